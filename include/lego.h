@@ -1,0 +1,323 @@
+/*
+ * lego.h - liblego, the LEGO layout algebra in C.
+ *
+ * One public header.  Everything is created inside a lego_ctx and owned by
+ * it: expressions, layouts and specs live until lego_ctx_free().  The only
+ * objects a caller frees are the ones whose constructor says so (strings
+ * returned by printers, envs).
+ *
+ * Errors: functions returning a pointer return NULL on error; functions
+ * returning int return LEGO_OK (0) or a negative lego_status.  In both cases
+ * lego_ctx_error() holds a one-line message.
+ */
+#ifndef LEGO_H
+#define LEGO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define LEGO_VERSION "0.1.0"
+
+typedef struct lego_ctx lego_ctx;
+typedef struct lego_expr lego_expr;
+typedef struct lego_layout lego_layout;
+typedef struct lego_env lego_env;
+typedef struct lego_spec lego_spec;
+
+typedef enum lego_status {
+	LEGO_OK = 0,
+	LEGO_ERR = -1,        /* invalid argument or malformed input */
+	LEGO_EOVERFLOW = -2,  /* a 64-bit intermediate overflowed */
+	LEGO_EDIVZERO = -3,   /* division or modulo by zero */
+	LEGO_EUNBOUND = -4,   /* a symbol has no value in the env */
+	LEGO_ERANGE = -5,     /* an index outside its dimension */
+	LEGO_ENOMEM = -6,
+	LEGO_EBIJECT = -7     /* a layout or GenP is not a bijection */
+} lego_status;
+
+/* ---------------------------------------------------------------- context */
+
+lego_ctx *lego_ctx_new(void);
+void lego_ctx_free(lego_ctx *ctx);
+/* Message of the last error, "" if none.  Owned by ctx. */
+const char *lego_ctx_error(const lego_ctx *ctx);
+
+/* ------------------------------------------------------------ expressions */
+
+/*
+ * Integer expressions.  Nodes are immutable and hash-consed: two calls that
+ * build the same canonical expression return the same pointer, so pointer
+ * equality is structural equality.  Constructors do only cheap, always-valid
+ * canonicalisation (constant folding, flattening and sorting of + and *);
+ * lego_simplify() does the range-based rewriting.
+ *
+ * Division and modulo are floor division and floor modulo (Python's // and
+ * %): a == b*(a/b) + a%b and 0 <= a%b < b for b > 0.
+ */
+typedef enum lego_expr_kind {
+	LEGO_CONST,
+	LEGO_SYM,
+	LEGO_ADD,    /* n-ary */
+	LEGO_MUL,    /* n-ary */
+	LEGO_DIV,    /* floor division */
+	LEGO_MOD,    /* floor modulo */
+	LEGO_MIN,
+	LEGO_MAX,
+	LEGO_EQ,     /* comparisons yield 0 or 1 */
+	LEGO_NE,
+	LEGO_LT,
+	LEGO_LE,
+	LEGO_AND,    /* logical, on 0/1 values */
+	LEGO_OR,
+	LEGO_NOT,
+	LEGO_SELECT, /* args: cond, then, else */
+	LEGO_BAND,   /* bitwise */
+	LEGO_BOR,
+	LEGO_BXOR,
+	LEGO_SHL,
+	LEGO_SHR,    /* arithmetic shift right */
+	LEGO_ISQRT   /* floor(sqrt(x)), x >= 0 */
+} lego_expr_kind;
+
+lego_expr *lego_const(lego_ctx *ctx, int64_t value);
+
+/*
+ * Symbols.  lego_sym() returns the symbol of that name, declaring it on first
+ * use as a positive integer (1 <= s).  lego_index() declares an index
+ * variable lo <= s < hi (bounds may be symbolic; hi may be NULL for no upper
+ * bound).  Declaring a name twice with different facts is an error.
+ */
+lego_expr *lego_sym(lego_ctx *ctx, const char *name);
+lego_expr *lego_index(lego_ctx *ctx, const char *name, lego_expr *lo,
+		      lego_expr *hi);
+/* Looks a symbol up without declaring it; NULL if unknown. */
+lego_expr *lego_sym_find(lego_ctx *ctx, const char *name);
+
+lego_expr *lego_add(lego_ctx *ctx, lego_expr *a, lego_expr *b);
+lego_expr *lego_sub(lego_ctx *ctx, lego_expr *a, lego_expr *b);
+lego_expr *lego_neg(lego_ctx *ctx, lego_expr *a);
+lego_expr *lego_mul(lego_ctx *ctx, lego_expr *a, lego_expr *b);
+lego_expr *lego_div(lego_ctx *ctx, lego_expr *a, lego_expr *b);
+lego_expr *lego_mod(lego_ctx *ctx, lego_expr *a, lego_expr *b);
+lego_expr *lego_min(lego_ctx *ctx, lego_expr *a, lego_expr *b);
+lego_expr *lego_max(lego_ctx *ctx, lego_expr *a, lego_expr *b);
+/* kind: LEGO_EQ LEGO_NE LEGO_LT LEGO_LE, or LEGO_AND LEGO_OR, or a bitwise
+ * kind LEGO_BAND .. LEGO_SHR.  a > b is built as b < a. */
+lego_expr *lego_binop(lego_ctx *ctx, lego_expr_kind kind, lego_expr *a,
+		      lego_expr *b);
+lego_expr *lego_not(lego_ctx *ctx, lego_expr *a);
+lego_expr *lego_select(lego_ctx *ctx, lego_expr *cond, lego_expr *then_e,
+		       lego_expr *else_e);
+lego_expr *lego_isqrt(lego_ctx *ctx, lego_expr *a);
+
+/* Walking a tree. */
+lego_expr_kind lego_expr_kind_of(const lego_expr *e);
+size_t lego_expr_nargs(const lego_expr *e);
+lego_expr *lego_expr_arg(const lego_expr *e, size_t i);
+int64_t lego_expr_value(const lego_expr *e);          /* LEGO_CONST */
+const char *lego_expr_name(const lego_expr *e);       /* LEGO_SYM */
+int lego_expr_is_const(const lego_expr *e, int64_t *value);
+
+/* Replace every occurrence of the symbols from[i] by to[i]. */
+lego_expr *lego_expr_subst(lego_ctx *ctx, lego_expr *e, size_t n,
+			   lego_expr *const *from, lego_expr *const *to);
+
+/* Number of operations of a set of expressions, common subexpressions
+ * counted once (the cost the printers emit). */
+size_t lego_expr_ops(lego_expr *const *es, size_t n);
+
+/* ------------------------------------------------------------------ facts */
+
+/* Assume d divides n (both positive).  M/BM in a tile count implies it. */
+int lego_assume_divides(lego_ctx *ctx, lego_expr *d, lego_expr *n);
+/* Assume a 0/1-valued condition: recognises a % b == 0, a <= b, a < b,
+ * a == b (as an equation between symbols) and conjunctions of those. */
+int lego_assume(lego_ctx *ctx, lego_expr *cond);
+/* 1 if e >= 0 is proved from the facts, 0 if not proved. */
+int lego_prove_nonneg(lego_ctx *ctx, lego_expr *e);
+/* 1 if a < b is proved from the facts. */
+int lego_prove_lt(lego_ctx *ctx, lego_expr *a, lego_expr *b);
+
+/* ------------------------------------------------------------- simplifier */
+
+/* Range-aware simplification (paper, table 1, and its consequences), with a
+ * cost model keeping the cheaper of expanded and factored forms.  Never
+ * changes the value of e for any binding satisfying the facts. */
+lego_expr *lego_simplify(lego_ctx *ctx, lego_expr *e);
+
+/* --------------------------------------------------------------- printing */
+
+typedef enum lego_lang {
+	LEGO_LANG_C,
+	LEGO_LANG_PYTHON
+} lego_lang;
+
+/* One expression as a string in the language; caller frees with free(). */
+char *lego_expr_print(lego_ctx *ctx, lego_expr *e, lego_lang lang);
+
+/*
+ * Several expressions with common subexpressions named once.  Writes
+ * statements defining temporaries (named prefix0, prefix1, ...) followed by
+ * `names[i] = <expr>` for each result, one per line.  C statements are
+ * `const long long t = ...;`, Python ones `t = ...`.  Caller frees.
+ */
+char *lego_exprs_print(lego_ctx *ctx, size_t n, lego_expr *const *es,
+		       const char *const *names, const char *prefix,
+		       lego_lang lang);
+
+/* --------------------------------------------------------------- envs */
+
+/* Concrete values for symbols, for numeric evaluation. */
+lego_env *lego_env_new(lego_ctx *ctx);
+void lego_env_free(lego_env *env);
+int lego_env_bind(lego_env *env, const lego_expr *sym, int64_t value);
+int lego_env_lookup(const lego_env *env, const lego_expr *sym, int64_t *value);
+
+/* Exact 64-bit evaluation; overflow and division by zero are errors.
+ * env may be NULL when e has no symbols. */
+int lego_expr_eval(lego_ctx *ctx, const lego_expr *e, const lego_env *env,
+		   int64_t *out);
+
+/* ---------------------------------------------------------------- layouts */
+
+/*
+ * Layout pieces, following SEMANTICS.md.  Dims are expressions; numeric
+ * operations need every dim to evaluate under the env given.  Permutations
+ * are 1-based as in the paper.  Constructors validate their arguments
+ * (permutation, arity, matching total sizes where decidable) and return
+ * NULL with a message otherwise.
+ */
+
+/* A user bijection for GenP.  apply/inv work on concrete values; apply_sym
+ * and inv_sym (optional) build expressions.  dims has d entries. */
+typedef struct lego_genp_fn {
+	const char *name;
+	void *user;
+	int (*apply)(void *user, size_t d, const int64_t *dims,
+		     const int64_t *idx, int64_t *flat);
+	int (*inv)(void *user, size_t d, const int64_t *dims, int64_t flat,
+		   int64_t *idx);
+	lego_expr *(*apply_sym)(lego_ctx *ctx, void *user, size_t d,
+				lego_expr *const *dims, lego_expr *const *idx);
+	int (*inv_sym)(lego_ctx *ctx, void *user, size_t d,
+		       lego_expr *const *dims, lego_expr *flat,
+		       lego_expr **idx);
+} lego_genp_fn;
+
+lego_layout *lego_regp(lego_ctx *ctx, size_t d, lego_expr *const *dims,
+		       const int *perm);
+lego_layout *lego_genp(lego_ctx *ctx, size_t d, lego_expr *const *dims,
+		       const lego_genp_fn *fn);
+/*
+ * GenP from expressions: `params` are d index symbols, `apply_e` the flat
+ * index in terms of them; `flat` a symbol and `inv_e` d expressions in it.
+ */
+lego_layout *lego_genp_exprs(lego_ctx *ctx, const char *name, size_t d,
+			     lego_expr *const *dims, lego_expr *const *params,
+			     lego_expr *apply_e, lego_expr *flat,
+			     lego_expr *const *inv_e);
+
+/* Built-in GenPs. */
+lego_layout *lego_genp_antidiag(lego_ctx *ctx, lego_expr *n);  /* [n,n] */
+/* Z-order over [rows, cols], both powers of two. */
+lego_layout *lego_genp_morton(lego_ctx *ctx, lego_expr *rows,
+			      lego_expr *cols);
+/* CuTe Swizzle<B,M,S> on the row-major flat offset of `dims`:
+ * o ^ ((o >> S) & (((1<<B)-1) << M)), which needs S >= B. */
+lego_layout *lego_genp_swizzle(lego_ctx *ctx, int b, int m, int s, size_t d,
+			       lego_expr *const *dims);
+
+lego_layout *lego_orderby(lego_ctx *ctx, size_t q,
+			  lego_layout *const *levels);
+/* groups: ngroups lists of dims concatenated in `dims` (group_len[g] each);
+ * chain: OrderBys, outermost first (apply runs the last one first). */
+lego_layout *lego_groupby(lego_ctx *ctx, size_t ngroups,
+			  const size_t *group_len, lego_expr *const *dims,
+			  size_t nchain, lego_layout *const *chain);
+
+/* Sugar. */
+lego_layout *lego_row(lego_ctx *ctx, size_t d, lego_expr *const *dims);
+lego_layout *lego_col(lego_ctx *ctx, size_t d, lego_expr *const *dims);
+/* chain.TileBy(sizes[0..q-1]), each level d sizes, sizes row-major [q][d]. */
+lego_layout *lego_tileby(lego_ctx *ctx, size_t nchain,
+			 lego_layout *const *chain, size_t q, size_t d,
+			 lego_expr *const *sizes);
+lego_layout *lego_tile_orderby(lego_ctx *ctx, size_t q,
+			       lego_layout *const *levels);
+
+/* Logical dims. */
+size_t lego_layout_rank(const lego_layout *l);
+lego_expr *lego_layout_dim(const lego_layout *l, size_t k);
+lego_expr *lego_layout_size(lego_ctx *ctx, const lego_layout *l);
+
+/* Numeric apply/inv for concrete sizes (dims evaluated under env). */
+int lego_layout_apply_num(lego_ctx *ctx, const lego_layout *l,
+			  const lego_env *env, const int64_t *idx,
+			  int64_t *flat);
+int lego_layout_inv_num(lego_ctx *ctx, const lego_layout *l,
+			const lego_env *env, int64_t flat, int64_t *idx);
+/* The whole table: out[row-major logical index] = physical flat index.
+ * out must hold the layout's size; *size receives it. */
+int lego_layout_table(lego_ctx *ctx, const lego_layout *l,
+		      const lego_env *env, int64_t *out, size_t cap,
+		      size_t *size);
+
+/* Symbolic apply/inv, straight from the semantics (not simplified). */
+lego_expr *lego_layout_apply(lego_ctx *ctx, const lego_layout *l,
+			     lego_expr *const *idx);
+int lego_layout_inv(lego_ctx *ctx, const lego_layout *l, lego_expr *flat,
+		    lego_expr **idx);
+
+/* ----------------------------------------------------------------- checks */
+
+typedef struct lego_check_report {
+	int64_t size;         /* elements checked */
+	int bijective;        /* every physical index hit exactly once */
+	int inverse_ok;       /* inv(apply(i)) == i for every i */
+	/* First failure, when one of the above is 0: */
+	int64_t witness_idx[16];  /* logical index, rank entries */
+	int64_t witness_flat;     /* its image */
+	int64_t witness_other;    /* a colliding or out-of-range value */
+} lego_check_report;
+
+/* Enumerates the whole layout: LEGO_OK when bijective and inverse_ok,
+ * LEGO_EBIJECT otherwise (report filled, message set). */
+int lego_layout_check(lego_ctx *ctx, const lego_layout *l,
+		      const lego_env *env, lego_check_report *report);
+
+/* ------------------------------------------------------------- language */
+
+/*
+ * A parsed .lego file.  defs: NAME=VALUE pairs (as -D on the command line)
+ * that turn declared symbols into constants.  Errors are reported as
+ * "file:line:col: error: message" in lego_ctx_error().
+ */
+typedef struct lego_define {
+	const char *name;
+	int64_t value;
+} lego_define;
+
+lego_spec *lego_spec_parse(lego_ctx *ctx, const char *filename,
+			   const char *text, size_t len,
+			   const lego_define *defs, size_t ndefs);
+lego_spec *lego_spec_load(lego_ctx *ctx, const char *path,
+			  const lego_define *defs, size_t ndefs);
+lego_layout *lego_spec_layout(const lego_spec *spec, const char *name);
+/* A `let` binding, NULL if none. */
+lego_expr *lego_spec_let(const lego_spec *spec, const char *name);
+size_t lego_spec_nlayouts(const lego_spec *spec);
+const char *lego_spec_layout_name(const lego_spec *spec, size_t i);
+/* Parse an expression in the spec's scope (for command-line arguments);
+ * names not declared become index variables ranging over [0, hi) when hi
+ * is given, plain positive symbols otherwise. */
+lego_expr *lego_spec_parse_expr(lego_spec *spec, const char *text,
+				lego_expr *hi);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

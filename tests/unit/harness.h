@@ -1,0 +1,48 @@
+/* harness.h - a small test harness: suites of checks, counted per case. */
+#ifndef LEGO_TEST_HARNESS_H
+#define LEGO_TEST_HARNESS_H
+
+#include <stdio.h>
+
+typedef struct lego_test {
+	const char *suite;
+	const char *name;   /* current case */
+	int case_failed;    /* checks failed in the current case */
+	int passed;         /* cases */
+	int failed;
+	int verbose;
+} lego_test;
+
+/* Start a case; the previous one is counted. */
+void test_case(lego_test *t, const char *name);
+/* Count the last open case. */
+void test_end(lego_test *t);
+void test_fail_at(lego_test *t, const char *file, int line, const char *fmt,
+		  ...) __attribute__((format(printf, 4, 5)));
+
+#define CHECK(t, cond)                                                     \
+	do {                                                               \
+		if (!(cond))                                               \
+			test_fail_at((t), __FILE__, __LINE__, "%s", #cond); \
+	} while (0)
+#define CHECKF(t, cond, ...)                                               \
+	do {                                                               \
+		if (!(cond))                                               \
+			test_fail_at((t), __FILE__, __LINE__, __VA_ARGS__); \
+	} while (0)
+#define CHECK_EQ(t, got, want)                                             \
+	do {                                                               \
+		long long g_ = (long long)(got), w_ = (long long)(want);   \
+		if (g_ != w_)                                              \
+			test_fail_at((t), __FILE__, __LINE__,              \
+				     "%s == %lld, expected %lld", #got, g_, w_); \
+	} while (0)
+
+/* The suites, one per file of tests/unit/. */
+void suite_expr(lego_test *t);
+void suite_simplify(lego_test *t);
+void suite_layout(lego_test *t);
+void suite_lang(lego_test *t);
+void suite_props(lego_test *t);
+
+#endif
