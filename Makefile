@@ -27,7 +27,7 @@ EXAMPLE  := $(BUILD)/api-example
 BENCH    := $(BUILD)/bench-core
 HEADERS  := include/lego.h $(wildcard src/*/*.h) $(wildcard tests/unit/*.h)
 
-.PHONY: all demo check unit install uninstall fuzz bench clean
+.PHONY: all deps demo check unit install uninstall fuzz bench clean
 all: $(LIB) $(CLI) $(EXAMPLE)
 
 $(BUILD)/%.o: %.c $(HEADERS)
@@ -50,14 +50,17 @@ $(EXAMPLE): $(BUILD)/examples/api_example.o $(LIB)
 $(BENCH): $(BUILD)/bench/bench_core.o $(LIB)
 	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
+deps:
+	@sh scripts/deps.sh
+
 # The built-in example: the paper's figure 9 layout and a tiled GEMM.
-demo: $(CLI)
+demo: deps $(CLI)
 	@sh examples/demo.sh $(CLI)
 
 unit: $(TESTS)
 	$(TESTS)
 
-check: $(CLI) $(TESTS) $(EXAMPLE)
+check: deps $(CLI) $(TESTS) $(EXAMPLE)
 	@sh tests/run.sh $(BUILD)
 
 bench: $(CLI) $(BENCH)
