@@ -15,6 +15,13 @@ endif
 CFLAGS  += $(OPT) $(WARN) -D_POSIX_C_SOURCE=200809L
 CPPFLAGS += -Iinclude -Isrc
 LDLIBS  += -lm
+# Z3 proves what the built-in range reasoning cannot; optional.
+ifneq ($(NO_Z3),1)
+ifneq ($(wildcard /usr/include/z3.h),)
+CPPFLAGS += -DLEGO_HAVE_Z3
+LDLIBS   += -lz3
+endif
+endif
 
 LIB_SRC  := $(sort $(wildcard src/*/*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
@@ -72,7 +79,7 @@ fuzz:
 	@sh fuzz/run.sh $(FUZZ_SECONDS)
 
 lego.pc: lego.pc.in
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|0.1.0|g' $< > $@
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|0.1.0|g' -e 's|@LIBS@|$(LDLIBS)|g' $< > $@
 
 install: $(LIB) $(CLI) lego.pc
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include \

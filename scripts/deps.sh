@@ -2,13 +2,16 @@
 # deps.sh [fuzz] - checks the tools the build and tests need, installs the
 # missing ones with apt-get where it can (root on Debian), and otherwise
 # names exactly what is missing.
-need="cc:gcc make:make python3:python3"
+need="cc:gcc make:make python3:python3 /usr/include/z3.h:libz3-dev"
 [ "${1:-}" = fuzz ] && need="$need clang:clang"
 missing=""
 for pair in $need; do
 	tool=${pair%%:*}
 	pkg=${pair#*:}
-	command -v "$tool" >/dev/null 2>&1 || missing="$missing $pkg"
+	case $tool in
+	/*) [ -e "$tool" ] || missing="$missing $pkg" ;;
+	*) command -v "$tool" >/dev/null 2>&1 || missing="$missing $pkg" ;;
+	esac
 done
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

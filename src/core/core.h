@@ -22,11 +22,19 @@ void lego_arena_free(lego_arena *a);
 /* Per-module state, each defined and owned by its module. */
 struct lego_expr_pool;  /* src/expr */
 struct lego_facts;      /* src/simplify */
+struct lego_smt;        /* src/smt, created on first use */
+
+/* Cleanup hooks of modules whose state is created lazily. */
+typedef void (*lego_cleanup_fn)(lego_ctx *ctx);
+enum { LEGO_MAX_CLEANUPS = 8 };
 
 struct lego_ctx {
 	lego_arena arena;            /* layouts, specs, strings, nodes */
 	struct lego_expr_pool *pool; /* hash-consing table and symbols */
 	struct lego_facts *facts;    /* assumptions and simplifier caches */
+	struct lego_smt *smt;        /* solver state, NULL until needed */
+	lego_cleanup_fn cleanups[LEGO_MAX_CLEANUPS];
+	int ncleanups;
 	char error[2048];
 };
 
@@ -35,6 +43,9 @@ int lego_expr_pool_init(lego_ctx *ctx);
 void lego_expr_pool_free(lego_ctx *ctx);
 int lego_facts_init(lego_ctx *ctx);
 void lego_facts_free(lego_ctx *ctx);
+
+/* Run fn when the context is freed (before the pools). */
+int lego_ctx_on_free(lego_ctx *ctx, lego_cleanup_fn fn);
 
 /* Set the context's message; returns status so callers can
  * `return lego_fail(ctx, LEGO_ERR, "...")`. */

@@ -21,10 +21,20 @@ void lego_ctx_free(lego_ctx *ctx)
 {
 	if (!ctx)
 		return;
+	while (ctx->ncleanups > 0)
+		ctx->cleanups[--ctx->ncleanups](ctx);
 	lego_facts_free(ctx);
 	lego_expr_pool_free(ctx);
 	lego_arena_free(&ctx->arena);
 	free(ctx);
+}
+
+int lego_ctx_on_free(lego_ctx *ctx, lego_cleanup_fn fn)
+{
+	if (ctx->ncleanups == LEGO_MAX_CLEANUPS)
+		return lego_fail(ctx, LEGO_ERR, "too many cleanup hooks");
+	ctx->cleanups[ctx->ncleanups++] = fn;
+	return LEGO_OK;
 }
 
 const char *lego_ctx_error(const lego_ctx *ctx)
