@@ -243,6 +243,8 @@ class GroupBy:
         self.chain = list(chain)
         self.form = form
         self.tiles = tiles
+        if not all(isinstance(n, int) for n in self.dims()):
+            return  # spelled with symbols: sizes checked by value later
         size = prod(self.dims())
         for o in self.chain:
             if prod(o.dims()) != size:
