@@ -1,0 +1,134 @@
+/* parse.h - the recursive-descent parser of .lego files (internal).
+ *
+ * There is no syntax tree: the parser builds expressions and layouts
+ * through the public API as it reads them.  Every function returning int
+ * returns 0 on success and -1 after setting "file:line:col: error: ..." in
+ * the context. */
+#ifndef LEGO_LANG_PARSE_H
+#define LEGO_LANG_PARSE_H
+
+#include <stdint.h>
+
+#include "lang/lex.h"
+
+/* Limits that keep hostile input from exhausting the stack or the clock. */
+#define LANG_MAX_NESTING 200      /* syntactic nesting */
+#define LANG_MAX_EXPR_DEPTH 256   /* operators on a path of an expression */
+#define LANG_MAX_EXPR_WEIGHT (1u << 20) /* tree size, sharing unfolded */
+#define LANG_MAX_RANK 16          /* entries of a tuple */
+#define LANG_MAX_CHAIN 64         /* levels of an OrderBy, links of a chain */
+
+/* An expression with bounds on the work its tree can cause. */
+typedef struct lang_val {
+	lego_expr *e;
+	uint32_t depth;
+	uint32_t weight;
+} lang_val;
+
+/* A layout; is_perm marks a RegP/GenP (or sugar) not yet in an OrderBy. */
+typedef struct lang_lval {
+	lego_layout *l;
+	int is_perm;
+} lang_lval;
+
+/* A `genp` declaration: expressions over template symbols, instantiated
+ * by substituting the dims of each use. */
+typedef struct lang_genp {
+	size_t d;
+	lego_expr **dims;     /* template dim symbols */
+	lego_expr **params;   /* index symbols over [0, dims[k]) */
+	lego_expr *flat;      /* index symbol over [0, product) */
+	lang_val apply_e;
+	lang_val *inv_e;
+} lang_genp;
+
+typedef enum lang_name_kind {
+	NAME_SYM,
+	NAME_LET,
+	NAME_INDEX,
+	NAME_LAYOUT,
+	NAME_GENP
+} lang_name_kind;
+
+typedef struct lang_name {
+	const char *name;
+	lang_name_kind kind;
+	int line, col;
+	lang_val val;          /* SYM, LET, INDEX */
+	lang_lval layout;      /* LAYOUT */
+	lang_genp *genp;       /* GENP */
+	struct lang_name *next;
+} lang_name;
+
+struct lego_spec {
+	lego_ctx *ctx;
+	const char *filename;
+	lang_name *names;      /* most recent first */
+	lang_name **layouts;   /* in declaration order */
+	size_t nlayouts, layouts_cap;
+	const lego_define *defs;
+	size_t ndefs;
+	unsigned char *def_used;
+};
+
+/* Names bound inside a `genp` declaration; they shadow the spec's. */
+typedef struct lang_local {
+	const char *name;
+	lang_val val;
+} lang_local;
+
+typedef struct lang_parser {
+	lego_ctx *ctx;
+	lego_spec *spec;
+	const char *filename;
+	lang_tok *toks;
+	size_t ntoks, pos;
+	int nesting;
+	int exact_div;         /* inside TileBy sizes: a / b carries b | a */
+	int auto_index;        /* undeclared names become index variables */
+	lego_expr *auto_hi;    /* their bound (NULL: plain symbols) */
+	lang_local *locals;
+	size_t nlocals, locals_cap;
+} lang_parser;
+
+/* util.c */
+lang_tok *lang_peek(lang_parser *p);
+lang_tok *lang_next(lang_parser *p);
+int lang_accept(lang_parser *p, lang_tok_kind kind);
+int lang_expect(lang_parser *p, lang_tok_kind kind, const char *what);
+int lang_error(lang_parser *p, const lang_tok *at, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Prefixes the context's current message (from a failed API call). */
+int lang_api_error(lang_parser *p, const lang_tok *at);
+int lang_enter(lang_parser *p, const lang_tok *at);
+void lang_leave(lang_parser *p);
+int lang_is_ident(const lang_tok *t, const char *text);
+/* Keywords and built-in names, which cannot be declared. */
+int lang_is_reserved(const char *name);
+lang_name *lang_lookup(const lego_spec *spec, const char *name);
+/* A growable array in the arena: *items grows to hold n + 1. */
+int lang_grow(lang_parser *p, void **items, size_t *cap, size_t n,
+	      size_t size);
+int lang_check_val(lang_parser *p, const lang_tok *at, lang_val *v);
+
+/* expr.c */
+int lang_parse_expr(lang_parser *p, lang_val *out);
+/* "[e1, .., ed]": fills a new arena array. */
+int lang_parse_tuple(lang_parser *p, lego_expr ***out, size_t *n);
+
+/* layout.c */
+int lang_parse_layout(lang_parser *p, lang_lval *out);
+
+/* genp.c: the second argument of GenP(dims, F). */
+int lang_parse_genp_fn(lang_parser *p, size_t d, lego_expr **dims,
+		       lang_lval *out);
+int lang_decl_genp(lang_parser *p);
+
+/* decl.c */
+int lang_parse_decls(lang_parser *p);
+/* Reads the name being declared and checks it is new; lang_bind() makes
+ * it visible once its definition is read. */
+lang_name *lang_declare(lang_parser *p, lang_name_kind kind);
+void lang_bind(lang_parser *p, lang_name *n);
+
+#endif

@@ -1,0 +1,157 @@
+/* spec.c - the public face of the language: parse, load, query. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lang/parse.h"
+
+static int start(lang_parser *p, lego_ctx *ctx, lego_spec *spec,
+		 const char *filename, const char *text, size_t len)
+{
+	*p = (lang_parser){.ctx = ctx, .spec = spec, .filename = filename};
+	p->toks = lang_lex(ctx, filename, text, len, &p->ntoks);
+	return p->toks ? 0 : -1;
+}
+
+/* Every -D must name a sym of the file: a typo would otherwise go
+ * unnoticed and leave the size symbolic. */
+static int check_defines(lego_spec *spec)
+{
+	for (size_t i = 0; i < spec->ndefs; i++)
+		if (!spec->def_used[i])
+			return lego_fail(spec->ctx, LEGO_ERR,
+					 "%s: error: -D %s: no sym '%s' is "
+					 "declared", spec->filename,
+					 spec->defs[i].name ? spec->defs[i].name
+							    : "(null)",
+					 spec->defs[i].name ? spec->defs[i].name
+							    : "(null)");
+	return 0;
+}
+
+lego_spec *lego_spec_parse(lego_ctx *ctx, const char *filename,
+			   const char *text, size_t len,
+			   const lego_define *defs, size_t ndefs)
+{
+	if (!ctx)
+		return NULL;
+	if (!filename)
+		filename = "<input>";
+	if (!text && len)
+		return lego_fail_null(ctx, "%s: error: no text", filename);
+	lego_spec *spec = lego_xalloc(ctx, sizeof *spec);
+	filename = spec ? lego_arena_strdup(&ctx->arena, filename) : NULL;
+	if (!filename)
+		return lego_fail_null(ctx, "out of memory");
+	spec->ctx = ctx;
+	spec->filename = filename;
+	spec->defs = defs;
+	spec->ndefs = defs ? ndefs : 0;
+	spec->def_used = lego_xalloc(ctx, spec->ndefs + 1);
+	lang_parser p;
+	if (!spec->def_used || start(&p, ctx, spec, filename, text ? text : "",
+				     len) ||
+	    lang_parse_decls(&p) || check_defines(spec))
+		return NULL;
+	spec->defs = NULL; /* the caller's array may go away */
+	return spec;
+}
+
+/* The whole file in a malloc'ed buffer. */
+static char *read_file(lego_ctx *ctx, const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *text = NULL;
+	size_t cap = 0;
+	*len = 0;
+	if (!f)
+		goto fail;
+	for (;;) {
+		if (*len == cap) {
+			char *grown = realloc(text, cap ? 2 * cap : 4096);
+			if (!grown)
+				goto fail;
+			text = grown;
+			cap = cap ? 2 * cap : 4096;
+		}
+		size_t got = fread(text + *len, 1, cap - *len, f);
+		*len += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f))
+		goto fail;
+	fclose(f);
+	return text;
+fail:
+	lego_fail(ctx, LEGO_ERR, "%s: error: cannot read: %s", path,
+		  strerror(errno ? errno : EIO));
+	if (f)
+		fclose(f);
+	free(text);
+	return NULL;
+}
+
+lego_spec *lego_spec_load(lego_ctx *ctx, const char *path,
+			  const lego_define *defs, size_t ndefs)
+{
+	size_t len;
+	if (!ctx)
+		return NULL;
+	if (!path)
+		return lego_fail_null(ctx, "lego_spec_load: no path");
+	errno = 0;
+	char *text = read_file(ctx, path, &len);
+	if (!text)
+		return NULL;
+	lego_spec *spec = lego_spec_parse(ctx, path, text, len, defs, ndefs);
+	free(text);
+	return spec;
+}
+
+static lang_name *find(const lego_spec *spec, const char *name,
+		       lang_name_kind kind)
+{
+	lang_name *n = spec && name ? lang_lookup(spec, name) : NULL;
+	return n && n->kind == kind ? n : NULL;
+}
+
+lego_layout *lego_spec_layout(const lego_spec *spec, const char *name)
+{
+	lang_name *n = find(spec, name, NAME_LAYOUT);
+	return n ? n->layout.l : NULL;
+}
+
+lego_expr *lego_spec_let(const lego_spec *spec, const char *name)
+{
+	lang_name *n = find(spec, name, NAME_LET);
+	return n ? n->val.e : NULL;
+}
+
+size_t lego_spec_nlayouts(const lego_spec *spec)
+{
+	return spec ? spec->nlayouts : 0;
+}
+
+const char *lego_spec_layout_name(const lego_spec *spec, size_t i)
+{
+	return spec && i < spec->nlayouts ? spec->layouts[i]->name : NULL;
+}
+
+lego_expr *lego_spec_parse_expr(lego_spec *spec, const char *text,
+				lego_expr *hi)
+{
+	lang_parser p;
+	lang_val v;
+	if (!spec || !text)
+		return NULL;
+	if (start(&p, spec->ctx, spec, "<expr>", text, strlen(text)))
+		return NULL;
+	p.auto_index = 1;
+	p.auto_hi = hi;
+	if (lang_parse_expr(&p, &v) ||
+	    lang_expect(&p, TOK_EOF, "end of expression"))
+		return NULL;
+	return v.e;
+}

@@ -1,0 +1,130 @@
+/* util.c - token stream, error reporting and names for the parser. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lang/parse.h"
+
+lang_tok *lang_peek(lang_parser *p)
+{
+	return &p->toks[p->pos];
+}
+
+/* The last token is TOK_EOF and is never consumed. */
+lang_tok *lang_next(lang_parser *p)
+{
+	lang_tok *t = &p->toks[p->pos];
+	if (t->kind != TOK_EOF)
+		p->pos++;
+	return t;
+}
+
+int lang_accept(lang_parser *p, lang_tok_kind kind)
+{
+	if (lang_peek(p)->kind != kind)
+		return 0;
+	lang_next(p);
+	return 1;
+}
+
+int lang_expect(lang_parser *p, lang_tok_kind kind, const char *what)
+{
+	lang_tok *t = lang_peek(p);
+	char buf[64];
+	if (t->kind != kind)
+		return lang_error(p, t, "expected %s, got %s", what,
+				  lang_tok_describe(t, buf, sizeof buf));
+	lang_next(p);
+	return 0;
+}
+
+int lang_error(lang_parser *p, const lang_tok *at, const char *fmt, ...)
+{
+	char msg[1536];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	lego_fail(p->ctx, LEGO_ERR, "%s:%d:%d: error: %s", p->filename,
+		  at->line, at->col, msg);
+	return -1;
+}
+
+int lang_api_error(lang_parser *p, const lang_tok *at)
+{
+	char msg[1536];
+	snprintf(msg, sizeof msg, "%s", lego_ctx_error(p->ctx));
+	return lang_error(p, at, "%s", *msg ? msg : "invalid construct");
+}
+
+int lang_enter(lang_parser *p, const lang_tok *at)
+{
+	if (p->nesting >= LANG_MAX_NESTING)
+		return lang_error(p, at, "nesting too deep (limit %d)",
+				  LANG_MAX_NESTING);
+	p->nesting++;
+	return 0;
+}
+
+void lang_leave(lang_parser *p)
+{
+	p->nesting--;
+}
+
+int lang_is_ident(const lang_tok *t, const char *text)
+{
+	return t->kind == TOK_IDENT && !strcmp(t->text, text);
+}
+
+int lang_is_reserved(const char *name)
+{
+	static const char *const reserved[] = {
+		"sym", "let", "assume", "index", "genp", "layout", "in",
+		"inverse", "min", "max", "isqrt", "select", "RegP", "GenP",
+		"Row", "Col", "OrderBy", "TileOrderBy", "GroupBy", "TileBy",
+		"antidiag", "morton", "swizzle",
+	};
+	for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
+		if (!strcmp(reserved[i], name))
+			return 1;
+	return 0;
+}
+
+lang_name *lang_lookup(const lego_spec *spec, const char *name)
+{
+	for (lang_name *n = spec->names; n; n = n->next)
+		if (!strcmp(n->name, name))
+			return n;
+	return NULL;
+}
+
+int lang_grow(lang_parser *p, void **items, size_t *cap, size_t n,
+	      size_t size)
+{
+	if (n < *cap)
+		return 0;
+	size_t grown_cap = *cap ? 2 * *cap : 8;
+	void *grown = lego_xalloc(p->ctx, grown_cap * size);
+	if (!grown)
+		return lang_api_error(p, lang_peek(p));
+	if (n)
+		memcpy(grown, *items, n * size);
+	*items = grown;
+	*cap = grown_cap;
+	return 0;
+}
+
+/* A NULL expression is a failed API call; big trees are refused because
+ * evaluating or printing them would take too long. */
+int lang_check_val(lang_parser *p, const lang_tok *at, lang_val *v)
+{
+	if (!v->e)
+		return lang_api_error(p, at);
+	if (v->depth > LANG_MAX_EXPR_DEPTH)
+		return lang_error(p, at, "expression nested too deeply (limit %d)",
+				  LANG_MAX_EXPR_DEPTH);
+	if (v->weight > LANG_MAX_EXPR_WEIGHT)
+		return lang_error(p, at, "expression too large (over %u nodes)",
+				  LANG_MAX_EXPR_WEIGHT);
+	return 0;
+}
