@@ -34,6 +34,17 @@ struct lego_expr {
 lego_expr *lego_expr_make(lego_ctx *ctx, lego_expr_kind kind, size_t nargs,
 			  lego_expr *const *args, int64_t value);
 
+/*
+ * The canonicalising constructor for any kind but CONST and SYM (ADD and
+ * MUL take any number of arguments): what lego_add(), lego_div(), ...
+ * return.  Used to rebuild a node whose arguments changed.
+ */
+lego_expr *lego_expr_build(lego_ctx *ctx, lego_expr_kind kind, size_t nargs,
+			   lego_expr *const *args);
+
+/* 0/1-valued by construction: comparisons, AND, OR, NOT, constants 0, 1. */
+int lego_expr_is_bool(const lego_expr *e);
+
 /* Total order on canonical nodes, used to sort the arguments of + and *:
  * constants first, then symbols by name, then by kind and arguments. */
 int lego_expr_cmp(const lego_expr *a, const lego_expr *b);

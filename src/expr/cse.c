@@ -1,0 +1,53 @@
+/* cse.c - several expressions printed with shared subexpressions named
+ * once, temporaries defined before their first use. */
+#include "expr/print.h"
+
+static void define_temps(lego_printer *p, const lego_expr *e, size_t *next)
+{
+	lego_memo_entry *u = lego_memo_get(p->uses, e);
+	int temp = lego_expr_is_temp(p->uses, e);
+	if (!e->nargs || (temp && (u->tag >> 1)))
+		return;
+	for (uint32_t i = 0; i < e->nargs; i++)
+		define_temps(p, e->args[i], next);
+	if (!temp)
+		return;
+	size_t k = (*next)++;
+	lego_sbuf_printf(p->out, p->lang == LEGO_LANG_C
+					 ? "const long long %s%zu = "
+					 : "%s%zu = ",
+			 p->prefix, k);
+	p->self = e;
+	lego_print_node(p, e, 0);
+	p->self = NULL;
+	lego_sbuf_puts(p->out, p->lang == LEGO_LANG_C ? ";\n" : "\n");
+	u->tag |= (k + 1) << 1;
+}
+
+char *lego_exprs_print(lego_ctx *ctx, size_t n, lego_expr *const *es,
+		       const char *const *names, const char *prefix,
+		       lego_lang lang)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!es[i] || !names[i])
+			return lego_fail_null(ctx, "lego_exprs_print: "
+						   "missing expression or name");
+	lego_memo uses;
+	if (lego_memo_init(&uses, 64) != LEGO_OK)
+		return lego_fail_null(ctx, "out of memory");
+	lego_sbuf b = {0};
+	lego_printer p = {ctx, lang, &b, &uses, prefix ? prefix : "t", NULL};
+	if (lego_expr_count_uses(&uses, n, es) != LEGO_OK)
+		b.oom = 1;
+	size_t next = 0;
+	for (size_t i = 0; i < n && !b.oom; i++)
+		define_temps(&p, es[i], &next);
+	for (size_t i = 0; i < n && !b.oom; i++) {
+		lego_sbuf_printf(&b, "%s = ", names[i]);
+		lego_print_node(&p, es[i], 0);
+		lego_sbuf_puts(&b, lang == LEGO_LANG_C ? ";\n" : "\n");
+	}
+	lego_memo_free(&uses);
+	char *s = lego_sbuf_take(&b);
+	return s ? s : lego_fail_null(ctx, "out of memory");
+}

@@ -1,0 +1,128 @@
+/* eval.c - exact int64 evaluation: no allocation on the success path. */
+#include <stdlib.h>
+
+#include "expr/arith.h"
+#include "expr/env.h"
+
+static const char *op_name(lego_expr_kind kind)
+{
+	static const char *const names[] = {
+		[LEGO_ADD] = "addition",	[LEGO_MUL] = "multiplication",
+		[LEGO_DIV] = "division",	[LEGO_MOD] = "modulo",
+		[LEGO_SHL] = "shift left",	[LEGO_SHR] = "shift right",
+		[LEGO_ISQRT] = "isqrt",
+	};
+	return kind < sizeof names / sizeof names[0] && names[kind]
+		       ? names[kind]
+		       : "operation";
+}
+
+/* The message names the operation, its operands and the expression. */
+static int eval_fail(lego_ctx *ctx, int status, const lego_expr *e,
+		     int64_t a, int64_t b)
+{
+	char *text = lego_expr_print(ctx, (lego_expr *)e, LEGO_LANG_PYTHON);
+	const char *what = op_name((lego_expr_kind)e->kind);
+	const char *where = text ? text : "?";
+	if (status == LEGO_EDIVZERO)
+		lego_fail(ctx, status, "%s by zero in %s", what, where);
+	else if (status == LEGO_ERANGE && e->kind == LEGO_ISQRT)
+		lego_fail(ctx, status, "isqrt of negative %lld in %s",
+			  (long long)a, where);
+	else if (status == LEGO_ERANGE)
+		lego_fail(ctx, status, "shift by %lld (not in 0..62) in %s",
+			  (long long)b, where);
+	else
+		lego_fail(ctx, status,
+			  "64-bit overflow in %s of %lld and %lld in %s", what,
+			  (long long)a, (long long)b, where);
+	free(text);
+	return status;
+}
+
+static int eval_node(lego_ctx *ctx, const lego_expr *e, const lego_env *env,
+		     int64_t *out);
+
+static int eval_sym(lego_ctx *ctx, const lego_expr *e, const lego_env *env,
+		    int64_t *out)
+{
+	uint32_t i = e->sym->index;
+	if (!env || i >= env->cap || !env->bound[i])
+		return lego_fail(ctx, LEGO_EUNBOUND, "unbound symbol '%s'",
+				 e->sym->name);
+	*out = env->values[i];
+	return LEGO_OK;
+}
+
+/* Sums, products and the binary kinds, left to right. */
+static int eval_fold(lego_ctx *ctx, const lego_expr *e, const lego_env *env,
+		     int64_t *out)
+{
+	int64_t acc, v;
+	int rc = eval_node(ctx, e->args[0], env, &acc);
+	for (uint32_t i = 1; i < e->nargs && rc == LEGO_OK; i++) {
+		rc = eval_node(ctx, e->args[i], env, &v);
+		if (rc != LEGO_OK)
+			return rc;
+		rc = lego_arith_binary((lego_expr_kind)e->kind, acc, v, &acc);
+		if (rc != LEGO_OK)
+			return eval_fail(ctx, rc, e, acc, v);
+	}
+	if (rc == LEGO_OK)
+		*out = acc;
+	return rc;
+}
+
+/* AND, OR and SELECT evaluate only what the printed code evaluates. */
+static int eval_lazy(lego_ctx *ctx, const lego_expr *e, const lego_env *env,
+		     int64_t *out)
+{
+	int64_t c;
+	int rc = eval_node(ctx, e->args[0], env, &c);
+	if (rc != LEGO_OK)
+		return rc;
+	if (e->kind == LEGO_SELECT)
+		return eval_node(ctx, e->args[c ? 1 : 2], env, out);
+	if ((e->kind == LEGO_AND) == (c == 0)) {
+		*out = c != 0;
+		return LEGO_OK;
+	}
+	if ((rc = eval_node(ctx, e->args[1], env, &c)) == LEGO_OK)
+		*out = c != 0;
+	return rc;
+}
+
+static int eval_node(lego_ctx *ctx, const lego_expr *e, const lego_env *env,
+		     int64_t *out)
+{
+	int64_t a;
+	int rc;
+	switch (e->kind) {
+	case LEGO_CONST:
+		*out = e->value;
+		return LEGO_OK;
+	case LEGO_SYM:
+		return eval_sym(ctx, e, env, out);
+	case LEGO_AND: case LEGO_OR: case LEGO_SELECT:
+		return eval_lazy(ctx, e, env, out);
+	case LEGO_NOT:
+		if ((rc = eval_node(ctx, e->args[0], env, &a)) == LEGO_OK)
+			*out = a == 0;
+		return rc;
+	case LEGO_ISQRT:
+		rc = eval_node(ctx, e->args[0], env, &a);
+		if (rc == LEGO_OK && (rc = lego_arith_isqrt(a, out)) != LEGO_OK)
+			return eval_fail(ctx, rc, e, a, 0);
+		return rc;
+	default:
+		return eval_fold(ctx, e, env, out);
+	}
+}
+
+int lego_expr_eval(lego_ctx *ctx, const lego_expr *e, const lego_env *env,
+		   int64_t *out)
+{
+	if (!e)
+		return lego_fail(ctx, LEGO_ERR, "lego_expr_eval: no expression");
+	return eval_node(ctx, e, env, out);
+}

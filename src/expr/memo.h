@@ -1,0 +1,28 @@
+/* memo.h - a map from node ids to values for one traversal (internal to
+ * expr): open addressing, malloc'd, freed by lego_memo_free. */
+#ifndef LEGO_EXPR_MEMO_H
+#define LEGO_EXPR_MEMO_H
+
+#include "expr/expr.h"
+
+typedef struct lego_memo_entry {
+	const lego_expr *key; /* NULL when empty */
+	void *ptr;
+	size_t n;   /* a count, for traversals that need one */
+	size_t tag; /* a second number, owned by the traversal */
+} lego_memo_entry;
+
+typedef struct lego_memo {
+	lego_memo_entry *slots;
+	size_t cap;
+	size_t count;
+} lego_memo;
+
+int lego_memo_init(lego_memo *m, size_t hint);
+void lego_memo_free(lego_memo *m);
+/* The entry of key, or NULL. */
+lego_memo_entry *lego_memo_get(const lego_memo *m, const lego_expr *key);
+/* The entry of key, created zeroed when absent; NULL when out of memory. */
+lego_memo_entry *lego_memo_put(lego_memo *m, const lego_expr *key);
+
+#endif

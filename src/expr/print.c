@@ -1,0 +1,358 @@
+/* print.c - C and Python text of expressions, with minimal parentheses.
+ *
+ * Generated C must provide `long long lego_isqrt(long long)` (exact floor
+ * square root) when an expression uses LEGO_ISQRT; generated Python must
+ * `import math`.  C `>>` of a negative value is taken to be arithmetic (it
+ * is on every compiler we target).  Python comparisons yield bools, which
+ * are equal to 0 and 1 in arithmetic.
+ */
+#include <stdlib.h>
+
+#include "expr/print.h"
+
+/* Syntactic classes, from binding tightest to loosest. */
+enum cls {
+	ATOM, UNARY, NOT, MUL, ADD, SHIFT, REL, EQ, BAND, BXOR, BOR, AND, OR,
+	COND
+};
+
+static int prec(const lego_printer *p, enum cls c)
+{
+	static const int c_prec[] = {100, 90, 90, 80, 70, 60, 50,
+				     45,  40, 35, 30, 20, 15, 10};
+	/* Python: comparisons below the bitwise operators, `not` below
+	 * them. */
+	static const int py_prec[] = {100, 90, 22, 80, 70, 60, 25,
+				      25,  40, 35, 30, 20, 15, 10};
+	return p->lang == LEGO_LANG_C ? c_prec[c] : py_prec[c];
+}
+
+/* Facts needed to print C's `/` and `%` as they are (phase 1: local
+ * structural reasoning on symbol bounds). */
+static int positive(const lego_expr *e);
+
+static int nonneg(const lego_expr *e)
+{
+	switch (e->kind) {
+	case LEGO_CONST: return e->value >= 0;
+	case LEGO_SYM: return nonneg(e->sym->lo);
+	case LEGO_ADD: case LEGO_MUL: case LEGO_MIN: case LEGO_BOR:
+	case LEGO_BXOR:
+		for (uint32_t i = 0; i < e->nargs; i++)
+			if (!nonneg(e->args[i]))
+				return 0;
+		return 1;
+	case LEGO_DIV: return nonneg(e->args[0]) && positive(e->args[1]);
+	case LEGO_MOD: return positive(e->args[1]);
+	case LEGO_MAX: case LEGO_BAND:
+		return nonneg(e->args[0]) || nonneg(e->args[1]);
+	case LEGO_SELECT: return nonneg(e->args[1]) && nonneg(e->args[2]);
+	case LEGO_SHL: case LEGO_SHR: return nonneg(e->args[0]);
+	default: return 1; /* booleans and isqrt */
+	}
+}
+
+static int positive(const lego_expr *e)
+{
+	switch (e->kind) {
+	case LEGO_CONST: return e->value > 0;
+	case LEGO_SYM: return positive(e->sym->lo);
+	case LEGO_MUL: case LEGO_MIN:
+		for (uint32_t i = 0; i < e->nargs; i++)
+			if (!positive(e->args[i]))
+				return 0;
+		return 1;
+	case LEGO_ADD:
+		for (uint32_t i = 0; i < e->nargs; i++)
+			if (positive(e->args[i]))
+				return nonneg(e);
+		return 0;
+	case LEGO_MAX:
+		return positive(e->args[0]) || positive(e->args[1]);
+	default: return 0;
+	}
+}
+
+static int print_body(lego_printer *p, const lego_expr *e);
+
+void lego_print_node(lego_printer *p, const lego_expr *e, int need)
+{
+	size_t start = p->out->len;
+	if (print_body(p, e) < need)
+		lego_sbuf_wrap(p->out, start);
+}
+
+/* e printed on its own, for C forms that repeat an operand. */
+static char *print_sub(lego_printer *p, const lego_expr *e, int need)
+{
+	lego_sbuf b = {0};
+	lego_printer sub = *p;
+	sub.out = &b;
+	lego_print_node(&sub, e, need);
+	char *s = lego_sbuf_take(&b);
+	if (!s)
+		p->out->oom = 1;
+	return s;
+}
+
+static int print_const(lego_printer *p, int64_t v)
+{
+	if (v == INT64_MIN && p->lang == LEGO_LANG_C) {
+		lego_sbuf_puts(p->out, "(-9223372036854775807LL - 1)");
+		return prec(p, ATOM);
+	}
+	lego_sbuf_printf(p->out, "%lld", (long long)v);
+	return prec(p, v < 0 ? UNARY : ATOM);
+}
+
+/* coef * f[0] * ... * f[nf-1]; -1 prints as a negation. */
+static int print_product(lego_printer *p, int64_t coef,
+			 lego_expr *const *f, uint32_t nf)
+{
+	if (coef == 1 && nf == 1)
+		return print_body(p, f[0]);
+	uint32_t i = 0;
+	if (coef == -1) {
+		lego_sbuf_puts(p->out, "-");
+		lego_print_node(p, f[i++], prec(p, UNARY) + 1);
+	} else if (coef != 1) {
+		print_const(p, coef);
+	} else {
+		lego_print_node(p, f[i++], prec(p, MUL));
+	}
+	for (; i < nf; i++) {
+		lego_sbuf_puts(p->out, " * ");
+		lego_print_node(p, f[i], prec(p, MUL) + 1);
+	}
+	return coef == -1 && nf == 1 ? prec(p, UNARY) : prec(p, MUL);
+}
+
+static int print_mul(lego_printer *p, const lego_expr *e)
+{
+	if (e->args[0]->kind == LEGO_CONST)
+		return print_product(p, e->args[0]->value, e->args + 1,
+				     e->nargs - 1);
+	return print_product(p, 1, e->args, e->nargs);
+}
+
+/* One term of a sum; `first` has no operator before it. */
+static void print_term(lego_printer *p, const lego_expr *t, int first)
+{
+	int need = prec(p, ADD) + !first;
+	if (first || !lego_expr_subtracted(p->uses, t)) {
+		if (!first)
+			lego_sbuf_puts(p->out, " + ");
+		lego_print_node(p, t, need);
+		return;
+	}
+	lego_sbuf_puts(p->out, " - ");
+	size_t start = p->out->len;
+	int pr = t->kind == LEGO_CONST
+			 ? print_const(p, -t->value)
+			 : print_product(p, -t->args[0]->value, t->args + 1,
+					 t->nargs - 1);
+	if (pr < need)
+		lego_sbuf_wrap(p->out, start);
+}
+
+/* Terms added first, then subtracted ones, the constant last -- or first
+ * when nothing else would be added. */
+static int print_add(lego_printer *p, const lego_expr *e)
+{
+	const lego_expr *c = e->args[0]->kind == LEGO_CONST ? e->args[0] : NULL;
+	int added = 0;
+	for (uint32_t i = c != NULL; i < e->nargs; i++)
+		added |= !lego_expr_subtracted(p->uses, e->args[i]);
+	int n = 0;
+	if (c && !added)
+		print_term(p, c, n++ == 0);
+	for (int pass = 0; pass < 2; pass++)
+		for (uint32_t i = c != NULL; i < e->nargs; i++)
+			if (lego_expr_subtracted(p->uses, e->args[i]) == pass)
+				print_term(p, e->args[i], n++ == 0);
+	if (c && added)
+		print_term(p, c, 0);
+	return prec(p, ADD);
+}
+
+static int print_infix(lego_printer *p, const lego_expr *e, const char *op,
+		       enum cls c, int lneed, int rneed)
+{
+	lego_print_node(p, e->args[0], lneed);
+	lego_sbuf_printf(p->out, " %s ", op);
+	lego_print_node(p, e->args[1], rneed);
+	return prec(p, c);
+}
+
+/* C's `/` and `%` truncate: the floor forms correct them unless the
+ * numerator is >= 0 and the denominator > 0. */
+static int print_divmod(lego_printer *p, const lego_expr *e)
+{
+	int div = e->kind == LEGO_DIV;
+	const lego_expr *a = e->args[0], *b = e->args[1];
+	int m = prec(p, MUL);
+	if (p->lang == LEGO_LANG_PYTHON)
+		return print_infix(p, e, div ? "//" : "%", MUL, m, m + 1);
+	int bpos = positive(b);
+	if (bpos && nonneg(a))
+		return print_infix(p, e, div ? "/" : "%", MUL, m, m + 1);
+	char *sa = print_sub(p, a, m + 1), *sb = print_sub(p, b, m + 1);
+	if (sa && sb && bpos && div)
+		lego_sbuf_printf(p->out, "(%s / %s - (%s %% %s < 0))", sa, sb,
+				 sa, sb);
+	else if (sa && sb && bpos)
+		lego_sbuf_printf(p->out, "(%s %% %s + (%s %% %s < 0 ? %s : 0))",
+				 sa, sb, sa, sb, sb);
+	else if (sa && sb && div)
+		lego_sbuf_printf(p->out,
+				 "(%s / %s - (%s %% %s != 0 && (%s < 0) != "
+				 "(%s < 0)))",
+				 sa, sb, sa, sb, sa, sb);
+	else if (sa && sb)
+		lego_sbuf_printf(p->out,
+				 "(%s %% %s + (%s %% %s != 0 && (%s < 0) != "
+				 "(%s < 0) ? %s : 0))",
+				 sa, sb, sa, sb, sa, sb, sb);
+	free(sa);
+	free(sb);
+	return prec(p, ATOM);
+}
+
+static int print_minmax(lego_printer *p, const lego_expr *e)
+{
+	const char *name = e->kind == LEGO_MIN ? "min" : "max";
+	if (p->lang == LEGO_LANG_PYTHON) {
+		lego_sbuf_printf(p->out, "%s(", name);
+		lego_print_node(p, e->args[0], 0);
+		lego_sbuf_puts(p->out, ", ");
+		lego_print_node(p, e->args[1], 0);
+		lego_sbuf_puts(p->out, ")");
+		return prec(p, ATOM);
+	}
+	int need = prec(p, SHIFT);
+	char *sa = print_sub(p, e->args[0], need);
+	char *sb = print_sub(p, e->args[1], need);
+	if (sa && sb)
+		lego_sbuf_printf(p->out, "(%s %s %s ? %s : %s)", sa,
+				 e->kind == LEGO_MIN ? "<" : ">", sb, sa, sb);
+	free(sa);
+	free(sb);
+	return prec(p, ATOM);
+}
+
+/* An operand of and/or/not as a truth value: Python's `and` returns an
+ * operand, not 0/1, unless the operands are 0/1-valued already. */
+static void print_truth(lego_printer *p, const lego_expr *e, int need)
+{
+	if (p->lang == LEGO_LANG_C || lego_expr_is_bool(e)) {
+		lego_print_node(p, e, need);
+		return;
+	}
+	size_t start = p->out->len;
+	lego_print_node(p, e, prec(p, SHIFT));
+	lego_sbuf_puts(p->out, " != 0");
+	if (prec(p, EQ) < need)
+		lego_sbuf_wrap(p->out, start);
+}
+
+static int print_logic(lego_printer *p, const lego_expr *e)
+{
+	int c = p->lang == LEGO_LANG_C;
+	int and = e->kind == LEGO_AND;
+	int need = prec(p, AND) + !and;
+	print_truth(p, e->args[0], need);
+	lego_sbuf_puts(p->out, and ? (c ? " && " : " and ")
+				   : (c ? " || " : " or "));
+	print_truth(p, e->args[1], prec(p, AND) + 1);
+	return prec(p, and ? AND : OR);
+}
+
+static int print_not(lego_printer *p, const lego_expr *e)
+{
+	if (p->lang == LEGO_LANG_C) {
+		lego_sbuf_puts(p->out, "!");
+		lego_print_node(p, e->args[0], prec(p, UNARY) + 1);
+	} else {
+		lego_sbuf_puts(p->out, "not ");
+		lego_print_node(p, e->args[0], prec(p, NOT));
+	}
+	return prec(p, NOT);
+}
+
+static int print_select(lego_printer *p, const lego_expr *e)
+{
+	int need = prec(p, OR);
+	int c = p->lang == LEGO_LANG_C;
+	lego_sbuf_puts(p->out, "(");
+	lego_print_node(p, e->args[c ? 0 : 1], need);
+	lego_sbuf_puts(p->out, c ? " ? " : " if ");
+	lego_print_node(p, e->args[c ? 1 : 0], need);
+	lego_sbuf_puts(p->out, c ? " : " : " else ");
+	lego_print_node(p, e->args[2], need);
+	lego_sbuf_puts(p->out, ")");
+	return prec(p, ATOM);
+}
+
+/* Operands of bitwise operators are always atoms or unary: mixing them
+ * with arithmetic unparenthesised is an error magnet (and a gcc warning). */
+static int print_bitwise(lego_printer *p, const lego_expr *e)
+{
+	static const char *const ops[] = {"&", "|", "^", "<<", ">>"};
+	static const enum cls cls[] = {BAND, BOR, BXOR, SHIFT, SHIFT};
+	int k = (int)e->kind - LEGO_BAND, u = prec(p, UNARY);
+	if (e->kind == LEGO_SHL && p->lang == LEGO_LANG_C &&
+	    !nonneg(e->args[0])) {
+		/* C's << of a negative value is undefined: multiply. */
+		lego_print_node(p, e->args[0], prec(p, MUL));
+		lego_sbuf_puts(p->out, " * (1LL << ");
+		lego_print_node(p, e->args[1], u);
+		lego_sbuf_puts(p->out, ")");
+		return prec(p, MUL);
+	}
+	return print_infix(p, e, ops[k], cls[k], u, u);
+}
+
+static int print_body(lego_printer *p, const lego_expr *e)
+{
+	static const char *const cmp_ops[] = {"==", "!=", "<", "<="};
+	if (p->uses && e != p->self && lego_expr_is_temp(p->uses, e)) {
+		lego_sbuf_printf(p->out, "%s%zu", p->prefix,
+				 (lego_memo_get(p->uses, e)->tag >> 1) - 1);
+		return prec(p, ATOM);
+	}
+	int s = prec(p, SHIFT);
+	switch (e->kind) {
+	case LEGO_CONST: return print_const(p, e->value);
+	case LEGO_SYM:
+		lego_sbuf_puts(p->out, e->sym->name);
+		return prec(p, ATOM);
+	case LEGO_ADD: return print_add(p, e);
+	case LEGO_MUL: return print_mul(p, e);
+	case LEGO_DIV: case LEGO_MOD: return print_divmod(p, e);
+	case LEGO_MIN: case LEGO_MAX: return print_minmax(p, e);
+	case LEGO_EQ: case LEGO_NE: case LEGO_LT: case LEGO_LE:
+		return print_infix(p, e, cmp_ops[e->kind - LEGO_EQ],
+				   e->kind <= LEGO_NE ? EQ : REL, s, s);
+	case LEGO_AND: case LEGO_OR: return print_logic(p, e);
+	case LEGO_NOT: return print_not(p, e);
+	case LEGO_SELECT: return print_select(p, e);
+	case LEGO_ISQRT:
+		lego_sbuf_puts(p->out, p->lang == LEGO_LANG_C ? "lego_isqrt("
+							       : "math.isqrt(");
+		lego_print_node(p, e->args[0], 0);
+		lego_sbuf_puts(p->out, ")");
+		return prec(p, ATOM);
+	default: return print_bitwise(p, e);
+	}
+}
+
+char *lego_expr_print(lego_ctx *ctx, lego_expr *e, lego_lang lang)
+{
+	if (!e)
+		return lego_fail_null(ctx, "lego_expr_print: no expression");
+	lego_sbuf b = {0};
+	lego_printer p = {ctx, lang, &b, NULL, NULL, NULL};
+	lego_print_node(&p, e, 0);
+	char *s = lego_sbuf_take(&b);
+	return s ? s : lego_fail_null(ctx, "out of memory");
+}
