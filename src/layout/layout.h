@@ -1,0 +1,87 @@
+/* layout.h - layout pieces as a plain tagged struct (internal).
+ *
+ * A layout is a tree following SEMANTICS.md: REGP and GENP are the leaves,
+ * an ORDERBY lists levels (leaves, outermost first), a GROUPBY gives logical
+ * dims and a chain of ORDERBYs.  The sugar (Row, Col, TileBy, TileOrderBy)
+ * builds these kinds only.  Nodes are immutable once built. */
+#ifndef LEGO_LAYOUT_H
+#define LEGO_LAYOUT_H
+
+#include <stdint.h>
+
+#include "core/core.h"
+
+typedef enum layout_kind {
+	LAYOUT_REGP,
+	LAYOUT_GENP,
+	LAYOUT_ORDERBY,
+	LAYOUT_GROUPBY
+} layout_kind;
+
+typedef struct layout_genp layout_genp;
+
+struct layout_genp {
+	const char *name;
+	/* Callback GenPs (user and built-in): fn.apply and fn.inv are set. */
+	lego_genp_fn fn;
+	/* Built-ins: validates concrete dims before numeric use (NULL: none). */
+	int (*check_dims)(lego_ctx *ctx, const layout_genp *g, size_t d,
+			  const int64_t *dims);
+	/* Expression GenPs (fn.apply == NULL): apply_e in params, inv_e in
+	 * flat. */
+	lego_expr **params;
+	lego_expr *apply_e;
+	lego_expr *flat;
+	lego_expr **inv_e;
+};
+
+struct lego_layout {
+	layout_kind kind;
+	size_t rank;          /* logical dims */
+	lego_expr **dims;     /* rank entries */
+	int *perm;            /* REGP: 1-based, rank entries */
+	layout_genp *genp;    /* GENP */
+	/* ORDERBY: leaves, outermost first. */
+	size_t nlevels;
+	lego_layout **levels;
+	/* GROUPBY: dims are the groups concatenated; chain of ORDERBYs,
+	 * outermost first (apply runs the last one first). */
+	size_t ngroups;
+	size_t *group_len;
+	size_t nchain;
+	lego_layout **chain;
+};
+
+/* build.c */
+lego_layout *layout_new(lego_ctx *ctx, layout_kind kind, size_t rank,
+			lego_expr *const *dims);
+lego_layout *layout_genp_new(lego_ctx *ctx, size_t d,
+			     lego_expr *const *dims, const char *name);
+
+/* sizes.c: products and size agreement. */
+lego_expr *layout_product(lego_ctx *ctx, size_t n, lego_expr *const *dims);
+/* LEGO_OK when a == b is proved (simplify(a - b) == 0); otherwise an error
+ * naming `what` and both sizes. */
+int layout_sizes_agree(lego_ctx *ctx, lego_expr *a, lego_expr *b,
+		       const char *what);
+/* Validates dims: non-NULL, constants positive. */
+int layout_check_dims(lego_ctx *ctx, size_t d, lego_expr *const *dims,
+		      const char *what);
+
+/* sugar.c: sigma_{d x q}, 1-based, d*q entries written to out. */
+void layout_sigma(size_t d, size_t q, int *out);
+
+/* Built-in GenP constructors share this: a GenP leaf with callbacks. */
+lego_layout *layout_genp_builtin(lego_ctx *ctx, size_t d,
+				 lego_expr *const *dims,
+				 const lego_genp_fn *fn,
+				 int (*check_dims)(lego_ctx *, const layout_genp *,
+						   size_t, const int64_t *));
+
+/* Row-major flatten and unflatten of expressions (SEMANTICS.md B_n). */
+lego_expr *layout_flatten_expr(lego_ctx *ctx, size_t d,
+			       lego_expr *const *dims, lego_expr *const *idx);
+int layout_unflatten_expr(lego_ctx *ctx, size_t d, lego_expr *const *dims,
+			  lego_expr *flat, lego_expr **idx);
+
+#endif
