@@ -1,0 +1,141 @@
+/* args.c - options common to every command: -D, --lang, --help. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+int cli_usage(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	fputs("lego: error: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'lego %s%s--help'.\n", cmd ? cmd : "",
+		cmd ? " " : "");
+	return CLI_USAGE;
+}
+
+int cli_fail(const char *fmt, ...)
+{
+	va_list ap;
+	fputs("lego: error: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return CLI_FAIL;
+}
+
+int cli_ctx_fail(lego_ctx *ctx)
+{
+	const char *msg = lego_ctx_error(ctx);
+	if (strstr(msg, ": error: "))
+		fprintf(stderr, "%s\n", msg);
+	else
+		fprintf(stderr, "lego: error: %s\n", *msg ? msg : "failed");
+	return CLI_FAIL;
+}
+
+/* NAME=VALUE with VALUE a whole decimal integer. */
+static int parse_define(cli_args *a, const char *cmd, const char *text)
+{
+	const char *eq = strchr(text, '=');
+	char *end;
+	if (!eq || eq == text)
+		return cli_usage(cmd, "-D expects NAME=VALUE, got '%s'", text);
+	errno = 0;
+	long long v = strtoll(eq + 1, &end, 10);
+	if (errno || end == eq + 1 || *end)
+		return cli_usage(cmd, "-D %s: the value must be an integer",
+				 text);
+	char *name = strndup(text, (size_t)(eq - text));
+	if (!name)
+		return cli_fail("out of memory");
+	a->defs[a->ndefs++] = (lego_define){name, (int64_t)v};
+	return CLI_OK;
+}
+
+static int parse_lang(cli_args *a, const char *cmd, const char *text)
+{
+	if (!strcmp(text, "c"))
+		a->lang = LEGO_LANG_C;
+	else if (!strcmp(text, "python"))
+		a->lang = LEGO_LANG_PYTHON;
+	else
+		return cli_usage(cmd, "--lang expects c or python, got '%s'",
+				 text);
+	return CLI_OK;
+}
+
+/* An option's value: glued ("-DM=4", "--lang=c") or the next argument. */
+static const char *value_of(const char *arg, size_t prefix, int *i, int argc,
+			    char **argv)
+{
+	if (arg[prefix] == '=' && prefix > 2)
+		return arg + prefix + 1;
+	if (arg[prefix])
+		return arg + prefix;
+	return *i + 1 < argc ? argv[++*i] : NULL;
+}
+
+/* A negative number is a positional argument (an index), not an option. */
+static int is_option(const char *arg)
+{
+	return arg[0] == '-' && arg[1] && !(arg[1] >= '0' && arg[1] <= '9');
+}
+
+static int parse_option(cli_args *a, const char *cmd, int *i, int argc,
+			char **argv)
+{
+	const char *arg = argv[*i], *v;
+	if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+		a->help = 1;
+		return CLI_OK;
+	}
+	if (!strncmp(arg, "-D", 2)) {
+		if (!(v = value_of(arg, 2, i, argc, argv)))
+			return cli_usage(cmd, "-D needs NAME=VALUE");
+		return parse_define(a, cmd, v);
+	}
+	if (!strncmp(arg, "--lang", 6) && (arg[6] == '=' || !arg[6])) {
+		if (!(v = value_of(arg, 6, i, argc, argv)))
+			return cli_usage(cmd, "--lang needs c or python");
+		return parse_lang(a, cmd, v);
+	}
+	return cli_usage(cmd, "unknown option '%s'", arg);
+}
+
+int cli_args_parse(cli_args *a, const char *cmd, int argc, char **argv)
+{
+	/* Room for one entry per argument. */
+	*a = (cli_args){.cmd = cmd, .lang = LEGO_LANG_C};
+	a->pos = calloc((size_t)argc + 1, sizeof *a->pos);
+	a->defs = calloc((size_t)argc + 1, sizeof *a->defs);
+	if (!a->pos || !a->defs)
+		return cli_fail("out of memory");
+	int only_pos = 0;
+	for (int i = 0; i < argc; i++) {
+		if (!only_pos && !strcmp(argv[i], "--")) {
+			only_pos = 1;
+		} else if (!only_pos && is_option(argv[i])) {
+			int rc = parse_option(a, cmd, &i, argc, argv);
+			if (rc)
+				return rc;
+		} else {
+			a->pos[a->npos++] = argv[i];
+		}
+	}
+	return CLI_OK;
+}
+
+void cli_args_free(cli_args *a)
+{
+	for (size_t i = 0; i < a->ndefs; i++)
+		free((char *)a->defs[i].name);
+	free(a->defs);
+	free(a->pos);
+}

@@ -1,0 +1,68 @@
+/* check.c - `lego check`: bijectivity and the inverse, exhaustively. */
+#include <stdio.h>
+
+#include "cli.h"
+
+static void print_witness(const lego_layout *l, const lego_check_report *r)
+{
+	size_t rank = lego_layout_rank(l);
+	size_t shown = rank < 16 ? rank : 16;
+	printf("  witness: logical (");
+	for (size_t k = 0; k < shown; k++)
+		printf(k ? ", %lld" : "%lld", (long long)r->witness_idx[k]);
+	printf(") -> physical %lld (other: %lld)\n", (long long)r->witness_flat,
+	       (long long)r->witness_other);
+}
+
+static int check_one(cli_session *s, const char *name)
+{
+	lego_layout *l = lego_spec_layout(s->spec, name);
+	int64_t size;
+	char needs[512];
+	int concrete = cli_concrete_size(s, l, &size, needs, sizeof needs);
+	if (concrete < 0)
+		return cli_ctx_fail(s->ctx);
+	if (!concrete) {
+		printf("%s: skipped: symbolic sizes (needs%s)\n", name, needs);
+		return CLI_OK;
+	}
+	lego_check_report r = {0};
+	int rc = lego_layout_check(s->ctx, l, NULL, &r);
+	if (rc == LEGO_OK && r.bijective && r.inverse_ok) {
+		printf("%s: bijective on %lld elements, inv(apply(i)) == i: ok\n",
+		       name, (long long)r.size);
+		return CLI_OK;
+	}
+	if (rc != LEGO_EBIJECT) {
+		printf("%s: error\n", name);
+		return cli_ctx_fail(s->ctx);
+	}
+	if (!r.bijective)
+		printf("%s: NOT a bijection on %lld elements: %s\n", name,
+		       (long long)r.size, lego_ctx_error(s->ctx));
+	else
+		printf("%s: bijective on %lld elements, inv(apply(i)) == i: "
+		       "FAILED: %s\n", name, (long long)r.size,
+		       lego_ctx_error(s->ctx));
+	print_witness(l, &r);
+	return CLI_FAIL;
+}
+
+int cmd_check(const cli_args *a)
+{
+	cli_session s;
+	const char *only = a->npos > 1 ? a->pos[1] : NULL;
+	int rc = cli_open(&s, a, only);
+	if (!rc && only) {
+		rc = check_one(&s, only);
+	} else if (!rc) {
+		size_t n = lego_spec_nlayouts(s.spec);
+		if (!n)
+			printf("%s: no layouts\n", s.file);
+		for (size_t i = 0; i < n; i++)
+			if (check_one(&s, lego_spec_layout_name(s.spec, i)))
+				rc = CLI_FAIL;
+	}
+	cli_close(&s);
+	return rc;
+}

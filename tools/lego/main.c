@@ -1,0 +1,104 @@
+/* main.c - `lego`: command dispatch, help and version. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct command {
+	const char *name;
+	int (*run)(const cli_args *a);
+	size_t min_pos, max_pos; /* positional arguments; 0: any number */
+	const char *usage;
+	const char *help;
+} command;
+
+#define COMMON_OPTS                                                        \
+	"  -D NAME=VALUE   give the declared sym NAME a value (repeatable)\n" \
+	"  -h, --help      show this help\n"
+#define LANG_OPT "  --lang c|python print expressions in C (default) or Python\n"
+
+static const command commands[] = {
+	{"table", cmd_table, 2, 2, "lego table FILE NAME [-D SYM=VALUE]...",
+	 "Print, on one line, the physical flat index of every logical index of\n"
+	 "layout NAME, logical indices in row-major order over its dims.  Every\n"
+	 "size must be concrete (use -D for declared syms).\n\n"
+	 "Options:\n" COMMON_OPTS},
+	{"apply", cmd_apply, 3, 0,
+	 "lego apply FILE NAME E1 .. Ed [--lang c|python] [-D SYM=VALUE]...",
+	 "Print the simplified flat index of the logical index (E1, .., Ed),\n"
+	 "one expression per logical dim; an integer when all is concrete.  A\n"
+	 "name in Ek that FILE does not declare is an index variable over\n"
+	 "[0, dim k).\n\n"
+	 "Options:\n" LANG_OPT COMMON_OPTS},
+	{"inv", cmd_inv, 3, 3,
+	 "lego inv FILE NAME E [--lang c|python] [-D SYM=VALUE]...",
+	 "Print the logical index of the flat index E, one simplified coordinate\n"
+	 "per line.  A name in E that FILE does not declare is an index variable\n"
+	 "over [0, size).\n\n"
+	 "Options:\n" LANG_OPT COMMON_OPTS},
+	{"check", cmd_check, 1, 2, "lego check FILE [NAME] [-D SYM=VALUE]...",
+	 "For every layout of FILE (or NAME) with concrete sizes, check that it\n"
+	 "is a bijection onto [0, size) and that inv(apply(i)) == i for every i,\n"
+	 "and print the result; a failure names a witness.  Layouts with\n"
+	 "symbolic sizes are skipped and the syms needing -D are listed.\n"
+	 "Exit status 1 if a check fails.\n\n"
+	 "Options:\n" COMMON_OPTS},
+	{"exprs", cmd_exprs, 2, 2,
+	 "lego exprs FILE NAME [--lang c|python] [-D SYM=VALUE]...",
+	 "Print apply (in index variables i0..) and inv (of i_flat) of layout\n"
+	 "NAME as statements, common subexpressions named once.\n\n"
+	 "Options:\n" LANG_OPT COMMON_OPTS},
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static void usage(FILE *out)
+{
+	fputs("Usage: lego COMMAND [ARGS]...\n"
+	      "The LEGO layout algebra: mappings and index expressions of the\n"
+	      "layouts declared in a .lego file.\n\nCommands:\n",
+	      out);
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		fprintf(out, "  %s\n", commands[i].usage);
+	fputs("\nOptions:\n  -h, --help      show this help\n"
+	      "  --version       show the version\n\n"
+	      "'lego COMMAND --help' describes a command.  Exit status: 0 ok,\n"
+	      "1 error in the input or a failed check, 2 usage error.\n",
+	      out);
+}
+
+static int run(const command *c, int argc, char **argv)
+{
+	cli_args a;
+	int rc = cli_args_parse(&a, c->name, argc, argv);
+	if (rc == CLI_OK && a.help) {
+		printf("Usage: %s\n\n%s", c->usage, c->help);
+	} else if (rc == CLI_OK && (a.npos < c->min_pos ||
+				    (c->max_pos && a.npos > c->max_pos))) {
+		rc = cli_usage(c->name, "%s arguments\nUsage: %s",
+			       a.npos < c->min_pos ? "missing" : "too many",
+			       c->usage);
+	} else if (rc == CLI_OK) {
+		rc = c->run(&a);
+	}
+	cli_args_free(&a);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		return cli_usage(NULL, "no command given");
+	const char *cmd = argv[1];
+	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
+		usage(stdout);
+		return CLI_OK;
+	}
+	if (!strcmp(cmd, "--version")) {
+		printf("lego %s\n", LEGO_VERSION);
+		return CLI_OK;
+	}
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (!strcmp(cmd, commands[i].name))
+			return run(&commands[i], argc - 2, argv + 2);
+	return cli_usage(NULL, "unknown command '%s'", cmd);
+}

@@ -1,0 +1,84 @@
+/* session.c - loading a file and a layout, and what commands share. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* The names of the file's layouts, for "no layout X" messages. */
+static void list_layouts(const lego_spec *spec, char *buf, size_t cap)
+{
+	size_t n = lego_spec_nlayouts(spec), used = 0;
+	buf[0] = 0;
+	for (size_t i = 0; i < n && used < cap; i++)
+		used += (size_t)snprintf(buf + used, cap - used, "%s%s",
+					 i ? ", " : "",
+					 lego_spec_layout_name(spec, i));
+}
+
+int cli_open(cli_session *s, const cli_args *a, const char *layout_name)
+{
+	*s = (cli_session){.file = a->pos[0]};
+	if (!(s->ctx = lego_ctx_new()))
+		return cli_fail("out of memory");
+	s->spec = lego_spec_load(s->ctx, s->file, a->defs, a->ndefs);
+	if (!s->spec)
+		return cli_ctx_fail(s->ctx);
+	if (!layout_name)
+		return CLI_OK;
+	s->layout = lego_spec_layout(s->spec, layout_name);
+	if (!s->layout) {
+		char names[512];
+		list_layouts(s->spec, names, sizeof names);
+		return cli_fail("%s: no layout named '%s' (layouts: %s)",
+				s->file, layout_name, *names ? names : "none");
+	}
+	return CLI_OK;
+}
+
+void cli_close(cli_session *s)
+{
+	lego_ctx_free(s->ctx);
+	s->ctx = NULL;
+}
+
+/* Appends " -D NAME=.." for each symbol of e not yet in buf. */
+static void add_needs(const lego_expr *e, char *buf, size_t cap, int depth)
+{
+	if (depth > 64)
+		return;
+	if (lego_expr_kind_of(e) == LEGO_SYM) {
+		char item[160];
+		snprintf(item, sizeof item, " -D %.100s=..", lego_expr_name(e));
+		size_t used = strlen(buf);
+		if (!strstr(buf, item) && used + strlen(item) < cap)
+			strcpy(buf + used, item);
+		return;
+	}
+	for (size_t i = 0; i < lego_expr_nargs(e); i++)
+		add_needs(lego_expr_arg(e, i), buf, cap, depth + 1);
+}
+
+int cli_concrete_size(cli_session *s, const lego_layout *l, int64_t *size,
+		      char *needs, size_t cap)
+{
+	lego_expr *e = lego_layout_size(s->ctx, l);
+	needs[0] = 0;
+	if (!e)
+		return -1;
+	if (lego_expr_is_const(e, size))
+		return 1;
+	add_needs(e, needs, cap, 0);
+	return 0;
+}
+
+int cli_print_expr(cli_session *s, lego_expr *e, lego_lang lang)
+{
+	lego_expr *simple = e ? lego_simplify(s->ctx, e) : NULL;
+	char *text = simple ? lego_expr_print(s->ctx, simple, lang) : NULL;
+	if (!text)
+		return cli_ctx_fail(s->ctx);
+	puts(text);
+	free(text);
+	return CLI_OK;
+}
