@@ -75,13 +75,11 @@ static inline int lego_arith_shr(int64_t a, int64_t s, int64_t *r)
 /* floor(sqrt(a)) exactly, for a >= 0. */
 int lego_arith_isqrt(int64_t a, int64_t *r);
 
-/* Binary kinds (not AND/OR, which short-circuit in eval). */
+/* The binary kinds but sums and products (n-ary) and AND/OR (lazy). */
 static inline int lego_arith_binary(lego_expr_kind kind, int64_t a,
 				    int64_t b, int64_t *r)
 {
 	switch (kind) {
-	case LEGO_ADD: return lego_arith_add(a, b, r);
-	case LEGO_MUL: return lego_arith_mul(a, b, r);
 	case LEGO_DIV: return lego_arith_div(a, b, r);
 	case LEGO_MOD: return lego_arith_mod(a, b, r);
 	case LEGO_MIN: *r = a < b ? a : b; return LEGO_OK;

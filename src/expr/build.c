@@ -52,9 +52,8 @@ static int commutes(lego_expr_kind kind)
 {
 	switch (kind) {
 	case LEGO_MIN: case LEGO_MAX: case LEGO_EQ: case LEGO_NE:
-	case LEGO_AND: case LEGO_OR: case LEGO_BAND: case LEGO_BOR:
-	case LEGO_BXOR:
-		return 1;
+	case LEGO_BAND: case LEGO_BOR: case LEGO_BXOR:
+		return 1; /* not AND/OR: their left operand guards the right */
 	default:
 		return 0;
 	}

@@ -106,7 +106,7 @@ static size_t merge_terms(term *t, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		int64_t sum;
 		if (m && same_factors(&t[m - 1], &t[i]) &&
-		    !__builtin_add_overflow(t[m - 1].coef, t[i].coef, &sum))
+		    lego_arith_add(t[m - 1].coef, t[i].coef, &sum) == LEGO_OK)
 			t[m - 1].coef = sum;
 		else
 			t[m++] = t[i];
@@ -173,7 +173,7 @@ static size_t push_factors(lego_expr *e, lego_expr **a, size_t k, int64_t *c,
 			a[k++] = f[i];
 		else if (f[i]->value == 0)
 			*zero = 1;
-		else if (!__builtin_mul_overflow(*c, f[i]->value, &p))
+		else if (lego_arith_mul(*c, f[i]->value, &p) == LEGO_OK)
 			*c = p;
 		else
 			a[k++] = f[i];

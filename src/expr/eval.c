@@ -17,27 +17,31 @@ static const char *op_name(lego_expr_kind kind)
 		       : "operation";
 }
 
-/* The message names the operation, its operands and the expression. */
-static int eval_fail(lego_ctx *ctx, int status, const lego_expr *e,
-		     int64_t a, int64_t b)
+/* Messages name the operation and the expression. */
+static int eval_fail(lego_ctx *ctx, int status, const lego_expr *e)
 {
 	char *text = lego_expr_print(ctx, (lego_expr *)e, LEGO_LANG_PYTHON);
 	const char *what = op_name((lego_expr_kind)e->kind);
 	const char *where = text ? text : "?";
 	if (status == LEGO_EDIVZERO)
 		lego_fail(ctx, status, "%s by zero in %s", what, where);
-	else if (status == LEGO_ERANGE && e->kind == LEGO_ISQRT)
-		lego_fail(ctx, status, "isqrt of negative %lld in %s",
-			  (long long)a, where);
 	else if (status == LEGO_ERANGE)
-		lego_fail(ctx, status, "shift by %lld (not in 0..62) in %s",
-			  (long long)b, where);
+		lego_fail(ctx, status, "isqrt of a negative value in %s",
+			  where);
 	else
-		lego_fail(ctx, status,
-			  "64-bit overflow in %s of %lld and %lld in %s", what,
-			  (long long)a, (long long)b, where);
+		lego_fail(ctx, status, "64-bit overflow in %s in %s", what,
+			  where);
 	free(text);
 	return status;
+}
+
+static int eval_fail_shift(lego_ctx *ctx, const lego_expr *e, int64_t s)
+{
+	char *text = lego_expr_print(ctx, (lego_expr *)e, LEGO_LANG_PYTHON);
+	lego_fail(ctx, LEGO_ERANGE, "shift by %lld (not in 0..62) in %s",
+		  (long long)s, text ? text : "?");
+	free(text);
+	return LEGO_ERANGE;
 }
 
 static int eval_node(lego_ctx *ctx, const lego_expr *e, const lego_env *env,
@@ -54,23 +58,62 @@ static int eval_sym(lego_ctx *ctx, const lego_expr *e, const lego_env *env,
 	return LEGO_OK;
 }
 
-/* Sums, products and the binary kinds, left to right. */
-static int eval_fold(lego_ctx *ctx, const lego_expr *e, const lego_env *env,
-		     int64_t *out)
+/* Sums and products are exact whatever the order of their terms (which
+ * canonicalisation chose): only a result outside int64 is an overflow. */
+static int eval_sum(lego_ctx *ctx, const lego_expr *e, const lego_env *env,
+		    int64_t *out)
 {
-	int64_t acc, v;
-	int rc = eval_node(ctx, e->args[0], env, &acc);
-	for (uint32_t i = 1; i < e->nargs && rc == LEGO_OK; i++) {
-		rc = eval_node(ctx, e->args[i], env, &v);
+	__int128 acc = 0;
+	for (uint32_t i = 0; i < e->nargs; i++) {
+		int64_t v;
+		int rc = eval_node(ctx, e->args[i], env, &v);
 		if (rc != LEGO_OK)
 			return rc;
-		rc = lego_arith_binary((lego_expr_kind)e->kind, acc, v, &acc);
-		if (rc != LEGO_OK)
-			return eval_fail(ctx, rc, e, acc, v);
+		acc += v;
 	}
+	if (acc < INT64_MIN || acc > INT64_MAX)
+		return eval_fail(ctx, LEGO_EOVERFLOW, e);
+	*out = (int64_t)acc;
+	return LEGO_OK;
+}
+
+static int eval_product(lego_ctx *ctx, const lego_expr *e,
+			const lego_env *env, int64_t *out)
+{
+	__int128 acc = 1;
+	int zero = 0, huge = 0;
+	for (uint32_t i = 0; i < e->nargs; i++) {
+		int64_t v;
+		int rc = eval_node(ctx, e->args[i], env, &v);
+		if (rc != LEGO_OK)
+			return rc;
+		zero |= v == 0;
+		if (!zero && !huge)
+			huge = __builtin_mul_overflow(acc, (__int128)v, &acc);
+	}
+	if (zero) {
+		*out = 0;
+		return LEGO_OK;
+	}
+	if (huge || acc < INT64_MIN || acc > INT64_MAX)
+		return eval_fail(ctx, LEGO_EOVERFLOW, e);
+	*out = (int64_t)acc;
+	return LEGO_OK;
+}
+
+static int eval_binary(lego_ctx *ctx, const lego_expr *e,
+		       const lego_env *env, int64_t *out)
+{
+	int64_t a, b;
+	int rc = eval_node(ctx, e->args[0], env, &a);
 	if (rc == LEGO_OK)
-		*out = acc;
-	return rc;
+		rc = eval_node(ctx, e->args[1], env, &b);
+	if (rc != LEGO_OK)
+		return rc;
+	rc = lego_arith_binary((lego_expr_kind)e->kind, a, b, out);
+	if (rc == LEGO_ERANGE)
+		return eval_fail_shift(ctx, e, b);
+	return rc == LEGO_OK ? rc : eval_fail(ctx, rc, e);
 }
 
 /* AND, OR and SELECT evaluate only what the printed code evaluates. */
@@ -112,10 +155,14 @@ static int eval_node(lego_ctx *ctx, const lego_expr *e, const lego_env *env,
 	case LEGO_ISQRT:
 		rc = eval_node(ctx, e->args[0], env, &a);
 		if (rc == LEGO_OK && (rc = lego_arith_isqrt(a, out)) != LEGO_OK)
-			return eval_fail(ctx, rc, e, a, 0);
+			return eval_fail(ctx, rc, e);
 		return rc;
+	case LEGO_ADD:
+		return eval_sum(ctx, e, env, out);
+	case LEGO_MUL:
+		return eval_product(ctx, e, env, out);
 	default:
-		return eval_fold(ctx, e, env, out);
+		return eval_binary(ctx, e, env, out);
 	}
 }
 
