@@ -199,6 +199,7 @@ static int build_stage(layout_inst *in, const lego_layout *elem,
 {
 	raw_stage r;
 	const lego_layout *single[1] = {elem};
+	memset(st, 0, sizeof *st); /* the slot of a dropped stage is reused */
 	int rc = raw_init(in, elem, single, &r);
 	if (rc != LEGO_OK)
 		return rc;
