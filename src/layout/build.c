@@ -3,8 +3,8 @@
 
 #include "layout/layout.h"
 
-lego_layout *layout_new(lego_ctx *ctx, layout_kind kind, size_t rank,
-			lego_expr *const *dims)
+static lego_layout *layout_new(lego_ctx *ctx, layout_kind kind, size_t rank,
+			       lego_expr *const *dims)
 {
 	lego_layout *l = lego_xalloc(ctx, sizeof *l);
 	if (!l)
@@ -56,8 +56,8 @@ lego_layout *lego_regp(lego_ctx *ctx, size_t d, lego_expr *const *dims,
 	return l;
 }
 
-lego_layout *layout_genp_new(lego_ctx *ctx, size_t d,
-			     lego_expr *const *dims, const char *name)
+static lego_layout *layout_genp_new(lego_ctx *ctx, size_t d,
+				    lego_expr *const *dims, const char *name)
 {
 	if (layout_check_dims(ctx, d, dims, "GenP") != LEGO_OK)
 		return NULL;

@@ -52,12 +52,6 @@ struct lego_layout {
 	lego_layout **chain;
 };
 
-/* build.c */
-lego_layout *layout_new(lego_ctx *ctx, layout_kind kind, size_t rank,
-			lego_expr *const *dims);
-lego_layout *layout_genp_new(lego_ctx *ctx, size_t d,
-			     lego_expr *const *dims, const char *name);
-
 /* sizes.c: products and size agreement. */
 lego_expr *layout_product(lego_ctx *ctx, size_t n, lego_expr *const *dims);
 /* LEGO_OK when a == b is proved (simplify(a - b) == 0); otherwise an error

@@ -83,7 +83,7 @@ static void check_sym(lego_test *t, lego_ctx *ctx, const lego_layout *l,
 	int64_t dims[16], idx[16], want[16], v, f, size = 1;
 	size_t r = dims_of(ctx, l, env, dims);
 	lego_expr *syms[16], *inv[16];
-	char name[16];
+	char name[32];
 	CHECK(t, r > 0);
 	for (size_t k = 0; k < r; k++) {
 		snprintf(name, sizeof name, "i%zu", k);
