@@ -227,6 +227,57 @@ static void test_sigma(lego_test *t)
 	CHECK(t, !memcmp(out, s32, sizeof s32));
 }
 
+static int64_t z_square(int64_t i, int64_t j, int64_t size)
+{
+	if (size == 1)
+		return 0;
+	int64_t h = size / 2, q = (i / h) * 2 + (j / h);
+	return q * h * h + z_square(i % h, j % h, h);
+}
+
+/* Blocks of s x s (s the shorter side) along the longer side, each in
+ * Z-order. */
+static int64_t z_rect(int64_t rows, int64_t cols, int64_t i, int64_t j)
+{
+	int64_t s = rows < cols ? rows : cols;
+	int64_t block = rows > cols ? i / s : j / s;
+	return block * s * s + z_square(i % s, j % s, s);
+}
+
+/* sigma_{2 x 3} is not an involution: a chain OrderBy of three 2-d levels
+ * (its R(O)) and a 3-level TileBy (its T) exercise sigma and sigma^-1. */
+static void test_tileby_levels(lego_test *t)
+{
+	int64_t want[64], i[6], d6[6] = {2, 2, 2, 2, 2, 2};
+	test_case(t, "tileby_levels");
+	lego_ctx *ctx = lego_ctx_new();
+	/* OrderBy(Row(2,2) x3).TileBy([8,8]) is the Z-order of 8 x 8 */
+	lego_layout *lv[3] = {row2(ctx, 2, 2), row2(ctx, 2, 2),
+			      row2(ctx, 2, 2)};
+	lego_layout *o = lego_orderby(ctx, 3, lv);
+	lego_expr *s88[2] = {C(ctx, 8), C(ctx, 8)};
+	lego_layout *z = lego_tileby(ctx, 1, &o, 1, 2, s88);
+	for (int64_t x = 0; x < 64; x++)
+		want[x] = z_square(x / 8, x % 8, 8);
+	check_table(t, ctx, z, NULL, want, 64);
+	check_sym_const(t, ctx, z);
+	/* Row(8,8).TileBy([2,2],[2,2],[2,2]): (a1,b1,a2,b2,a3,b3) is the
+	 * untiled (a1*4 + a2*2 + a3, b1*4 + b2*2 + b3) */
+	lego_expr *s[6];
+	for (int k = 0; k < 6; k++)
+		s[k] = C(ctx, 2);
+	lego_layout *r = row2(ctx, 8, 8);
+	lego_layout *l = lego_tileby(ctx, 1, &r, 3, 2, s);
+	for (int64_t x = 0; x < 64; x++) {
+		unflat(6, d6, x, i);
+		want[x] = (i[0] * 4 + i[2] * 2 + i[4]) * 8 + i[1] * 4 +
+			  i[3] * 2 + i[5];
+	}
+	check_table(t, ctx, l, NULL, want, 64);
+	check_sym_const(t, ctx, l);
+	lego_ctx_free(ctx);
+}
+
 /* TileOrderBy(Row(2,3), Row(2,2)): logical (r1, r2, c1, c2) over [2,2,3,2]
  * is tile (r1, c1) in row-major tile order, (r2, c2) row-major within. */
 static void test_tile_orderby(lego_test *t)
@@ -426,23 +477,6 @@ static void test_antidiag_large(lego_test *t)
 }
 
 /* -------------------------------------------------------------- morton */
-
-static int64_t z_square(int64_t i, int64_t j, int64_t size)
-{
-	if (size == 1)
-		return 0;
-	int64_t h = size / 2, q = (i / h) * 2 + (j / h);
-	return q * h * h + z_square(i % h, j % h, h);
-}
-
-/* Blocks of s x s (s the shorter side) along the longer side, each in
- * Z-order. */
-static int64_t z_rect(int64_t rows, int64_t cols, int64_t i, int64_t j)
-{
-	int64_t s = rows < cols ? rows : cols;
-	int64_t block = rows > cols ? i / s : j / s;
-	return block * s * s + z_square(i % s, j % s, s);
-}
 
 static void test_morton(lego_test *t)
 {
@@ -768,6 +802,7 @@ void suite_layout(lego_test *t)
 	test_figure9(t);
 	test_tileby_tables(t);
 	test_sigma(t);
+	test_tileby_levels(t);
 	test_tile_orderby(t);
 	test_mixed_levels(t);
 	test_grouped_pid(t);
