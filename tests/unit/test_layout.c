@@ -323,6 +323,10 @@ static void test_mixed_levels(lego_test *t)
 	}
 	check_table(t, ctx, gb, NULL, want, 24);
 	check_sym_const(t, ctx, gb);
+	/* a plain Row is the identity on row-major flats */
+	for (int64_t x = 0; x < 24; x++)
+		want[x] = x;
+	check_table(t, ctx, row2(ctx, 4, 6), NULL, want, 24);
 	lego_ctx_free(ctx);
 }
 
@@ -635,6 +639,20 @@ static void test_user_genp(lego_test *t)
 		w16[e] = (e / 4) * 4 + ((e % 4) ^ (e / 4));
 	check_table(t, ctx, s, NULL, w16, 16);
 	check_sym_const(t, ctx, s);
+	/* with a symbolic dim N bound by the env (N = 4) */
+	lego_expr *nn = lego_sym(ctx, "N"), *dnn[2] = {nn, nn};
+	lego_expr *sapp = lego_add(ctx, lego_mul(ctx, i, nn),
+				   lego_binop(ctx, LEGO_BXOR, j, i));
+	lego_expr *sinv[2] = {lego_div(ctx, x, nn),
+			      lego_binop(ctx, LEGO_BXOR, lego_mod(ctx, x, nn),
+					 lego_div(ctx, x, nn))};
+	lego_layout *ss = lego_genp_exprs(ctx, "swzN", 2, dnn, params, sapp,
+					  x, sinv);
+	lego_env *env = lego_env_new(ctx);
+	lego_env_bind(env, nn, 4);
+	check_table(t, ctx, ss, env, w16, 16);
+	check_sym(t, ctx, ss, env);
+	lego_env_free(env);
 	/* as a level of a tiled layout: Row(8, 8) tiles of 4x4 swizzled */
 	lego_layout *lv[2] = {row2(ctx, 2, 2), s};
 	lego_layout *o = lego_orderby(ctx, 2, lv);
