@@ -129,42 +129,57 @@ static void coalesce(inst_stage *st, inst_part *p, const int64_t *dims,
 	}
 }
 
+/* Level *k is a GenP: one part, its dims as they are. */
+static int add_genp_part(layout_inst *in, const raw_stage *r,
+			 inst_stage *st, size_t *k, size_t *off)
+{
+	const lego_layout *lv = r->levels[*k];
+	int rc = check_genp_dims(in, lv, r->dims + *off);
+	if (rc != LEGO_OK)
+		return rc;
+	inst_part *p = &st->parts[st->nparts++];
+	p->is_gen = 1;
+	p->leaf = lv;
+	p->off = st->nd;
+	p->nd = lv->rank;
+	p->size = r->lsize[*k];
+	p->weight = r->lweight[*k];
+	memcpy(st->dims + st->nd, r->dims + *off, lv->rank * sizeof *st->dims);
+	st->nd += lv->rank;
+	*off += lv->rank;
+	++*k;
+	return LEGO_OK;
+}
+
+/* Levels *k.. up to the next GenP are RegPs: one linear part. */
+static int add_regp_run(layout_inst *in, const raw_stage *r,
+			inst_stage *st, size_t *k, size_t *off)
+{
+	size_t start = *off;
+	for (; *k < r->nlev && r->levels[*k]->kind == LAYOUT_REGP; ++*k) {
+		regp_strides(r->levels[*k], r->dims + *off, r->lweight[*k],
+			     r->stride + *off);
+		*off += r->levels[*k]->rank;
+	}
+	inst_part *p = &st->parts[st->nparts++];
+	p->weight = r->lweight[*k - 1];
+	p->stride = ialloc(in, *off - start, sizeof *p->stride);
+	p->order = ialloc(in, *off - start, sizeof *p->order);
+	if (!p->stride || !p->order)
+		return LEGO_ENOMEM;
+	coalesce(st, p, r->dims + start, r->stride + start, *off - start);
+	return LEGO_OK;
+}
+
 static int add_parts(layout_inst *in, const raw_stage *r, inst_stage *st)
 {
 	size_t off = 0;
 	for (size_t k = 0; k < r->nlev;) {
-		const lego_layout *lv = r->levels[k];
-		inst_part *p = &st->parts[st->nparts++];
-		p->weight = r->lweight[k];
-		if (lv->kind == LAYOUT_GENP) {
-			int rc = check_genp_dims(in, lv, r->dims + off);
-			if (rc != LEGO_OK)
-				return rc;
-			p->is_gen = 1;
-			p->leaf = lv;
-			p->off = st->nd;
-			p->nd = lv->rank;
-			p->size = r->lsize[k];
-			memcpy(st->dims + st->nd, r->dims + off,
-			       lv->rank * sizeof *st->dims);
-			st->nd += lv->rank;
-			off += lv->rank;
-			k++;
-			continue;
-		}
-		size_t start = off; /* a run of RegP levels */
-		for (; k < r->nlev && r->levels[k]->kind == LAYOUT_REGP; k++) {
-			regp_strides(r->levels[k], r->dims + off,
-				     r->lweight[k], r->stride + off);
-			off += r->levels[k]->rank;
-		}
-		p->weight = r->lweight[k - 1];
-		p->stride = ialloc(in, off - start, sizeof *p->stride);
-		p->order = ialloc(in, off - start, sizeof *p->order);
-		if (!p->stride || !p->order)
-			return LEGO_ENOMEM;
-		coalesce(st, p, r->dims + start, r->stride + start,
-			 off - start);
+		int rc = r->levels[k]->kind == LAYOUT_GENP
+				 ? add_genp_part(in, r, st, &k, &off)
+				 : add_regp_run(in, r, st, &k, &off);
+		if (rc != LEGO_OK)
+			return rc;
 	}
 	return LEGO_OK;
 }
