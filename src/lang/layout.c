@@ -270,7 +270,8 @@ static lego_layout *close_chain(lang_parser *p, const lang_tok *at,
 	return l;
 }
 
-/* ".OrderBy(..)", ".GroupBy(..)", ".TileBy(..)" after the first link. */
+/* ".OrderBy(..)", ".NAME", ".GroupBy(..)", ".TileBy(..)" after the first
+ * link; as in the paper, O1.O2 is the chain [O1, O2]. */
 static int parse_method(lang_parser *p, lay_list *chain)
 {
 	lang_tok *at = lang_next(p);
@@ -280,9 +281,15 @@ static int parse_method(lang_parser *p, lay_list *chain)
 		return parse_orderby(p, at, &o) || list_push(p, at, chain, o.l);
 	}
 	int tile = lang_is_ident(at, "TileBy");
+	lang_name *named = at->kind == TOK_IDENT ? lang_lookup(p->spec, at->text)
+						 : NULL;
+	if (named && named->kind == NAME_LAYOUT) {
+		lang_lval o = named->layout;
+		return as_orderby(p, at, &o) || list_push(p, at, chain, o.l);
+	}
 	if (!tile && !lang_is_ident(at, "GroupBy"))
-		return lang_error(p, at, "expected OrderBy, GroupBy or TileBy "
-				  "after '.', got %s",
+		return lang_error(p, at, "expected OrderBy, GroupBy, TileBy or "
+				  "a layout name after '.', got %s",
 				  lang_tok_describe(at, buf, sizeof buf));
 	lego_layout *l = tile ? tileby(p, at, chain) : groupby(p, at, chain);
 	if (!l)

@@ -62,14 +62,16 @@ static void add_needs(const lego_expr *e, char *buf, size_t cap, int depth)
 int cli_concrete_size(cli_session *s, const lego_layout *l, int64_t *size,
 		      char *needs, size_t cap)
 {
-	lego_expr *e = lego_layout_size(s->ctx, l);
 	needs[0] = 0;
+	/* Every logical dim, not only the size, must be known to enumerate
+	 * the layout: M*K may be concrete while M/BM is not. */
+	for (size_t k = 0; k < lego_layout_rank(l); k++)
+		add_needs(lego_layout_dim(l, k), needs, cap, 0);
+	lego_expr *e = lego_layout_size(s->ctx, l);
 	if (!e)
 		return -1;
-	if (lego_expr_is_const(e, size))
-		return 1;
 	add_needs(e, needs, cap, 0);
-	return 0;
+	return !needs[0] && lego_expr_is_const(e, size);
 }
 
 int cli_print_expr(cli_session *s, lego_expr *e, lego_lang lang)

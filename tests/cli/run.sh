@@ -1,0 +1,214 @@
+#!/bin/sh
+# run.sh BUILD - tests of the `lego` command-line tool: every command, its
+# --help, exit statuses and error messages.  Expected values come from
+# SEMANTICS.md and the paper, or are computed here independently.  Last
+# line: "cli: N passed, N failed".
+build=${1:-build}
+lego=$build/lego
+dir=$(dirname "$0")
+ex=$dir/../../examples
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+
+ok() {
+	pass=$((pass + 1))
+}
+
+bad() {
+	fail=$((fail + 1))
+	echo "FAIL $1"
+	[ -s "$tmp/out" ] && sed 's/^/  stdout: /' "$tmp/out" | head -5
+	[ -s "$tmp/err" ] && sed 's/^/  stderr: /' "$tmp/err" | head -5
+}
+
+# run ARGS...: lego's output in $tmp/out and $tmp/err, status in $rc.
+run() {
+	"$lego" "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+}
+
+# same NAME WANT ARGS...: exit 0 and stdout exactly WANT.
+same() {
+	name=$1
+	want=$2
+	shift 2
+	run "$@"
+	if [ "$rc" -eq 0 ] && [ "$(cat "$tmp/out")" = "$want" ]; then ok; else
+		bad "$name: want exit 0 and '$want' (exit $rc)"; fi
+}
+
+# has NAME STATUS PATTERN STREAM ARGS...: exit STATUS and a line of STREAM
+# (out or err) matching the basic regular expression PATTERN.
+has() {
+	name=$1
+	want_rc=$2
+	pattern=$3
+	stream=$4
+	shift 4
+	run "$@"
+	if [ "$rc" -eq "$want_rc" ] && grep -q -- "$pattern" "$tmp/$stream"; then
+		ok
+	else
+		bad "$name: want exit $want_rc and $stream matching '$pattern' (exit $rc)"
+	fi
+}
+
+# ---------------------------------------------------------------- help
+has "--help" 0 "^Usage: lego COMMAND" out --help
+has "-h" 0 "lego check FILE" out -h
+has "--version" 0 "^lego [0-9][0-9.]*$" out --version
+for cmd in table apply inv check exprs; do
+	has "$cmd --help" 0 "^Usage: lego $cmd FILE" out "$cmd" --help
+	has "$cmd -h" 0 "^Options:" out "$cmd" -h
+done
+
+# --------------------------------------------------------- usage errors
+has "no command" 2 "^lego: error: no command" err
+has "unknown command" 2 "^lego: error: unknown command 'frob'" err frob
+has "unknown option" 2 "^lego: error: unknown option '--frob'" err \
+	table "$dir/fig9.lego" G --frob
+has "missing arguments" 2 "^lego: error: missing arguments" err table "$dir/fig9.lego"
+has "too many arguments" 2 "^lego: error: too many arguments" err \
+	table "$dir/fig9.lego" G H
+has "inv: too many arguments" 2 "too many arguments" err inv "$dir/fig9.lego" G 1 2
+has "bad -D" 2 "^lego: error: -D expects NAME=VALUE" err \
+	table "$dir/tile.lego" A -D M
+has "-D value not an integer" 2 "must be an integer" err \
+	table "$dir/tile.lego" A -D M=4x
+has "-D without value" 2 "-D needs NAME=VALUE" err table "$dir/tile.lego" A -D
+has "bad --lang" 2 "^lego: error: --lang expects c or python" err \
+	apply "$dir/fig9.lego" G 4 2 --lang rust
+has "usage hint" 2 "^Try 'lego table --help'" err table
+
+# --------------------------------------------------- figure 9 (paper)
+same "fig9 apply(4,2) = 15" 15 apply "$dir/fig9.lego" G 4 2
+same "fig9 after O2 alone: 23" 23 apply "$dir/fig9.lego" O2 1 1 0 2
+same "fig9 inv(15) = (4,2)" "4
+2" inv "$dir/fig9.lego" G 15
+same "fig9 apply, python" 15 apply "$dir/fig9.lego" G 4 2 --lang python
+same "fig9 apply, options first" 15 apply --lang=c "$dir/fig9.lego" G 4 2
+same "fig9 apply of an expression" 15 apply "$dir/fig9.lego" G "2*2" "1+1"
+# The table is a permutation of 0..35 whose entry for (4, 2) (row-major
+# position 26) is 15.
+run table "$dir/fig9.lego" G
+if [ "$rc" -eq 0 ] && [ "$(wc -l <"$tmp/out")" -eq 1 ] &&
+	[ "$(tr ' ' '\n' <"$tmp/out" | sort -n | tr '\n' ' ')" = \
+	  "$(seq 0 35 | tr '\n' ' ')" ] &&
+	[ "$(cut -d' ' -f27 <"$tmp/out")" = 15 ]; then ok; else
+	bad "fig9 table is a permutation with entry 26 = 15"; fi
+has "fig9 check" 0 "^G: bijective on 36 elements, inv(apply(i)) == i: ok$" \
+	out check "$dir/fig9.lego"
+has "fig9 check O1" 0 "^O1: bijective on 36 elements" out check "$dir/fig9.lego" O1
+run check "$dir/fig9.lego" G
+if [ "$rc" -eq 0 ] && [ "$(wc -l <"$tmp/out")" -eq 1 ]; then ok; else
+	bad "check NAME checks only NAME"; fi
+
+# ------------------------------------------------ TileBy (SEMANTICS.md)
+same "TileBy table, Row" \
+	"0 1 6 7 2 3 8 9 4 5 10 11 12 13 18 19 14 15 20 21 16 17 22 23" \
+	table "$dir/tile.lego" TR
+same "TileBy table, Col" \
+	"0 4 1 5 8 12 9 13 16 20 17 21 2 6 3 7 10 14 11 15 18 22 19 23" \
+	table "$dir/tile.lego" TC
+same "symbolic TileBy with -D" \
+	"0 1 6 7 2 3 8 9 4 5 10 11 12 13 18 19 14 15 20 21 16 17 22 23" \
+	table "$dir/tile.lego" A -D M=4 -D K=6 -D BM=2 -D BK=2
+same "-DNAME=VALUE glued" 91 apply "$dir/tile.lego" A 1 2 3 1 \
+	-DM=8 -DK=12 -DBM=4 -DBK=3
+# (tm*BM + r)*K + tk*BK + c, evaluated by the shell's arithmetic on the
+# printed C expression (all values are non-negative: / agrees).
+run apply "$dir/tile.lego" A tm tk r c
+expr_a=$(cat "$tmp/out")
+good=$rc
+for v in "0 0 0 0 8 6 4 3" "1 1 3 2 8 6 4 3" "3 2 1 4 32 15 8 5" \
+	"0 4 7 0 8 40 8 8"; do
+	set -- $v
+	want=$((($1 * $7 + $3) * $6 + $2 * $8 + $4))
+	e=$(echo "$expr_a" | sed -e "s/\btm\b/$1/g" -e "s/\btk\b/$2/g" \
+		-e "s/\br\b/$3/g" -e "s/\bc\b/$4/g" -e "s/\bM\b/$5/g" \
+		-e "s/\bK\b/$6/g" -e "s/\bBM\b/$7/g" -e "s/\bBK\b/$8/g")
+	got=$(($e)) 2>/dev/null || got=error
+	[ "$got" = "$want" ] || good=1
+done
+if [ "$good" -eq 0 ]; then ok; else
+	bad "symbolic apply of A evaluates to (tm*BM+r)*K+tk*BK+c: $expr_a"; fi
+has "table needs concrete sizes" 1 "symbolic.*-D M=" err table "$dir/tile.lego" A
+has "check skips symbolic layouts" 0 "^A: skipped: symbolic sizes (needs.*-D BM=" \
+	out check "$dir/tile.lego"
+has "check with -D checks them" 0 "^A: bijective on 48 elements" out \
+	check "$dir/tile.lego" A -D M=8 -D K=6 -D BM=4 -D BK=3
+
+# ---------------------------------------- grouped program ids (Triton)
+# inv(pid) against the tutorial's formula, for every pid at 8, 6, 4.
+good=0
+pids=""
+pid=0
+while [ $pid -lt 48 ]; do
+	pids="$pids $pid"
+	pid=$((pid + 1))
+done
+for pid in $pids; do
+	run inv "$dir/pid.lego" P "$pid" -D npm=8 -D npn=6 -D GM=4
+	group=$((pid / 24))
+	first=$((group * 4))
+	gsize=$((8 - first < 4 ? 8 - first : 4))
+	want="$((first + (pid % 24) % gsize))
+$(((pid % 24) / gsize))"
+	[ "$rc" -eq 0 ] && [ "$(cat "$tmp/out")" = "$want" ] || good=1
+done
+if [ "$good" -eq 0 ]; then ok; else bad "grouped pid layout = Triton order"; fi
+has "symbolic inv prints two coordinates" 0 "" out inv "$dir/pid.lego" P pid
+[ "$(wc -l <"$tmp/out")" -eq 2 ] && ok || bad "inv prints one line per dim"
+
+# ------------------------------------------------------------ user GenP
+same "user genp table" "0 2 4 1 3 5" table "$dir/tr.lego" T
+same "user genp inv" "1
+2" inv "$dir/tr.lego" T 5
+has "non-bijective genp fails check" 1 "^S: NOT a bijection on 15 elements" out \
+	check "$dir/badgenp.lego"
+has "check failure names a witness" 1 "witness" out check "$dir/badgenp.lego" S
+has "check reports the good layouts too" 1 "^Fine: bijective on 15" out \
+	check "$dir/badgenp.lego"
+
+# --------------------------------------------------------------- exprs
+has "exprs C" 0 "^// apply" out exprs "$dir/fig9.lego" G
+has "exprs python inv" 0 "^i1 = " out exprs "$dir/tile.lego" A --lang python
+has "exprs help" 0 "^Usage: lego exprs" out exprs --help
+
+# ------------------------------------------------------ input errors
+has "syntax error position" 1 "^[^ ]*syntax.lego:4:1: error: expected ')' or ','" \
+	err table "$dir/syntax.lego" Q
+has "missing file" 1 "nonexistent.lego: error: cannot read" err \
+	table "$dir/nonexistent.lego" G
+has "unknown layout" 1 "^lego: error: .*no layout named 'Z' (layouts: O1, O2, G)" \
+	err table "$dir/fig9.lego" Z
+has "wrong number of indices" 1 "^lego: error: layout G has 2 dims" err \
+	apply "$dir/fig9.lego" G 1 2 3
+has "-D naming no sym" 1 "error: -D Q: no sym 'Q'" err \
+	table "$dir/fig9.lego" G -D Q=3
+has "-D of a non-positive value" 1 "tile.lego:4:5: error: -D M=0" err \
+	table "$dir/tile.lego" TR -D M=0
+has "bad expression argument" 1 "^<expr>:1:4: error: expected an expression" err \
+	apply "$dir/fig9.lego" G "4 +" 2
+has "check of a bad file" 1 "syntax.lego:4:1: error:" err check "$dir/syntax.lego"
+printf 'layout L = RegP([2, 3], [1, 1])\n' >"$tmp/perm.lego"
+has "not a permutation" 1 "perm.lego:1:12: error: .*permutation" err \
+	check "$tmp/perm.lego"
+printf 'layout L = OrderBy(Row(2, 3)).OrderBy(Row(4, 2))\n' >"$tmp/chain.lego"
+has "chain sizes differ" 1 "chain.lego:1:12: error: .*differ" err \
+	table "$tmp/chain.lego" L
+
+# ----------------------------------------------------------- examples
+for f in fig9 gemm nw; do
+	has "examples/$f.lego checks" 0 ": bijective\|skipped" out check "$ex/$f.lego"
+done
+has "gemm with sizes" 0 "^P: bijective on 48 elements" out check "$ex/gemm.lego" \
+	-D M=64 -D N=48 -D K=32 -D BM=8 -D BN=8 -D BK=8 -D GM=4 -D npm=8 -D npn=6
+has "gemm P symbolic inv" 0 "" out inv "$ex/gemm.lego" P pid
+[ "$(wc -l <"$tmp/out")" -eq 2 ] && ok || bad "gemm P inv: two lines"
+same "examples/fig9.lego apply" 15 apply "$ex/fig9.lego" G 4 2
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
