@@ -200,6 +200,18 @@ printf 'layout L = OrderBy(Row(2, 3)).OrderBy(Row(4, 2))\n' >"$tmp/chain.lego"
 has "chain sizes differ" 1 "chain.lego:1:12: error: .*differ" err \
 	table "$tmp/chain.lego" L
 
+has "index out of range" 1 "^lego: error: index 6 is outside \[0, 6)" err \
+	apply "$dir/fig9.lego" G 6 2
+has "negative index" 1 "index -1 is outside" err apply "$dir/fig9.lego" G -1 2
+has "flat index out of range" 1 "flat index 36 is outside \[0, 36)" err \
+	inv "$dir/fig9.lego" G 36
+same "last flat index" "5
+5" inv "$dir/fig9.lego" G 35
+printf 'layout L = Row(100000, 100000, 100000, 100000)\n' >"$tmp/big.lego"
+has "size overflow in check" 1 "^L: FAILED: .*64 bits" out check "$tmp/big.lego"
+has "size overflow in table" 1 "does not fit in 64 bits" err table "$tmp/big.lego" L
+same "apply without enumerating" 1000000000000000 apply "$tmp/big.lego" L 1 0 0 0
+
 # ----------------------------------------------------------- examples
 for f in fig9 gemm nw; do
 	has "examples/$f.lego checks" 0 ": bijective\|skipped" out check "$ex/$f.lego"

@@ -29,6 +29,9 @@ static int apply(cli_session *s, const cli_args *a)
 		if (!(idx[k] = arg_expr(s, a->pos[2 + k],
 					lego_layout_dim(s->layout, k))))
 			rc = CLI_FAIL;
+		else
+			rc = cli_check_range(idx[k], lego_layout_dim(s->layout, k),
+					     "index");
 	if (!rc) {
 		lego_expr *flat = lego_layout_apply(s->ctx, s->layout, idx);
 		rc = flat ? cli_print_expr(s, flat, a->lang) : cli_ctx_fail(s->ctx);
@@ -54,6 +57,8 @@ static int inv(cli_session *s, const cli_args *a)
 	lego_expr *flat = size ? arg_expr(s, a->pos[2], size) : NULL;
 	if (!flat)
 		return size ? CLI_FAIL : cli_ctx_fail(s->ctx);
+	if (cli_check_range(flat, size, "flat index"))
+		return CLI_FAIL;
 	lego_expr **idx = calloc(rank ? rank : 1, sizeof *idx);
 	if (!idx)
 		return cli_fail("out of memory");

@@ -19,12 +19,18 @@ static int check_one(cli_session *s, const char *name)
 	lego_layout *l = lego_spec_layout(s->spec, name);
 	int64_t size;
 	char needs[512];
-	int concrete = cli_concrete_size(s, l, &size, needs, sizeof needs);
-	if (concrete < 0)
+	switch (cli_concrete_size(s, l, &size, needs, sizeof needs)) {
+	case SIZE_ERROR:
+		printf("%s: error\n", name);
 		return cli_ctx_fail(s->ctx);
-	if (!concrete) {
+	case SIZE_SYMBOLIC:
 		printf("%s: skipped: symbolic sizes (needs%s)\n", name, needs);
 		return CLI_OK;
+	case SIZE_OVERFLOW:
+		printf("%s: FAILED: its size does not fit in 64 bits\n", name);
+		return CLI_FAIL;
+	case SIZE_CONCRETE:
+		break;
 	}
 	lego_check_report r = {0};
 	int rc = lego_layout_check(s->ctx, l, NULL, &r);

@@ -44,11 +44,19 @@ typedef struct cli_session {
 
 int cli_open(cli_session *s, const cli_args *a, const char *layout_name);
 void cli_close(cli_session *s);
-/* 1 with the layout's size if it is an integer; 0 if it is symbolic, with
- * `needs` holding the symbols that need values (" -D M=.. -D K=.."); -1 on
- * error (message in the context). */
-int cli_concrete_size(cli_session *s, const lego_layout *l, int64_t *size,
-		      char *needs, size_t cap);
+/* Whether a layout can be enumerated. */
+typedef enum cli_size {
+	SIZE_CONCRETE,  /* every dim an integer; *size set */
+	SIZE_SYMBOLIC,  /* `needs` lists the syms to give (" -D M=.. -D K=..") */
+	SIZE_OVERFLOW,  /* integers, but the size does not fit in 64 bits */
+	SIZE_ERROR      /* message in the context */
+} cli_size;
+
+cli_size cli_concrete_size(cli_session *s, const lego_layout *l,
+			   int64_t *size, char *needs, size_t cap);
+/* An index given on the command line must lie in [0, hi) when both are
+ * integers; CLI_OK or CLI_FAIL (reported). */
+int cli_check_range(lego_expr *e, lego_expr *hi, const char *what);
 /* Prints e simplified in the chosen language, with a newline. */
 int cli_print_expr(cli_session *s, lego_expr *e, lego_lang lang);
 

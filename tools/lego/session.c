@@ -59,8 +59,8 @@ static void add_needs(const lego_expr *e, char *buf, size_t cap, int depth)
 		add_needs(lego_expr_arg(e, i), buf, cap, depth + 1);
 }
 
-int cli_concrete_size(cli_session *s, const lego_layout *l, int64_t *size,
-		      char *needs, size_t cap)
+cli_size cli_concrete_size(cli_session *s, const lego_layout *l,
+			   int64_t *size, char *needs, size_t cap)
 {
 	needs[0] = 0;
 	/* Every logical dim, not only the size, must be known to enumerate
@@ -69,9 +69,22 @@ int cli_concrete_size(cli_session *s, const lego_layout *l, int64_t *size,
 		add_needs(lego_layout_dim(l, k), needs, cap, 0);
 	lego_expr *e = lego_layout_size(s->ctx, l);
 	if (!e)
-		return -1;
+		return SIZE_ERROR;
 	add_needs(e, needs, cap, 0);
-	return !needs[0] && lego_expr_is_const(e, size);
+	if (needs[0])
+		return SIZE_SYMBOLIC;
+	/* Constants that did not fold overflowed. */
+	return lego_expr_is_const(e, size) ? SIZE_CONCRETE : SIZE_OVERFLOW;
+}
+
+int cli_check_range(lego_expr *e, lego_expr *hi, const char *what)
+{
+	int64_t v, n;
+	if (!lego_expr_is_const(e, &v) || !lego_expr_is_const(hi, &n) ||
+	    (v >= 0 && v < n))
+		return CLI_OK;
+	return cli_fail("%s %lld is outside [0, %lld)", what, (long long)v,
+			(long long)n);
 }
 
 int cli_print_expr(cli_session *s, lego_expr *e, lego_lang lang)

@@ -11,12 +11,18 @@ static int print_table(cli_session *s, const char *name)
 {
 	int64_t size;
 	char needs[512];
-	int concrete = cli_concrete_size(s, s->layout, &size, needs, sizeof needs);
-	if (concrete < 0)
+	switch (cli_concrete_size(s, s->layout, &size, needs, sizeof needs)) {
+	case SIZE_ERROR:
 		return cli_ctx_fail(s->ctx);
-	if (!concrete)
+	case SIZE_SYMBOLIC:
 		return cli_fail("layout %s has symbolic sizes: give values with%s",
 				name, needs);
+	case SIZE_OVERFLOW:
+		return cli_fail("the size of layout %s does not fit in 64 bits",
+				name);
+	case SIZE_CONCRETE:
+		break;
+	}
 	if (size > TABLE_MAX)
 		return cli_fail("layout %s has %lld elements, more than a table "
 				"can show", name, (long long)size);
