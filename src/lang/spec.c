@@ -18,15 +18,13 @@ static int start(lang_parser *p, lego_ctx *ctx, lego_spec *spec,
  * unnoticed and leave the size symbolic. */
 static int check_defines(lego_spec *spec)
 {
-	for (size_t i = 0; i < spec->ndefs; i++)
+	for (size_t i = 0; i < spec->ndefs; i++) {
+		const char *name = spec->defs[i].name ? spec->defs[i].name : "";
 		if (!spec->def_used[i])
 			return lego_fail(spec->ctx, LEGO_ERR,
 					 "%s: error: -D %s: no sym '%s' is "
-					 "declared", spec->filename,
-					 spec->defs[i].name ? spec->defs[i].name
-							    : "(null)",
-					 spec->defs[i].name ? spec->defs[i].name
-							    : "(null)");
+					 "declared", spec->filename, name, name);
+	}
 	return 0;
 }
 
