@@ -317,6 +317,179 @@ const char *lego_spec_layout_name(const lego_spec *spec, size_t i);
 lego_expr *lego_spec_parse_expr(lego_spec *spec, const char *text,
 				lego_expr *hi);
 
+/* ------------------------------------------------- Analyses and pictures */
+
+/*
+ * One warp access: each thread 0..nthreads-1 reads or writes one element of
+ * a buffer whose element offsets are given by `layout` (logical index ->
+ * offset in elements).  The logical index of thread t is either
+ * indices[t*rank .. t*rank+rank-1] or the `index` expressions evaluated with
+ * the symbol `tid` replaced by t (other symbols from env).  With layout NULL
+ * the index has one coordinate, the element offset itself: that is how an
+ * address function outside the algebra (a padded row stride) is analysed.
+ * docs/analysis.md states the hardware model.
+ */
+typedef struct lego_warp_access {
+	const lego_layout *layout;  /* NULL: the index is the offset */
+	const lego_env *env;        /* sizes and other symbols; may be NULL */
+	int64_t elem_bytes;         /* 1, 2, 4, 8 or 16 */
+	int64_t base_bytes;         /* byte address of element 0; a multiple of
+				       128 (0) is the aligned case */
+	int nthreads;               /* 1..32; 0 means 32 */
+	const int64_t *indices;     /* [nthreads][rank], or NULL */
+	lego_expr *const *index;    /* rank expressions in tid, or NULL */
+	lego_expr *tid;             /* the thread-id symbol of `index` */
+	lego_expr *active;          /* NULL, or a 0/1 expression in tid:
+				       thread t takes part when it is 1 */
+} lego_warp_access;
+
+enum { LEGO_WARP = 32, LEGO_BANKS = 32 };
+
+/* Shared memory: 32 banks of 4 bytes; a request is split into phases of
+ * 128 bytes of thread requests (32 threads up to 4-byte elements, 16 for 8
+ * bytes, 8 for 16); in a phase, threads touching the same 4-byte word are
+ * served together (broadcast), distinct words in one bank serialise. */
+typedef struct lego_bank_report {
+	int64_t wavefronts;    /* shared-memory wavefronts of the request */
+	int64_t ideal;         /* one per phase with an active thread */
+	int64_t ways;          /* worst phase: most distinct words in a bank */
+	int phases;            /* phases the warp is split into */
+	int worst_phase;       /* where `ways` is reached first */
+	int worst_bank;
+	int ncolliders;        /* threads touching worst_bank in worst_phase */
+	int colliders[LEGO_WARP];          /* their ids, ascending */
+	int64_t collider_words[LEGO_WARP]; /* the word (byte address / 4) */
+	uint32_t active;                   /* bit t: thread t took part */
+	int64_t offset[LEGO_WARP];         /* element offset of each thread */
+} lego_bank_report;
+
+int lego_analyze_banks(lego_ctx *ctx, const lego_warp_access *access,
+		       lego_bank_report *report);
+
+/* Global memory: the 32-byte sectors a warp request touches, against the
+ * ideal ceil(distinct bytes requested / 32). */
+typedef struct lego_coalesce_report {
+	int64_t sectors;       /* distinct 32-byte sectors */
+	int64_t ideal;
+	int64_t lines;         /* distinct 128-byte lines */
+	int64_t bytes;         /* distinct bytes requested */
+	uint32_t active;
+	int64_t offset[LEGO_WARP];
+} lego_coalesce_report;
+
+int lego_analyze_coalesce(lego_ctx *ctx, const lego_warp_access *access,
+			  lego_coalesce_report *report);
+
+/*
+ * Pictures of a layout with concrete sizes: a 2-D grid of its logical view,
+ * each cell showing its physical index (inverse: each physical position,
+ * row-major in the same grid, showing the view coordinates "r,c" of the
+ * element it holds).  Cells of one tile share a colour; tile borders are
+ * drawn.  The view and the tiles are defined in docs/analysis.md.
+ */
+typedef struct lego_show_opts {
+	const lego_env *env;   /* values of size symbols; may be NULL */
+	int inverse;
+	int64_t tile;          /* > 0: tile = physical index / tile;
+				  0: automatic; < 0: no tiles */
+	int row_dims;          /* leading (untiled) dims forming the rows;
+				  0: automatic */
+	int ascii;             /* text: ASCII instead of box characters */
+	const char *title;     /* SVG caption; may be NULL */
+} lego_show_opts;
+
+/* Strings the caller frees; NULL on error.  opts may be NULL. */
+char *lego_show_text(lego_ctx *ctx, const lego_layout *l,
+		     const lego_show_opts *opts);
+char *lego_show_svg(lego_ctx *ctx, const lego_layout *l,
+		    const lego_show_opts *opts);
+
+/* ------------------------------------- SMT and translation validation */
+
+#include <stdio.h>
+
+/*
+ * Proofs with the Z3 solver (when liblego is built with it).  A condition
+ * is a 0/1-valued expression; it is proved when it holds for every binding
+ * of its symbols satisfying the facts: every plain symbol >= 1, index
+ * variables within their ranges, the assumptions of lego_assume*().
+ * Arithmetic is exact (unbounded integers, floor division and modulo for
+ * any sign, 64-bit two's complement for the bitwise operations); where
+ * lego_expr_eval() fails (division by zero, shift out of 0..62, isqrt of a
+ * negative) the operation is left unconstrained, so a proof says what holds
+ * wherever the expression is defined.  Conditions over index variables
+ * with constant bounds only (at most 2^20 points) are decided by
+ * enumeration, also without Z3.
+ */
+typedef enum lego_proof {
+	LEGO_PROVED,
+	LEGO_REFUTED,  /* with a counterexample checked by lego_expr_eval() */
+	LEGO_UNKNOWN   /* time limit, undecidable fragment, or no Z3 */
+} lego_proof;
+
+/* 1 when built with Z3, 0 otherwise. */
+int lego_smt_available(void);
+
+/* Proves cond (a 0/1 expression) within timeout_ms (0: no limit).  When
+ * refuted and counterexample is not NULL, binds there every symbol of cond
+ * (and of its index bounds) to the counterexample.  On LEGO_UNKNOWN,
+ * lego_ctx_error() says why.  Answers are cached per ctx and facts. */
+lego_proof lego_smt_prove(lego_ctx *ctx, lego_expr *cond, unsigned timeout_ms,
+			  lego_env *counterexample);
+
+/* 1 when e >= 0 is proved with a short time limit, 0 otherwise: the
+ * fallback of the built-in prover for what it cannot decide.  Cached. */
+int lego_smt_prove_nonneg(lego_ctx *ctx, lego_expr *e);
+
+/*
+ * Translation validation of a layout, for symbolic sizes under the facts.
+ * Index variables over the layout's dims and over [0, size) are declared
+ * with lego_index() (names "_v0", "_v1", ..., "_x", suffixed when taken).
+ */
+typedef enum lego_vprop {
+	LEGO_VP_SIMPLIFY,   /* simplify(e) == e for apply and each inverse
+			       coordinate, e straight from the semantics */
+	LEGO_VP_INV_APPLY,  /* inv(apply(i)) == i over the logical space */
+	LEGO_VP_APPLY_INV,  /* apply(inv(x)) == x for 0 <= x < size */
+	LEGO_VP_RANGE,      /* 0 <= apply(i) < size */
+	LEGO_VP_COUNT
+} lego_vprop;
+
+enum { LEGO_WITNESS_MAX = 24 };
+
+typedef struct lego_vresult {
+	lego_proof status;
+	int nqueries;            /* conditions proved for the property */
+	double seconds;          /* time spent on it */
+	unsigned timeout_ms;     /* the limit hit, when LEGO_UNKNOWN */
+	char detail[160];        /* which query failed and how (or "") */
+	/* When LEGO_REFUTED: the counterexample, printed ("M=4 _v0=1 ...")
+	 * and as values of the symbols (names owned by the ctx). */
+	char counterexample[256];
+	size_t nwitness;
+	const char *witness_names[LEGO_WITNESS_MAX];
+	int64_t witness_values[LEGO_WITNESS_MAX];
+} lego_vresult;
+
+typedef struct lego_validation {
+	lego_vresult prop[LEGO_VP_COUNT];
+	lego_proof status;       /* refuted if any is, else unknown if any is */
+	size_t napply_inv;       /* inverse coordinates (the rank) */
+	double seconds;
+} lego_validation;
+
+/* Fills report.  LEGO_OK when the report is complete (its status says
+ * the verdict); a negative status on an error building the expressions.
+ * timeout_ms bounds each query. */
+int lego_layout_validate(lego_ctx *ctx, const lego_layout *l,
+			 unsigned timeout_ms, lego_validation *report);
+
+/* One line per layout, e.g. "A: simplified == semantics: proved (apply,
+ * 2 inverse coordinates); inv(apply(i)) == i: proved; ... (0.12 s)",
+ * followed by one indented line per refuted or unknown property. */
+void lego_validation_print(FILE *out, const char *name,
+			   const lego_validation *report);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,34 @@
+/* show.h - the 2-D picture of a layout, shared by the renderers
+ * (internal).  docs/analysis.md defines the view and the tiles. */
+#ifndef LEGO_SHOW_H
+#define LEGO_SHOW_H
+
+#include "core/core.h"
+
+/* A grid of rows x cols cells, row-major. */
+typedef struct show_grid {
+	int64_t rows, cols;
+	int64_t *num;       /* the number a cell shows */
+	int64_t *num2;      /* inverse view: num is the row, num2 the column
+			       of the logical cell held; NULL otherwise */
+	int64_t *tile;      /* compact tile ids, first appearance order */
+	int64_t ntiles;     /* 1 and tile all 0 when there are no tiles */
+	int *colour;        /* palette index of each tile */
+	int width;          /* widest label, in characters */
+} show_grid;
+
+enum { SHOW_PALETTE = 12, SHOW_LABEL = 48, SHOW_MAX_CELLS = 1 << 16 };
+
+/* view.c: the logical view of l with its tiles, or its inverse. */
+int show_grid_build(lego_ctx *ctx, const lego_layout *l,
+		    const lego_show_opts *opts, show_grid *g);
+
+/* grid.c */
+/* Renumbers tile keys (each < nkeys) by first appearance; colours them. */
+int show_grid_finish(lego_ctx *ctx, show_grid *g, int64_t nkeys);
+/* The text of cell k into buf (SHOW_LABEL bytes); returns its length. */
+int show_grid_label(const show_grid *g, int64_t k, char *buf);
+/* 1 when cells a and b (both in the grid) are in different tiles. */
+int show_grid_split(const show_grid *g, int64_t a, int64_t b);
+
+#endif

@@ -1,0 +1,98 @@
+/* text.c - a layout picture as a terminal grid; tile borders drawn with
+ * box characters (or ASCII). */
+#include <string.h>
+
+#include "expr/sbuf.h"
+#include "show/show.h"
+
+enum { ARM_UP = 1, ARM_DOWN = 2, ARM_LEFT = 4, ARM_RIGHT = 8 };
+
+typedef struct text_style {
+	const char *vbar, *hbar;
+	const char *junction[16];   /* by arms */
+} text_style;
+
+static const text_style box_style = {
+	"\u2502", "\u2500",
+	{" ", "\u2502", "\u2502", "\u2502", "\u2500", "\u2518", "\u2510",
+	 "\u2524", "\u2500", "\u2514", "\u250c", "\u251c", "\u2500", "\u2534",
+	 "\u252c", "\u253c"}};
+static const text_style ascii_style = {
+	"|", "-",
+	{" ", "|", "|", "|", "-", "+", "+", "+", "-", "+", "+", "+", "-", "+",
+	 "+", "+"}};
+
+/* A border left of column c (0..cols) in row r. */
+static int vborder(const show_grid *g, int64_t r, int64_t c)
+{
+	if (r < 0 || r >= g->rows)
+		return 0;
+	return c == 0 || c == g->cols ||
+	       show_grid_split(g, r * g->cols + c - 1, r * g->cols + c);
+}
+
+/* A border above row r (0..rows) in column c. */
+static int hborder(const show_grid *g, int64_t r, int64_t c)
+{
+	if (c < 0 || c >= g->cols)
+		return 0;
+	return r == 0 || r == g->rows ||
+	       show_grid_split(g, (r - 1) * g->cols + c, r * g->cols + c);
+}
+
+static void put_n(lego_sbuf *b, const char *s, int n)
+{
+	for (int k = 0; k < n; k++)
+		lego_sbuf_puts(b, s);
+}
+
+static void border_line(lego_sbuf *b, const show_grid *g, int64_t r,
+			const text_style *st)
+{
+	for (int64_t c = 0; c <= g->cols; c++) {
+		int arms = vborder(g, r - 1, c) * ARM_UP |
+			   vborder(g, r, c) * ARM_DOWN |
+			   hborder(g, r, c - 1) * ARM_LEFT |
+			   hborder(g, r, c) * ARM_RIGHT;
+		lego_sbuf_puts(b, st->junction[arms]);
+		if (c < g->cols)
+			put_n(b, hborder(g, r, c) ? st->hbar : " ",
+			      g->width + 2);
+	}
+	lego_sbuf_puts(b, "\n");
+}
+
+static void cell_line(lego_sbuf *b, const show_grid *g, int64_t r,
+		      const text_style *st)
+{
+	char label[SHOW_LABEL];
+	for (int64_t c = 0; c <= g->cols; c++) {
+		lego_sbuf_puts(b, vborder(g, r, c) ? st->vbar : " ");
+		if (c == g->cols)
+			break;
+		show_grid_label(g, r * g->cols + c, label);
+		lego_sbuf_printf(b, " %*s ", g->width, label);
+	}
+	lego_sbuf_puts(b, "\n");
+}
+
+char *lego_show_text(lego_ctx *ctx, const lego_layout *l,
+		     const lego_show_opts *opts)
+{
+	static const lego_show_opts defaults;
+	const lego_show_opts *o = opts ? opts : &defaults;
+	show_grid g;
+	if (!l)
+		return lego_fail_null(ctx, "show: no layout");
+	if (show_grid_build(ctx, l, o, &g) != LEGO_OK)
+		return NULL;
+	const text_style *st = o->ascii ? &ascii_style : &box_style;
+	lego_sbuf b = {0};
+	for (int64_t r = 0; r < g.rows; r++) {
+		border_line(&b, &g, r, st);
+		cell_line(&b, &g, r, st);
+	}
+	border_line(&b, &g, g.rows, st);
+	char *s = lego_sbuf_take(&b);
+	return s ? s : lego_fail_null(ctx, "out of memory");
+}
