@@ -1,6 +1,7 @@
 /* svg.c - a layout picture as an SVG document: cells coloured by tile,
  * thick tile borders, row and column numbers in the margins. */
 #include <stdio.h>
+#include <string.h>
 
 #include "expr/sbuf.h"
 #include "show/show.h"
@@ -13,6 +14,7 @@ static const char *const untiled_fill = "#e8eef6";
 
 typedef struct svg_geom {
 	int cell_w, cell_h, left, top, font;
+	long long width, height;  /* the whole picture */
 } svg_geom;
 
 static svg_geom geometry(const show_grid *g, const char *title)
@@ -24,14 +26,19 @@ static svg_geom geometry(const show_grid *g, const char *title)
 						 : s.cell_h;
 	s.left = 40;
 	s.top = 34 + (title ? 30 : 0);
+	s.width = s.left + g->cols * s.cell_w + 16;
+	s.height = s.top + g->rows * s.cell_h + 16;
+	/* A bold 16px monospace character is under 10px wide. */
+	long long title_w = title ? 24 + 10 * (long long)strlen(title) : 0;
+	if (title_w > s.width)
+		s.width = title_w;
 	return s;
 }
 
-static void header(lego_sbuf *b, const show_grid *g, const svg_geom *s,
+static void header(lego_sbuf *b, const svg_geom *s,
 		   const char *title)
 {
-	long long w = s->left + g->cols * s->cell_w + 16;
-	long long h = s->top + g->rows * s->cell_h + 16;
+	long long w = s->width, h = s->height;
 	lego_sbuf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
 			    "viewBox=\"0 0 %lld %lld\" width=\"%lld\" "
 			    "height=\"%lld\" font-family=\"DejaVu Sans Mono, "
@@ -132,7 +139,7 @@ char *lego_show_svg(lego_ctx *ctx, const lego_layout *l,
 		return NULL;
 	svg_geom s = geometry(&g, o->title);
 	lego_sbuf b = {0};
-	header(&b, &g, &s, o->title);
+	header(&b, &s, o->title);
 	axis_numbers(&b, &g, &s);
 	cells(&b, &g, &s);
 	borders(&b, &g, &s);
