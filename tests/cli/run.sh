@@ -64,6 +64,11 @@ for cmd in table apply inv check exprs; do
 	has "$cmd -h" 0 "^Options:" out "$cmd" -h
 done
 
+# show and analyze (tools/lego/cmd_show.c, cmd_analyze.c) are dispatched.
+has "show --help" 0 "^Usage: lego show FILE" out show --help
+has "analyze --help" 0 "^Usage: lego analyze" out analyze --help
+has "--help lists show" 0 "lego show FILE" out --help
+
 # --------------------------------------------------------- usage errors
 has "no command" 2 "^lego: error: no command" err
 has "unknown command" 2 "^lego: error: unknown command 'frob'" err frob

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "commands_extra.h"
 
 typedef struct command {
 	const char *name;
@@ -51,6 +52,20 @@ static const command commands[] = {
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
+/* Commands that parse their own arguments (and --help). */
+typedef struct raw_command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *usage;
+} raw_command;
+
+static const raw_command raw_commands[] = {
+	{"show", lego_cmd_show, "lego show FILE NAME [-o OUT] [--svg] ..."},
+	{"analyze", lego_cmd_analyze,
+	 "lego analyze banks|coalesce FILE NAME E1 .. Ed [--tid NAME] ..."},
+};
+#define NRAW (sizeof raw_commands / sizeof raw_commands[0])
+
 static void usage(FILE *out)
 {
 	fputs("Usage: lego COMMAND [ARGS]...\n"
@@ -59,6 +74,8 @@ static void usage(FILE *out)
 	      out);
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		fprintf(out, "  %s\n", commands[i].usage);
+	for (size_t i = 0; i < NRAW; i++)
+		fprintf(out, "  %s\n", raw_commands[i].usage);
 	fputs("\nOptions:\n  -h, --help      show this help\n"
 	      "  --version       show the version\n\n"
 	      "'lego COMMAND --help' describes a command.  Exit status: 0 ok,\n"
@@ -100,5 +117,8 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		if (!strcmp(cmd, commands[i].name))
 			return run(&commands[i], argc - 2, argv + 2);
+	for (size_t i = 0; i < NRAW; i++)
+		if (!strcmp(cmd, raw_commands[i].name))
+			return raw_commands[i].run(argc - 2, argv + 2);
 	return cli_usage(NULL, "unknown command '%s'", cmd);
 }
