@@ -452,6 +452,42 @@ static void show_figure9(lego_test *t)
 	lego_ctx_free(ctx);
 }
 
+/* The paper's equation 7: five dims of 2, RegP [5,2,4,3,1]; drawn as
+ * 4 x 8 (leading two dims as rows) or, with row_dims 3, as 8 x 4. */
+static void show_rank5(lego_test *t)
+{
+	test_case(t, "show_rank5_flattened_views");
+	lego_ctx *ctx = lego_ctx_new();
+	lego_expr *d[5];
+	for (int k = 0; k < 5; k++)
+		d[k] = c_(ctx, 2);
+	int perm[5] = {5, 2, 4, 3, 1};
+	lego_layout *p = lego_regp(ctx, 5, d, perm);
+	lego_layout *o = p ? lego_orderby(ctx, 1, &p) : NULL;
+	size_t five = 5;
+	lego_layout *l = o ? lego_groupby(ctx, 1, &five, d, 1, &o) : NULL;
+	for (int rows_dims = 0; rows_dims <= 3; rows_dims += 3) {
+		lego_show_opts opt = {.ascii = 1, .row_dims = rows_dims};
+		char *s = l ? lego_show_text(ctx, l, &opt) : NULL;
+		CHECKF(t, s != NULL, "%s", lego_ctx_error(ctx));
+		int64_t got[40];
+		CHECK_EQ(t, s ? grid_numbers(s, got, 40) : 0, 32);
+		int lines = 0;
+		for (const char *q = s; q && *q; q++)
+			lines += *q == '\n';
+		CHECK_EQ(t, lines, rows_dims ? 17 : 9);  /* 8 or 4 rows */
+		/* Logical (i1..i5) row-major is cell f; its physical index is
+		 * B_[2,2,2,2,2](i5, i2, i4, i3, i1). */
+		for (int f = 0; s && f < 32; f++) {
+			int i1 = f >> 4 & 1, i2 = f >> 3 & 1, i3 = f >> 2 & 1,
+			    i4 = f >> 1 & 1, i5 = f & 1;
+			CHECK_EQ(t, got[f], i5 * 16 + i2 * 8 + i4 * 4 + i3 * 2 + i1);
+		}
+		free(s);
+	}
+	lego_ctx_free(ctx);
+}
+
 void suite_analysis(lego_test *t)
 {
 	bank_column_read(t);
@@ -467,4 +503,5 @@ void suite_analysis(lego_test *t)
 	show_tiled(t, 1);
 	show_inverse(t);
 	show_figure9(t);
+	show_rank5(t);
 }
