@@ -322,9 +322,10 @@ lego_expr *lego_spec_parse_expr(lego_spec *spec, const char *text,
 /*
  * One warp access: each thread 0..nthreads-1 reads or writes one element of
  * a buffer whose element offsets are given by `layout` (logical index ->
- * offset in elements).  The logical index of thread t is either
- * indices[t*rank .. t*rank+rank-1] or the `index` expressions evaluated with
- * the symbol `tid` replaced by t (other symbols from env).  With layout NULL
+ * offset in elements).  The logical index of thread t is given by one of:
+ * indices[t*rank .. t*rank+rank-1]; the `index` expressions evaluated with
+ * the symbol `tid` replaced by t (other symbols from env); or a thread
+ * layout, thread t taking threads.inv(t).  With layout NULL
  * the index has one coordinate, the element offset itself: that is how an
  * address function outside the algebra (a padded row stride) is analysed.
  * docs/analysis.md states the hardware model.
@@ -339,6 +340,8 @@ typedef struct lego_warp_access {
 	const int64_t *indices;     /* [nthreads][rank], or NULL */
 	lego_expr *const *index;    /* rank expressions in tid, or NULL */
 	lego_expr *tid;             /* the thread-id symbol of `index` */
+	const lego_layout *threads; /* thread layout of the same rank, or
+				       NULL */
 	lego_expr *active;          /* NULL, or a 0/1 expression in tid:
 				       thread t takes part when it is 1 */
 } lego_warp_access;

@@ -22,9 +22,10 @@ static int check_access(lego_ctx *ctx, const lego_warp_access *a,
 	if (a->nthreads < 0 || a->nthreads > LEGO_WARP)
 		return lego_fail(ctx, LEGO_ERR, "%s: %d threads; a warp has "
 				 "1 to %d", what, a->nthreads, LEGO_WARP);
-	if (!a->indices == !a->index)
-		return lego_fail(ctx, LEGO_ERR, "%s: give either per-thread "
-				 "indices or index expressions", what);
+	if (!!a->indices + !!a->index + !!a->threads != 1)
+		return lego_fail(ctx, LEGO_ERR, "%s: give one of per-thread "
+				 "indices, index expressions or a thread "
+				 "layout", what);
 	if ((a->index || a->active) && (!a->tid ||
 	    lego_expr_kind_of(a->tid) != LEGO_SYM))
 		return lego_fail(ctx, LEGO_ERR, "%s: index expressions need "
@@ -33,6 +34,10 @@ static int check_access(lego_ctx *ctx, const lego_warp_access *a,
 	if (*rank > MAX_RANK)
 		return lego_fail(ctx, LEGO_ERR, "%s: rank %zu is too large",
 				 what, *rank);
+	if (a->threads && lego_layout_rank(a->threads) != *rank)
+		return lego_fail(ctx, LEGO_ERR, "%s: the thread layout has "
+				 "rank %zu, the buffer %zu", what,
+				 lego_layout_rank(a->threads), *rank);
 	return LEGO_OK;
 }
 
@@ -48,6 +53,8 @@ static int eval_at(lego_ctx *ctx, const lego_warp_access *a, lego_expr *e,
 static int thread_index(lego_ctx *ctx, const lego_warp_access *a,
 			size_t rank, int t, int64_t *idx)
 {
+	if (a->threads)
+		return lego_layout_inv_num(ctx, a->threads, a->env, t, idx);
 	if (a->indices) {
 		memcpy(idx, a->indices + (size_t)t * rank,
 		       rank * sizeof *idx);

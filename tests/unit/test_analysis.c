@@ -290,6 +290,48 @@ static void bank_indices_and_errors(lego_test *t)
 	lego_ctx_free(ctx);
 }
 
+/* Most distinct 4-byte words in one bank (words distinct per thread). */
+static int64_t worst_bank_count(const int64_t *word, int n)
+{
+	int64_t count[32] = {0}, worst = 0;
+	for (int k = 0; k < n; k++)
+		if (++count[word[k] % 32] > worst)
+			worst = count[word[k] % 32];
+	return worst;
+}
+
+/* Thread layouts: thread t accesses threads.inv(t). */
+static void bank_thread_layout(lego_test *t)
+{
+	test_case(t, "bank_thread_layouts");
+	lego_ctx *ctx = lego_ctx_new();
+	lego_layout *data = row2(ctx, 32, 32);
+	lego_layout *tl[2] = {row2(ctx, 8, 4), col2(ctx, 4, 8)};
+	for (int k = 0; k < 2; k++) {
+		int64_t word[32];
+		for (int th = 0; th < 32; th++) {
+			/* Row(8,4).inv(t) = (t/4, t%4); Col(4,8).inv(t) =
+			 * (t%4, t/4); the word is 32*row + col. */
+			int64_t r = k == 0 ? th / 4 : th % 4;
+			int64_t c = k == 0 ? th % 4 : th / 4;
+			word[th] = 32 * r + c;
+		}
+		lego_warp_access a = {.layout = data, .elem_bytes = 4,
+				      .threads = tl[k]};
+		lego_bank_report r;
+		CHECK_EQ(t, lego_analyze_banks(ctx, &a, &r), LEGO_OK);
+		CHECK_EQ(t, r.wavefronts, worst_bank_count(word, 32));
+		CHECK_EQ(t, r.wavefronts, k == 0 ? 8 : 4);
+	}
+	lego_warp_access small = {.layout = data, .elem_bytes = 4,
+				  .threads = row2(ctx, 4, 4)};  /* 16 < 32 */
+	lego_bank_report r;
+	CHECK(t, lego_analyze_banks(ctx, &small, &r) != LEGO_OK);
+	small.nthreads = 16;
+	CHECK_EQ(t, lego_analyze_banks(ctx, &small, &r), LEGO_OK);
+	lego_ctx_free(ctx);
+}
+
 /* --------------------------------------------------------- coalescing */
 
 static void coalesce_case(lego_test *t, lego_ctx *ctx, const lego_layout *l,
@@ -496,6 +538,7 @@ void suite_analysis(lego_test *t)
 	bank_needleman_wunsch(t);
 	bank_elem_sizes(t);
 	bank_indices_and_errors(t);
+	bank_thread_layout(t);
 	coalescing(t);
 	test_case(t, "show_row_tiled_matches_semantics_table");
 	show_tiled(t, 0);

@@ -9,6 +9,7 @@
 
 static const char analyze_help[] =
 	"Usage: lego analyze banks|coalesce FILE NAME E1 .. Ed [--tid NAME]\n"
+	"       lego analyze banks|coalesce FILE NAME --thread-layout TNAME\n"
 	"         [--elem-bytes B] [--threads N] [--active COND] [--base BYTES]\n"
 	"         [--sweep SYM=LO:HI] [-v] [-D NAME=VALUE]...\n\n"
 	"Thread t of a warp (t = 0 .. N-1) accesses one element of a buffer laid\n"
@@ -22,6 +23,8 @@ static const char analyze_help[] =
 	"docs/analysis.md states the hardware model.\n\n"
 	"Options:\n"
 	"  --tid NAME        the thread-id symbol of the expressions (tid)\n"
+	"  --thread-layout TNAME  instead of E1 .. Ed: thread t accesses\n"
+	"                    the logical index TNAME.inv(t) (a layout of FILE)\n"
 	"  --elem-bytes B    element size: 1, 2, 4 (default), 8 or 16\n"
 	"  --threads N       threads of the warp taking part, 1..32 (32)\n"
 	"  --active COND     only threads where COND (in tid) is non-zero\n"
@@ -33,7 +36,7 @@ static const char analyze_help[] =
 	"  -h, --help        show this help\n";
 
 typedef struct analyze_args {
-	const char *tid, *elem, *threads, *active, *base, *sweep;
+	const char *tid, *elem, *threads, *active, *base, *sweep, *tlayout;
 	int verbose, banks;
 } analyze_args;
 
@@ -141,8 +144,19 @@ static lego_expr *parse_expr(analyze_run *r, const char *text)
 	return e;
 }
 
-static int parse_index(analyze_run *r, const cli_args *a,
-		       const analyze_args *aa)
+/* Thread t accesses TNAME.inv(t). */
+static int thread_layout(analyze_run *r, const cli_args *a, const char *name)
+{
+	if (a->npos != 2)
+		return cli_usage("analyze", "--thread-layout replaces the index "
+				 "expressions; give FILE NAME only");
+	r->access.threads = lego_spec_layout(r->s.spec, name);
+	if (!r->access.threads)
+		return cli_fail("%s: no layout named '%s'", r->s.file, name);
+	return CLI_OK;
+}
+
+static int index_exprs(analyze_run *r, const cli_args *a)
 {
 	size_t rank = lego_layout_rank(r->s.layout);
 	if (a->npos - 2 != rank)
@@ -155,12 +169,22 @@ static int parse_index(analyze_run *r, const cli_args *a,
 	for (size_t k = 0; k < rank; k++)
 		if (!(r->index[k] = parse_expr(r, a->pos[2 + k])))
 			return CLI_FAIL;
+	r->access.index = r->index;
+	return CLI_OK;
+}
+
+static int parse_index(analyze_run *r, const cli_args *a,
+		       const analyze_args *aa)
+{
+	int rc = aa->tlayout ? thread_layout(r, a, aa->tlayout)
+			     : index_exprs(r, a);
+	if (rc != CLI_OK)
+		return rc;
 	if (aa->active && !(r->access.active = parse_expr(r, aa->active)))
 		return CLI_FAIL;
 	r->access.tid = lego_sym(r->s.ctx, aa->tid ? aa->tid : "tid");
 	if (!r->access.tid)
 		return cli_ctx_fail(r->s.ctx);
-	r->access.index = r->index;
 	r->access.layout = r->s.layout;
 	r->access.env = r->env;
 	return CLI_OK;
@@ -322,6 +346,7 @@ int lego_cmd_analyze(int argc, char **argv)
 		{"--threads", &aa.threads, NULL}, {"--active", &aa.active, NULL},
 		{"--base", &aa.base, NULL},       {"--sweep", &aa.sweep, NULL},
 		{"-v", NULL, &aa.verbose},
+		{"--thread-layout", &aa.tlayout, NULL},
 	};
 	const char *sub = argc > 0 ? argv[0] : "";
 	if (!strcmp(sub, "-h") || !strcmp(sub, "--help")) {
@@ -342,7 +367,7 @@ int lego_cmd_analyze(int argc, char **argv)
 	rc = cli_args_parse(&a, "analyze", argc, argv);
 	if (rc == CLI_OK && a.help)
 		fputs(analyze_help, stdout);
-	else if (rc == CLI_OK && a.npos < 3)
+	else if (rc == CLI_OK && a.npos < 3 - !!aa.tlayout)
 		rc = cli_usage("analyze", "expected FILE NAME and index "
 				 "expressions");
 	else if (rc == CLI_OK)
