@@ -398,6 +398,7 @@ typedef struct lego_show_opts {
 	int row_dims;          /* leading (untiled) dims forming the rows;
 				  0: automatic */
 	int ascii;             /* text: ASCII instead of box characters */
+	int color;             /* text: tile colours as ANSI backgrounds */
 	const char *title;     /* SVG caption; may be NULL */
 } lego_show_opts;
 

@@ -1,5 +1,6 @@
 /* text.c - a layout picture as a terminal grid; tile borders drawn with
  * box characters (or ASCII). */
+#include <stdio.h>
 #include <string.h>
 
 #include "expr/sbuf.h"
@@ -40,38 +41,65 @@ static int hborder(const show_grid *g, int64_t r, int64_t c)
 	       show_grid_split(g, (r - 1) * g->cols + c, r * g->cols + c);
 }
 
-static void put_n(lego_sbuf *b, const char *s, int n)
+/* xterm-256 approximations of the SVG palette (ColorBrewer Set3). */
+static const int ansi_palette[SHOW_PALETTE] = {116, 229, 146, 210, 110, 215,
+					       149, 218, 253, 139, 194, 227};
+
+/* The ANSI colour of cell (r, c)'s tile, or -1 (no colours, no tiles). */
+static int cell_colour(const show_grid *g, int64_t r, int64_t c, int color)
 {
-	for (int k = 0; k < n; k++)
-		lego_sbuf_puts(b, s);
+	if (!color || g->ntiles < 2 || r < 0 || r >= g->rows || c < 0 ||
+	    c >= g->cols)
+		return -1;
+	return ansi_palette[g->colour[g->tile[r * g->cols + c]]];
 }
 
+/* text n times, on the background colour (-1: none). */
+static void put_n(lego_sbuf *b, const char *text, int n, int colour)
+{
+	if (colour >= 0)
+		lego_sbuf_printf(b, "\x1b[30;48;5;%dm", colour);
+	for (int k = 0; k < n; k++)
+		lego_sbuf_puts(b, text);
+	if (colour >= 0)
+		lego_sbuf_puts(b, "\x1b[0m");
+}
+
+/* The line above row r; blanks inside a tile take the tile's colour. */
 static void border_line(lego_sbuf *b, const show_grid *g, int64_t r,
-			const text_style *st)
+			const text_style *st, int color)
 {
 	for (int64_t c = 0; c <= g->cols; c++) {
 		int arms = vborder(g, r - 1, c) * ARM_UP |
 			   vborder(g, r, c) * ARM_DOWN |
 			   hborder(g, r, c - 1) * ARM_LEFT |
 			   hborder(g, r, c) * ARM_RIGHT;
-		lego_sbuf_puts(b, st->junction[arms]);
-		if (c < g->cols)
-			put_n(b, hborder(g, r, c) ? st->hbar : " ",
-			      g->width + 2);
+		put_n(b, st->junction[arms], 1,
+		      arms ? -1 : cell_colour(g, r, c, color));
+		if (c == g->cols)
+			break;
+		if (hborder(g, r, c))
+			put_n(b, st->hbar, g->width + 2, -1);
+		else
+			put_n(b, " ", g->width + 2, cell_colour(g, r, c, color));
 	}
 	lego_sbuf_puts(b, "\n");
 }
 
 static void cell_line(lego_sbuf *b, const show_grid *g, int64_t r,
-		      const text_style *st)
+		      const text_style *st, int color)
 {
-	char label[SHOW_LABEL];
+	char label[SHOW_LABEL], cell[SHOW_LABEL + 8];
 	for (int64_t c = 0; c <= g->cols; c++) {
-		lego_sbuf_puts(b, vborder(g, r, c) ? st->vbar : " ");
+		if (vborder(g, r, c))
+			put_n(b, st->vbar, 1, -1);
+		else
+			put_n(b, " ", 1, cell_colour(g, r, c, color));
 		if (c == g->cols)
 			break;
 		show_grid_label(g, r * g->cols + c, label);
-		lego_sbuf_printf(b, " %*s ", g->width, label);
+		snprintf(cell, sizeof cell, " %*s ", g->width, label);
+		put_n(b, cell, 1, cell_colour(g, r, c, color));
 	}
 	lego_sbuf_puts(b, "\n");
 }
@@ -89,10 +117,10 @@ char *lego_show_text(lego_ctx *ctx, const lego_layout *l,
 	const text_style *st = o->ascii ? &ascii_style : &box_style;
 	lego_sbuf b = {0};
 	for (int64_t r = 0; r < g.rows; r++) {
-		border_line(&b, &g, r, st);
-		cell_line(&b, &g, r, st);
+		border_line(&b, &g, r, st, o->color);
+		cell_line(&b, &g, r, st, o->color);
 	}
-	border_line(&b, &g, g.rows, st);
+	border_line(&b, &g, g.rows, st, o->color);
 	char *s = lego_sbuf_take(&b);
 	return s ? s : lego_fail_null(ctx, "out of memory");
 }

@@ -480,7 +480,15 @@ static void show_figure9(lego_test *t)
 	for (const char *p = s; p && *p && *p != '\n'; p++)
 		bars += *p == '+';
 	CHECK_EQ(t, bars, 3);  /* top line: corners at columns 0, 3, 6 */
+	CHECK(t, s && !strchr(s, '\x1b'));
 	free(s);
+	o.color = 1;  /* two tile colours (of 4) on the first cell line */
+	s = g ? lego_show_text(ctx, g, &o) : NULL;
+	const char *line1 = s ? strchr(s, '\n') : NULL;
+	CHECK(t, line1 && strstr(line1, "\x1b[30;48;5;116m") &&
+		 strstr(line1, "\x1b[30;48;5;229m"));
+	free(s);
+	o.color = 0;
 	test_case(t, "show_svg_document");
 	o.title = "G <fig 9>";
 	s = g ? lego_show_svg(ctx, g, &o) : NULL;

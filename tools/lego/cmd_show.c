@@ -9,7 +9,8 @@
 
 static const char show_help[] =
 	"Usage: lego show FILE NAME [-o OUT] [--svg] [--inverse] [--tile N|none]\n"
-	"                 [--rows K] [--ascii] [--title TEXT] [-D SYM=VALUE]...\n\n"
+	"                 [--rows K] [--ascii] [--color] [--title TEXT]\n"
+	"                 [-D SYM=VALUE]...\n\n"
 	"Draw the 2-D logical view of layout NAME (concrete sizes): each cell\n"
 	"shows its physical index; cells of one tile share a colour and tiles\n"
 	"are outlined.  Text goes to stdout, or to OUT; OUT ending in .svg (or\n"
@@ -28,13 +29,14 @@ static const char show_help[] =
 	"  --tile none     no tiles\n"
 	"  --rows K        the first K view dims form the rows\n"
 	"  --ascii         text with ASCII instead of box characters\n"
+	"  --color         text with tiles in colours (ANSI terminals)\n"
 	"  --title TEXT    SVG caption (default: NAME)\n"
 	"  -D NAME=VALUE   give the declared sym NAME a value (repeatable)\n"
 	"  -h, --help      show this help\n";
 
 typedef struct show_args {
 	const char *out, *tile, *rows, *title;
-	int svg, inverse, ascii;
+	int svg, inverse, ascii, color;
 } show_args;
 
 static int ends_with(const char *s, const char *suffix)
@@ -63,6 +65,7 @@ static int show_opts_of(const show_args *sa, lego_show_opts *o)
 	o->row_dims = sa->rows ? (int)v : 0;
 	o->inverse = sa->inverse;
 	o->ascii = sa->ascii;
+	o->color = sa->color;
 	return CLI_OK;
 }
 
@@ -121,7 +124,7 @@ int lego_cmd_show(int argc, char **argv)
 		{"-o", &sa.out, NULL},          {"--svg", NULL, &sa.svg},
 		{"--inverse", NULL, &sa.inverse}, {"--tile", &sa.tile, NULL},
 		{"--rows", &sa.rows, NULL},     {"--ascii", NULL, &sa.ascii},
-		{"--title", &sa.title, NULL},
+		{"--title", &sa.title, NULL},   {"--color", NULL, &sa.color},
 	};
 	lego_show_opts o = {0};
 	cli_args a;
