@@ -87,37 +87,61 @@ static int64_t find_earlier(target *t, int64_t x, int64_t f)
 	return -1;
 }
 
+/* Not bijective: then inv(apply(i)) == i cannot hold everywhere either. */
+static int fail_apply(target *t, lego_check_report *rep, int64_t x,
+		      int64_t f, int64_t other, const char *what)
+{
+	rep->bijective = 0;
+	rep->inverse_ok = 0;
+	return fail_witness(t, rep, x, f, other, what);
+}
+
+/* The first x whose inverse is wrong: *bad is {x, f, inv(f) or -1}. */
+static int check_inverse(target *t, int64_t x, int64_t f, int64_t *bad)
+{
+	int64_t y;
+	int rc = inv_at(t, f, &y);
+	if (rc == LEGO_EBIJECT || (rc == LEGO_OK && y != x)) {
+		bad[0] = x;
+		bad[1] = f;
+		bad[2] = rc == LEGO_OK ? y : -1;
+		return LEGO_OK;
+	}
+	return rc;
+}
+
+/* An apply failure (out of range, collision) is reported at once; a wrong
+ * inverse only once the whole domain is known to be a bijection, so that
+ * the report's `bijective` is exact. */
 static int run_target(target *t, lego_check_report *rep)
 {
 	uint64_t *seen = calloc((size_t)(t->size + 63) / 64, sizeof *seen);
+	int64_t bad[3] = {-1, 0, 0};
 	if (!seen)
 		return lego_fail(t->in->ctx, LEGO_ENOMEM, "out of memory");
 	int rc = LEGO_OK;
 	if (!t->leaf)
 		inst_first(t->in);
-	for (int64_t x = 0, f, y; x < t->size && rc == LEGO_OK; x++) {
+	for (int64_t x = 0, f; x < t->size && rc == LEGO_OK; x++) {
 		f = -1;
 		rc = apply_next(t, x, &f);
 		if (rc == LEGO_EBIJECT || (rc == LEGO_OK &&
 					   (f < 0 || f >= t->size))) {
-			rep->bijective = 0;
-			rc = fail_witness(t, rep, x, f, f, "range");
+			rc = fail_apply(t, rep, x, f, f, "range");
 		} else if (rc == LEGO_OK && (seen[f / 64] >> (f % 64)) & 1) {
-			rep->bijective = 0;
-			rc = fail_witness(t, rep, x, f, find_earlier(t, x, f),
-					  "collision");
+			rc = fail_apply(t, rep, x, f, find_earlier(t, x, f),
+					"collision");
 		} else if (rc == LEGO_OK) {
 			seen[f / 64] |= UINT64_C(1) << (f % 64);
-			rc = inv_at(t, f, &y);
-			if (rc == LEGO_EBIJECT || (rc == LEGO_OK && y != x)) {
-				rep->inverse_ok = 0;
-				rc = fail_witness(t, rep, x, f,
-						  rc == LEGO_OK ? y : -1,
-						  "inverse");
-			}
+			if (bad[0] < 0)
+				rc = check_inverse(t, x, f, bad);
 		}
 	}
 	free(seen);
+	if (rc == LEGO_OK && bad[0] >= 0) {
+		rep->inverse_ok = 0;
+		rc = fail_witness(t, rep, bad[0], bad[1], bad[2], "inverse");
+	}
 	return rc;
 }
 
