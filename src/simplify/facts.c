@@ -1,0 +1,186 @@
+/* facts.c - assumptions: divisibility, equations, inequalities. */
+#include <stdlib.h>
+
+#include "simplify/facts.h"
+
+int lego_facts_init(lego_ctx *ctx)
+{
+	ctx->facts = calloc(1, sizeof *ctx->facts);
+	return ctx->facts ? LEGO_OK
+			  : lego_fail(ctx, LEGO_ENOMEM, "out of memory");
+}
+
+static void free_caches(struct lego_facts *f, void (*fn)(lego_cache *))
+{
+	for (int m = 0; m < LEGO_NMODES; m++)
+		for (int d = 0; d < 2; d++)
+			fn(&f->bound[m][d]);
+	fn(&f->poly);
+	fn(&f->base_lo);
+	fn(&f->proof);
+	fn(&f->simp);
+	fn(&f->has_index);
+}
+
+void lego_facts_free(lego_ctx *ctx)
+{
+	struct lego_facts *f = ctx->facts;
+	if (!f)
+		return;
+	free_caches(f, lego_cache_free);
+	free(f->subst);
+	free(f->nonneg);
+	free(f->scratch);
+	free(f);
+	ctx->facts = NULL;
+}
+
+void lego_facts_invalidate(lego_ctx *ctx)
+{
+	free_caches(ctx->facts, lego_cache_clear);
+}
+
+/* Does e mention the symbol s anywhere? */
+static int mentions(const lego_expr *e, const lego_expr *s)
+{
+	if (e == s)
+		return 1;
+	for (uint32_t i = 0; i < e->nargs; i++)
+		if (mentions(e->args[i], s))
+			return 1;
+	return 0;
+}
+
+static const lego_subst *subst_of(const struct lego_facts *f,
+				  const lego_expr *sym)
+{
+	for (size_t i = 0; i < f->nsubst; i++)
+		if (f->subst[i].sym == sym)
+			return &f->subst[i];
+	return NULL;
+}
+
+const lego_subst *lego_facts_quotient(lego_ctx *ctx, const lego_expr *e)
+{
+	struct lego_facts *f = ctx->facts;
+	if (e->kind != LEGO_DIV)
+		return NULL;
+	for (size_t i = 0; i < f->nsubst; i++)
+		if (f->subst[i].q == e)
+			return &f->subst[i];
+	return NULL;
+}
+
+/* Can sym be replaced by value in the analysis form?  A plain symbol not
+ * yet replaced, value free of index variables and (after the existing
+ * substitutions) of sym itself. */
+static int can_replace(lego_ctx *ctx, lego_expr *sym, lego_expr *value)
+{
+	if (sym->kind != LEGO_SYM || sym->sym->is_index ||
+	    subst_of(ctx->facts, sym) || lego_has_index(ctx, value))
+		return 0;
+	lego_expr *p = lego_poly(ctx, value);
+	return p && !mentions(p, sym) && !mentions(value, sym);
+}
+
+static int add_subst(lego_ctx *ctx, lego_expr *sym, lego_expr *value,
+		     lego_expr *q)
+{
+	struct lego_facts *f = ctx->facts;
+	if (f->nsubst == f->subst_cap) {
+		size_t cap = f->subst_cap ? 2 * f->subst_cap : 8;
+		lego_subst *s = realloc(f->subst, cap * sizeof *s);
+		if (!s)
+			return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
+		f->subst = s;
+		f->subst_cap = cap;
+	}
+	f->subst[f->nsubst++] = (lego_subst){sym, value, q};
+	lego_facts_invalidate(ctx);
+	return LEGO_OK;
+}
+
+static int add_nonneg(lego_ctx *ctx, lego_expr *e)
+{
+	struct lego_facts *f = ctx->facts;
+	if (!e)
+		return LEGO_ERR;
+	if (f->nnonneg == f->nonneg_cap) {
+		size_t cap = f->nonneg_cap ? 2 * f->nonneg_cap : 8;
+		lego_expr **a = realloc(f->nonneg, cap * sizeof *a);
+		if (!a)
+			return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
+		f->nonneg = a;
+		f->nonneg_cap = cap;
+	}
+	f->nonneg[f->nnonneg++] = e;
+	lego_facts_invalidate(ctx);
+	return LEGO_OK;
+}
+
+int lego_assume_divides(lego_ctx *ctx, lego_expr *d, lego_expr *n)
+{
+	if (!d || !n)
+		return lego_fail(ctx, LEGO_ERR, "lego_assume_divides: NULL");
+	int64_t v;
+	if (lego_expr_is_const(d, &v) && v <= 0)
+		return lego_fail(ctx, LEGO_ERR,
+				 "lego_assume_divides: divisor %lld is not "
+				 "positive", (long long)v);
+	if (lego_expr_is_const(d, &v) && v == 1)
+		return LEGO_OK;
+	lego_expr *pd = lego_poly(ctx, d);
+	lego_term t;
+	if (pd && lego_poly_monomial(&pd, &t) && can_replace(ctx, n, d)) {
+		lego_expr *q = lego_div(ctx, n, d);
+		lego_expr *value = lego_mul(ctx, d, q);
+		if (!q || !value)
+			return LEGO_ERR;
+		return add_subst(ctx, n, value, q);
+	}
+	/* Otherwise keep what it implies for positive n and d: d <= n. */
+	return add_nonneg(ctx, lego_sub(ctx, n, d));
+}
+
+static int assume_equal(lego_ctx *ctx, lego_expr *a, lego_expr *b)
+{
+	int64_t zero;
+	if (lego_expr_is_const(a, &zero) && zero == 0 && b->kind == LEGO_MOD)
+		return lego_assume_divides(ctx, b->args[1], b->args[0]);
+	if (lego_expr_is_const(b, &zero) && zero == 0 && a->kind == LEGO_MOD)
+		return lego_assume_divides(ctx, a->args[1], a->args[0]);
+	if (can_replace(ctx, a, b))
+		return add_subst(ctx, a, b, NULL);
+	if (can_replace(ctx, b, a))
+		return add_subst(ctx, b, a, NULL);
+	int rc = add_nonneg(ctx, lego_sub(ctx, a, b));
+	return rc ? rc : add_nonneg(ctx, lego_sub(ctx, b, a));
+}
+
+int lego_assume(lego_ctx *ctx, lego_expr *cond)
+{
+	if (!cond)
+		return lego_fail(ctx, LEGO_ERR, "lego_assume: NULL");
+	lego_expr *const *a = cond->args;
+	switch (cond->kind) {
+	case LEGO_CONST:
+		if (cond->value)
+			return LEGO_OK;
+		return lego_fail(ctx, LEGO_ERR, "lego_assume: false");
+	case LEGO_AND: {
+		int rc = lego_assume(ctx, a[0]);
+		return rc ? rc : lego_assume(ctx, a[1]);
+	}
+	case LEGO_EQ:
+		return assume_equal(ctx, a[0], a[1]);
+	case LEGO_LE:
+		return add_nonneg(ctx, lego_sub(ctx, a[1], a[0]));
+	case LEGO_LT:
+		return add_nonneg(ctx, lego_add(ctx, lego_sub(ctx, a[1], a[0]),
+						lego_const(ctx, -1)));
+	default:
+		return lego_fail(ctx, LEGO_ERR,
+				 "lego_assume: unsupported condition (expected "
+				 "a %% b == 0, a <= b, a < b, a == b or &&)");
+	}
+}

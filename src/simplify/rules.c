@@ -1,0 +1,208 @@
+/* rules.c - the rewrite rules of the simplifier (paper, table 1, and their
+ * consequences).  Each rule is valid for every binding satisfying the
+ * facts once its side condition is proved; a candidate is kept only when
+ * the cost model (lego_expr_ops) does not get worse. */
+#include "simplify/facts.h"
+#include "simplify/simplify.h"
+
+enum { MAX_RECOMBINE = 8 };
+
+static size_t ops(lego_expr *e)
+{
+	return lego_expr_ops(&e, 1);
+}
+
+/* The simplified candidate when it costs less than cur (or the same, for
+ * rules that only ever rewrite in one direction), else cur. */
+static lego_expr *prefer(lego_ctx *ctx, lego_expr *cur, lego_expr *cand,
+			 int tie_ok)
+{
+	lego_expr *s = cand ? lego_simplify(ctx, cand) : NULL;
+	if (!s || s == cur)
+		return cur;
+	size_t cs = ops(s), cc = ops(cur);
+	return cs < cc || (tie_ok && cs == cc) ? s : cur;
+}
+
+static int positive(lego_ctx *ctx, lego_expr *d)
+{
+	return lego_prove_le(ctx, lego_const(ctx, 1), d);
+}
+
+/* 0 <= x < d */
+static int in_range(lego_ctx *ctx, lego_expr *x, lego_expr *d)
+{
+	return lego_prove_nonneg(ctx, x) && lego_prove_lt(ctx, x, d);
+}
+
+/* m / d as a cheap expression when the positive monomial d divides m. */
+static lego_expr *exact_quotient(lego_ctx *ctx, lego_expr *m, lego_expr *d)
+{
+	lego_expr *q, *r;
+	int64_t rv;
+	if (!lego_poly_split(ctx, lego_poly(ctx, m), lego_poly(ctx, d), &q,
+			     &r) ||
+	    !lego_expr_is_const(r, &rv) || rv != 0)
+		return NULL;
+	return lego_poly_rebuild(ctx, q);
+}
+
+/* x = q*d + r with q the terms of x that d divides: x/d = q + r/d and
+ * x%d = r%d.  NULL when d divides no term. */
+static int split(lego_ctx *ctx, lego_expr *x, lego_expr *d, lego_expr **q,
+		 lego_expr **r)
+{
+	lego_expr *pq, *pr;
+	int64_t k;
+	if (!lego_poly_split(ctx, lego_poly(ctx, x), lego_poly(ctx, d), &pq,
+			     &pr) ||
+	    (lego_expr_is_const(pq, &k) && k == 0))
+		return 0;
+	*q = lego_poly_rebuild(ctx, pq);
+	*r = lego_poly_rebuild(ctx, pr);
+	return *q && *r;
+}
+
+static lego_expr *rewrite_div(lego_ctx *ctx, lego_expr *e)
+{
+	lego_expr *x = e->args[0], *d = e->args[1], *q, *r, *m;
+	if (!positive(ctx, d))
+		return e;
+	if (in_range(ctx, x, d)) /* x / d -> 0 */
+		return lego_const(ctx, 0);
+	/* (y/a)/d -> y/(a*d) */
+	if (x->kind == LEGO_DIV && positive(ctx, x->args[1]))
+		e = prefer(ctx, e, lego_div(ctx, x->args[0],
+					    lego_mul(ctx, x->args[1], d)), 1);
+	/* (y % (d*b)) / d -> (y/d) % b */
+	if (x->kind == LEGO_MOD && (m = exact_quotient(ctx, x->args[1], d)))
+		e = prefer(ctx, e,
+			   lego_mod(ctx, lego_div(ctx, x->args[0], d), m), 1);
+	/* (d*q + r) / d -> q + r/d */
+	if (split(ctx, x, d, &q, &r))
+		e = prefer(ctx, e, lego_add(ctx, q, lego_div(ctx, r, d)), 1);
+	return e;
+}
+
+static lego_expr *rewrite_mod(lego_ctx *ctx, lego_expr *e)
+{
+	lego_expr *x = e->args[0], *d = e->args[1], *q, *r;
+	if (!positive(ctx, d))
+		return e;
+	if (in_range(ctx, x, d)) /* x % d -> x */
+		return x;
+	/* (y % (d*b)) % d -> y % d */
+	if (x->kind == LEGO_MOD && exact_quotient(ctx, x->args[1], d))
+		return lego_simplify(ctx, lego_mod(ctx, x->args[0], d));
+	/* (d*q + r) % d -> r % d */
+	if (split(ctx, x, d, &q, &r))
+		e = prefer(ctx, e, lego_mod(ctx, r, d), 1);
+	return e;
+}
+
+/* The term t with its atom j replaced by the factors of the monomial a
+ * and by the node y. */
+static lego_expr *swap_atom(lego_ctx *ctx, const lego_term *t, size_t j,
+			    const lego_term *a, lego_expr *y)
+{
+	lego_expr *atoms[2 * LEGO_MONO_MAX + 1];
+	lego_term s = {0, 0, atoms};
+	if (t->n + a->n + 1 > 2 * LEGO_MONO_MAX + 1 ||
+	    __builtin_mul_overflow(t->coef, a->coef, &s.coef))
+		return NULL;
+	for (size_t i = 0; i < t->n; i++)
+		if (i != j)
+			atoms[s.n++] = t->atoms[i];
+	for (size_t i = 0; i < a->n; i++)
+		atoms[s.n++] = a->atoms[i];
+	if (y)
+		atoms[s.n++] = y;
+	return lego_term_node(ctx, &s);
+}
+
+/* In the sum p, c*u*(x % a) + c*u*a*(x / a) -> c*u*x, for one pair; NULL
+ * when there is none. */
+static lego_expr *recombine_once(lego_ctx *ctx, lego_expr *p)
+{
+	lego_term t[LEGO_POLY_MAX_TERMS], ta;
+	size_t n = lego_poly_terms(&p, t, LEGO_POLY_MAX_TERMS);
+	lego_expr *const *slots = p->kind == LEGO_ADD ? p->args : &p;
+	if (n == SIZE_MAX)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < t[i].n; j++) {
+			lego_expr *mod = t[i].atoms[j], *pa;
+			if (mod->kind != LEGO_MOD)
+				continue;
+			pa = lego_poly(ctx, mod->args[1]);
+			if (!pa || !lego_poly_monomial(&pa, &ta))
+				continue;
+			lego_expr *div = lego_div(ctx, mod->args[0], mod->args[1]);
+			lego_expr *partner = swap_atom(ctx, &t[i], j, &ta, div);
+			lego_term one = {1, 0, NULL};
+			lego_expr *rest = swap_atom(ctx, &t[i], j, &one, NULL);
+			for (size_t k = 0; k < n && partner && rest; k++) {
+				if (k == i || slots[k] != partner)
+					continue;
+				lego_expr *parts[LEGO_POLY_MAX_TERMS];
+				size_t np = 0;
+				for (size_t h = 0; h < n; h++)
+					if (h != i && h != k)
+						parts[np++] = slots[h];
+				parts[np++] = lego_poly_mul(
+					ctx, rest, lego_poly(ctx, mod->args[0]));
+				return lego_expr_build(ctx, LEGO_ADD, np, parts);
+			}
+		}
+	return NULL;
+}
+
+static lego_expr *rewrite_sum(lego_ctx *ctx, lego_expr *e)
+{
+	lego_expr *p = lego_poly(ctx, e), *next;
+	int changed = 0;
+	for (int i = 0; p && i < MAX_RECOMBINE && (next = recombine_once(ctx, p));
+	     i++) {
+		p = next;
+		changed = 1;
+	}
+	if (changed) /* a*(x/a) + x%a -> x */
+		e = prefer(ctx, e, lego_poly_rebuild(ctx, p), 1);
+	/* expanded and re-factored, only when strictly cheaper */
+	return prefer(ctx, e, lego_poly_rebuild(ctx, lego_poly(ctx, e)), 0);
+}
+
+static lego_expr *rewrite_minmax(lego_ctx *ctx, lego_expr *e)
+{
+	lego_expr *a = e->args[0], *b = e->args[1];
+	int want_min = e->kind == LEGO_MIN;
+	if (lego_prove_le(ctx, a, b))
+		return want_min ? a : b;
+	if (lego_prove_le(ctx, b, a))
+		return want_min ? b : a;
+	return e;
+}
+
+lego_expr *lego_rewrite(lego_ctx *ctx, lego_expr *e)
+{
+	int c;
+	switch (e->kind) {
+	case LEGO_DIV:
+		return rewrite_div(ctx, e);
+	case LEGO_MOD:
+		return rewrite_mod(ctx, e);
+	case LEGO_ADD: case LEGO_MUL:
+		return rewrite_sum(ctx, e);
+	case LEGO_MIN: case LEGO_MAX:
+		return rewrite_minmax(ctx, e);
+	case LEGO_SELECT:
+		c = lego_decide(ctx, e->args[0]);
+		return c < 0 ? e : e->args[c ? 1 : 2];
+	case LEGO_EQ: case LEGO_NE: case LEGO_LT: case LEGO_LE:
+	case LEGO_AND: case LEGO_OR: case LEGO_NOT:
+		c = lego_decide(ctx, e);
+		return c < 0 ? e : lego_const(ctx, c);
+	default:
+		return e;
+	}
+}

@@ -1,0 +1,52 @@
+/* simplify.c - bottom-up simplification to a fixpoint, memoised per node
+ * (the memo is dropped whenever a fact is added). */
+#include "simplify/facts.h"
+#include "simplify/simplify.h"
+
+/* Bounds the recursion of candidates simplified inside rules. */
+enum { MAX_DEPTH = 64, MAX_ARGS = 64 };
+
+/* e with its arguments simplified; e itself when nothing changed. */
+static lego_expr *simplify_args(lego_ctx *ctx, lego_expr *e)
+{
+	lego_expr *stack[MAX_ARGS];
+	int changed = 0;
+	if (e->nargs > MAX_ARGS)
+		return e;
+	for (uint32_t i = 0; i < e->nargs; i++) {
+		stack[i] = lego_simplify(ctx, e->args[i]);
+		if (!stack[i])
+			return NULL;
+		changed |= stack[i] != e->args[i];
+	}
+	return changed ? lego_expr_build(ctx, e->kind, e->nargs, stack) : e;
+}
+
+lego_expr *lego_simplify(lego_ctx *ctx, lego_expr *e)
+{
+	struct lego_facts *f = ctx->facts;
+	const void *v;
+	if (!e)
+		return NULL;
+	if (e->kind == LEGO_CONST || e->kind == LEGO_SYM)
+		return e;
+	if (lego_cache_get(&f->simp, e, &v))
+		return v == &f->busy ? e : (lego_expr *)v;
+	if (f->depth >= MAX_DEPTH)
+		return e;
+	lego_cache_put(&f->simp, e, &f->busy);
+	f->depth++;
+	lego_expr *r = simplify_args(ctx, e);
+	if (r && r != e) {
+		/* The rebuilt node may fold further or meet a cached result. */
+		r = lego_simplify(ctx, r);
+	} else if (r) {
+		r = lego_rewrite(ctx, e);
+	}
+	f->depth--;
+	if (!r)
+		r = e;
+	lego_cache_put(&f->simp, e, r);
+	lego_cache_put(&f->simp, r, r);
+	return r;
+}
