@@ -82,13 +82,22 @@ void lego_print_node(lego_printer *p, const lego_expr *e, int need)
 		lego_sbuf_wrap(p->out, start);
 }
 
-/* e printed on its own, for C forms that repeat an operand. */
+/* C compilers warn on `!x & y` and `!x == y`: parenthesise a negation
+ * that is an operand of a binary operator. */
+static int operand_need(const lego_printer *p, const lego_expr *e, int need)
+{
+	return p->lang == LEGO_LANG_C && e->kind == LEGO_NOT ? prec(p, ATOM)
+							     : need;
+}
+
+/* e printed on its own, for C forms that repeat an operand (and compare
+ * it). */
 static char *print_sub(lego_printer *p, const lego_expr *e, int need)
 {
 	lego_sbuf b = {0};
 	lego_printer sub = *p;
 	sub.out = &b;
-	lego_print_node(&sub, e, need);
+	lego_print_node(&sub, e, operand_need(p, e, need));
 	char *s = lego_sbuf_take(&b);
 	if (!s)
 		p->out->oom = 1;
@@ -178,9 +187,9 @@ static int print_add(lego_printer *p, const lego_expr *e)
 static int print_infix(lego_printer *p, const lego_expr *e, const char *op,
 		       enum cls c, int lneed, int rneed)
 {
-	lego_print_node(p, e->args[0], lneed);
+	lego_print_node(p, e->args[0], operand_need(p, e->args[0], lneed));
 	lego_sbuf_printf(p->out, " %s ", op);
-	lego_print_node(p, e->args[1], rneed);
+	lego_print_node(p, e->args[1], operand_need(p, e->args[1], rneed));
 	return prec(p, c);
 }
 
@@ -283,8 +292,17 @@ static int print_select(lego_printer *p, const lego_expr *e)
 {
 	int need = prec(p, OR);
 	int c = p->lang == LEGO_LANG_C;
+	/* clang warns on `a * b ? x : y`: a C condition that is not a truth
+	 * value or a leaf gets parentheses. */
+	const lego_expr *cond = e->args[0];
+	int cneed = c && cond->nargs && !lego_expr_is_bool(cond)
+			    ? prec(p, ATOM)
+			    : need;
 	lego_sbuf_puts(p->out, "(");
-	lego_print_node(p, e->args[c ? 0 : 1], need);
+	if (c)
+		lego_print_node(p, cond, cneed);
+	else
+		lego_print_node(p, e->args[1], need);
 	lego_sbuf_puts(p->out, c ? " ? " : " if ");
 	lego_print_node(p, e->args[c ? 1 : 0], need);
 	lego_sbuf_puts(p->out, c ? " : " : " else ");
