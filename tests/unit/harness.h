@@ -44,5 +44,6 @@ void suite_simplify(lego_test *t);
 void suite_layout(lego_test *t);
 void suite_lang(lego_test *t);
 void suite_props(lego_test *t);
+void suite_analysis(lego_test *t);
 
 #endif

@@ -52,7 +52,7 @@ int main(int argc, char **argv)
 	static const suite suites[] = {
 		{"expr", suite_expr},     {"simplify", suite_simplify},
 		{"layout", suite_layout}, {"lang", suite_lang},
-		{"props", suite_props},
+		{"props", suite_props},   {"analysis", suite_analysis},
 	};
 	lego_test t = {0};
 	const char *only = NULL;

@@ -8,9 +8,6 @@
 #include "harness.h"
 #include "lego.h"
 
-/* Registered by the lead in harness.h; repeated so this file builds alone. */
-void suite_analysis(lego_test *t);
-
 /* ---------------------------------------------------------- fixtures */
 
 static lego_layout *row2(lego_ctx *ctx, int64_t r, int64_t c)
