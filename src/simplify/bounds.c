@@ -223,13 +223,13 @@ static lego_expr *bound_term(lego_ctx *ctx, const lego_term *t, int dir,
 	int d = t->coef > 0 ? dir : !dir;
 	lego_expr *b;
 	if (t->n == 1) {
-		b = bound_atom(ctx, t->atoms[0], d, mode);
+		b = lego_bound(ctx, t->atoms[0], d, mode);
 	} else {
 		b = lego_const(ctx, 1);
 		for (size_t i = 0; i < t->n && b; i++)
 			b = atom_nonneg(ctx, t->atoms[i], mode)
 				    ? lego_poly_mul(ctx, b,
-						    bound_atom(ctx, t->atoms[i],
+						    lego_bound(ctx, t->atoms[i],
 							       d, mode))
 				    : NULL;
 	}
@@ -244,6 +244,8 @@ static lego_expr *compute(lego_ctx *ctx, lego_expr *e, int dir, int mode)
 	size_t n = p ? lego_poly_terms(&p, t, LEGO_POLY_MAX_TERMS) : SIZE_MAX;
 	if (n == SIZE_MAX)
 		return NULL;
+	if (n == 1 && t[0].n == 1 && t[0].coef == 1)
+		return bound_atom(ctx, t[0].atoms[0], dir, mode);
 	for (size_t i = 0; i < n; i++) {
 		parts[i] = t[i].n ? bound_term(ctx, &t[i], dir, mode)
 				  : lego_const(ctx, t[i].coef);

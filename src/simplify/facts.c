@@ -105,6 +105,9 @@ static int add_nonneg(lego_ctx *ctx, lego_expr *e)
 	struct lego_facts *f = ctx->facts;
 	if (!e)
 		return LEGO_ERR;
+	for (size_t i = 0; i < f->nnonneg; i++)
+		if (f->nonneg[i] == e)
+			return LEGO_OK; /* known already */
 	if (f->nnonneg == f->nonneg_cap) {
 		size_t cap = f->nonneg_cap ? 2 * f->nonneg_cap : 8;
 		lego_expr **a = realloc(f->nonneg, cap * sizeof *a);
@@ -129,6 +132,9 @@ int lego_assume_divides(lego_ctx *ctx, lego_expr *d, lego_expr *n)
 				 "positive", (long long)v);
 	if (lego_expr_is_const(d, &v) && v == 1)
 		return LEGO_OK;
+	const lego_subst *known = subst_of(ctx->facts, n);
+	if (known && known->q && known->q->args[1] == d)
+		return LEGO_OK; /* every tile count M/BM says BM | M again */
 	lego_expr *pd = lego_poly(ctx, d);
 	lego_term t;
 	if (pd && lego_poly_monomial(&pd, &t) && can_replace(ctx, n, d)) {

@@ -149,6 +149,21 @@ int lego_poly_nonneg(lego_ctx *ctx, lego_expr *p)
 	return easy || shifted_nonneg(ctx, t, n, lo);
 }
 
+/* Does the bound p keep an atom that interval mode would bound further? */
+static int has_opaque_atom(lego_ctx *ctx, lego_expr *p)
+{
+	lego_term t[LEGO_POLY_MAX_TERMS];
+	size_t n = lego_poly_terms(&p, t, LEGO_POLY_MAX_TERMS);
+	if (n == SIZE_MAX)
+		return 1;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < t[i].n; j++)
+			if (t[i].atoms[j]->kind != LEGO_SYM &&
+			    !lego_facts_quotient(ctx, t[i].atoms[j]))
+				return 1;
+	return 0;
+}
+
 /* A lower bound of e, then of e minus an assumed nonnegative quantity. */
 static int prove_by_bounds(lego_ctx *ctx, lego_expr *e)
 {
@@ -166,6 +181,8 @@ static int prove_by_bounds(lego_ctx *ctx, lego_expr *e)
 			if (rest && lego_poly_nonneg(ctx, rest))
 				return 1;
 		}
+		if (!has_opaque_atom(ctx, l))
+			break; /* the interval mode would find the same bound */
 	}
 	return 0;
 }

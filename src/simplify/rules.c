@@ -63,6 +63,36 @@ static int split(lego_ctx *ctx, lego_expr *x, lego_expr *d, lego_expr **q,
 	return *q && *r;
 }
 
+/* x = y/a as q + r/a, when a divides some terms of y: a form that may
+ * let an enclosing / or % simplify although it is dearer itself. */
+static lego_expr *split_quotient(lego_ctx *ctx, lego_expr *x)
+{
+	lego_expr *q, *r;
+	if (x->kind != LEGO_DIV || !positive(ctx, x->args[1]) ||
+	    !split(ctx, x->args[0], x->args[1], &q, &r))
+		return NULL;
+	return lego_simplify(ctx, lego_add(ctx, q, lego_div(ctx, r, x->args[1])));
+}
+
+/* (d1*q + r)/(d1*d2) -> q/d2 when 0 <= r < d1, for each positive factor
+ * d1 of the product d (floor division: x/(d1*d2) = (x/d1)/d2). */
+static lego_expr *try_factors(lego_ctx *ctx, lego_expr *e, lego_expr *x,
+			      lego_expr *d)
+{
+	lego_expr *d2, *q, *r;
+	if (d->kind != LEGO_MUL)
+		return e;
+	for (uint32_t k = 0; k < d->nargs; k++) {
+		lego_expr *d1 = d->args[k];
+		if ((k && d1 == d->args[k - 1]) || !positive(ctx, d1) ||
+		    !split(ctx, x, d1, &q, &r) || !in_range(ctx, r, d1) ||
+		    !(d2 = exact_quotient(ctx, d, d1)))
+			continue;
+		e = prefer(ctx, e, lego_div(ctx, q, d2), 0);
+	}
+	return e;
+}
+
 static lego_expr *rewrite_div(lego_ctx *ctx, lego_expr *e)
 {
 	lego_expr *x = e->args[0], *d = e->args[1], *q, *r, *m;
@@ -81,7 +111,9 @@ static lego_expr *rewrite_div(lego_ctx *ctx, lego_expr *e)
 	/* (d*q + r) / d -> q + r/d */
 	if (split(ctx, x, d, &q, &r))
 		e = prefer(ctx, e, lego_add(ctx, q, lego_div(ctx, r, d)), 1);
-	return e;
+	if ((m = split_quotient(ctx, x)))
+		e = prefer(ctx, e, lego_div(ctx, m, d), 0);
+	return try_factors(ctx, e, x, d);
 }
 
 static lego_expr *rewrite_mod(lego_ctx *ctx, lego_expr *e)
@@ -97,6 +129,8 @@ static lego_expr *rewrite_mod(lego_ctx *ctx, lego_expr *e)
 	/* (d*q + r) % d -> r % d */
 	if (split(ctx, x, d, &q, &r))
 		e = prefer(ctx, e, lego_mod(ctx, r, d), 1);
+	if ((q = split_quotient(ctx, x)))
+		e = prefer(ctx, e, lego_mod(ctx, q, d), 0);
 	return e;
 }
 
