@@ -357,6 +357,34 @@ static void test_rules(lego_test *t)
 		}
 	}
 	lego_ctx_free(ctx);
+
+	test_case(t, "rules_split_divisor");
+	ctx = lego_ctx_new();
+	lego_expr *K = lego_sym(ctx, "K"), *N = lego_sym(ctx, "N");
+	lego_expr *BK = lego_sym(ctx, "BK"), *BN = lego_sym(ctx, "BN");
+	lego_assume_divides(ctx, BK, K);
+	lego_assume_divides(ctx, BN, N);
+	lego_assume_divides(ctx, BN, N); /* again: a no-op */
+	lego_expr *f = lego_index(ctx, "f", C(ctx, 0), lego_mul(ctx, K, N));
+	/* Col(K, N) tiled: the row-major flat index of the untiled (k, n)
+	 * is N*(f%K) + f/K; its tile row (k/BK) must come out as (f%K)/BK. */
+	lego_expr *u = lego_add(ctx, lego_mul(ctx, N, lego_mod(ctx, f, K)),
+				lego_div(ctx, f, K));
+	lego_expr *got = lego_simplify(ctx, lego_div(ctx, u, lego_mul(ctx, BK, N)));
+	CHECK(t, got == lego_div(ctx, lego_mod(ctx, f, K), BK));
+	/* and the tile column n/BN = (f/K)/BN = f/(K*BN) */
+	got = lego_simplify(ctx, lego_mod(ctx, lego_div(ctx, u, BN),
+					 lego_div(ctx, N, BN)));
+	CHECK(t, got == lego_div(ctx, f, lego_mul(ctx, K, BN)));
+	/* An equation substitutes: with a == 2*b, a - 2*b is 0. */
+	lego_expr *a2 = lego_sym(ctx, "a"), *b2 = lego_sym(ctx, "b");
+	CHECK_EQ(t, lego_assume(ctx, lego_binop(ctx, LEGO_EQ, a2,
+						lego_mul(ctx, C(ctx, 2), b2))),
+		 LEGO_OK);
+	CHECK(t, lego_simplify(ctx, lego_sub(ctx, a2, lego_mul(ctx, C(ctx, 2), b2)))
+		 == C(ctx, 0));
+	CHECK(t, lego_simplify(ctx, lego_mod(ctx, a2, C(ctx, 2))) == C(ctx, 0));
+	lego_ctx_free(ctx);
 }
 
 /* ------------------------------------------------------------ targets */
@@ -506,7 +534,7 @@ static lego_expr *gen(family *fm, uint64_t *st, int depth)
 	lego_expr *a = gen(fm, st, depth - 1), *b = gen(fm, st, depth - 1);
 	lego_expr *d = fm->divs[rnd(st) % fm->ndivs];
 	lego_expr *d2 = fm->divs[rnd(st) % fm->ndivs];
-	switch (rnd(st) % 14) {
+	switch (rnd(st) % 15) {
 	case 0: return lego_add(ctx, a, b);
 	case 1: return lego_sub(ctx, a, b);
 	case 2: return lego_mul(ctx, a, fm->syms[rnd(st) % 2]);
@@ -521,6 +549,10 @@ static lego_expr *gen(family *fm, uint64_t *st, int depth)
 	case 10: return lego_mod(ctx, lego_mod(ctx, a, lego_mul(ctx, d, d2)), d);
 	case 11: return lego_div(ctx, lego_div(ctx, a, d), d2);
 	case 12: return rnd(st) % 2 ? lego_min(ctx, a, b) : lego_max(ctx, a, b);
+	case 13: /* (BM*a + r)/(BM*d), r or z (one too many) below BM */
+		return lego_div(ctx, lego_add(ctx, lego_mul(ctx, fm->syms[0], a),
+					      fm->idx[rnd(st) % 2 ? 0 : 5]),
+				lego_mul(ctx, fm->syms[0], d));
 	default:
 		return lego_select(ctx, lego_binop(ctx, LEGO_LT, a, b), a, b);
 	}
