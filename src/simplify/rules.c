@@ -104,8 +104,9 @@ static lego_expr *rewrite_div(lego_ctx *ctx, lego_expr *e)
 	if (x->kind == LEGO_DIV && positive(ctx, x->args[1]))
 		e = prefer(ctx, e, lego_div(ctx, x->args[0],
 					    lego_mul(ctx, x->args[1], d)), 1);
-	/* (y % (d*b)) / d -> (y/d) % b */
-	if (x->kind == LEGO_MOD && (m = exact_quotient(ctx, x->args[1], d)))
+	/* (y % (d*b)) / d -> (y/d) % b, for b > 0 (not for b < 0) */
+	if (x->kind == LEGO_MOD && (m = exact_quotient(ctx, x->args[1], d)) &&
+	    positive(ctx, m))
 		e = prefer(ctx, e,
 			   lego_mod(ctx, lego_div(ctx, x->args[0], d), m), 1);
 	/* (d*q + r) / d -> q + r/d */

@@ -343,6 +343,10 @@ static void test_rules(lego_test *t)
 		 lego_div(ctx, lego_add(ctx, lego_mul(ctx, BM, q), y), BM),
 		 lego_add(ctx, q, lego_div(ctx, y, BM))},
 		{"min(a, b) stays", lego_min(ctx, a, b), lego_min(ctx, a, b)},
+		/* b = -1 < 0: at x = -1, (x % -2)/2 = -1 but (x/2) % -1 = 0 */
+		{"(x % (2*-1))/2 stays",
+		 lego_div(ctx, lego_mod(ctx, lego_sub(ctx, x, a), C(ctx, -2)), C(ctx, 2)),
+		 lego_div(ctx, lego_mod(ctx, lego_sub(ctx, x, a), C(ctx, -2)), C(ctx, 2))},
 		{"x mod a stays", lego_mod(ctx, x, a), lego_mod(ctx, x, a)},
 		{"(a*b)/b stays unexpanded-cheap", lego_div(ctx, ab, b), a},
 	};
@@ -515,8 +519,8 @@ static void test_pid_layout(lego_test *t)
 typedef struct family {
 	lego_ctx *ctx;
 	lego_expr *syms[4];    /* BM, BK, M, N */
-	lego_expr *idx[6];     /* r, c, i, tm, j, z */
-	lego_expr *divs[8];    /* positive divisors */
+	lego_expr *idx[7];     /* r, c, i, tm, j, z, w */
+	lego_expr *divs[9];    /* divisors, one negative */
 	size_t ndivs;
 } family;
 
@@ -525,8 +529,8 @@ static lego_expr *gen(family *fm, uint64_t *st, int depth)
 	lego_ctx *ctx = fm->ctx;
 	if (depth == 0 || rnd(st) % 4 == 0) {
 		switch (rnd(st) % 4) {
-		case 0: return fm->idx[rnd(st) % 6];
-		case 1: return fm->idx[rnd(st) % 6];
+		case 0: return fm->idx[rnd(st) % 7];
+		case 1: return fm->idx[rnd(st) % 7];
 		case 2: return fm->syms[rnd(st) % 4];
 		default: return C(ctx, pick(st, 0, 4));
 		}
@@ -575,8 +579,9 @@ static void family_init(family *fm, int concrete)
 	fm->idx[4] = lego_index(ctx, "j", C(ctx, 0), C(ctx, 5));
 	/* One more than r's range: rules must not fire on it. */
 	fm->idx[5] = lego_index(ctx, "z", C(ctx, 0), lego_add(ctx, hi_r, C(ctx, 1)));
+	fm->idx[6] = lego_index(ctx, "w", C(ctx, -4), C(ctx, 3)); /* signs */
 	lego_expr *divs[] = {BM, BK, lego_mul(ctx, BM, BK), MB, M, C(ctx, 2),
-			     C(ctx, 3), lego_add(ctx, BM, C(ctx, 1))};
+			     C(ctx, 3), lego_add(ctx, BM, C(ctx, 1)), C(ctx, -2)};
 	fm->ndivs = sizeof divs / sizeof divs[0];
 	memcpy(fm->divs, divs, sizeof divs);
 }
@@ -595,6 +600,7 @@ static void family_bind(uint64_t *st, int concrete, int64_t *v)
 	v[7] = pick(st, 0, mt - 1);                            /* tm */
 	v[8] = pick(st, 0, 4);                                 /* j */
 	v[9] = pick(st, 0, v[0]);                              /* z */
+	v[10] = pick(st, -4, 2);                               /* w */
 }
 
 static void test_differential(lego_test *t, int concrete)
@@ -603,9 +609,9 @@ static void test_differential(lego_test *t, int concrete)
 			      : "differential_symbolic_ranges");
 	family fm;
 	family_init(&fm, concrete);
-	lego_expr *all[10] = {fm.syms[0], fm.syms[1], fm.syms[2], fm.syms[3],
+	lego_expr *all[11] = {fm.syms[0], fm.syms[1], fm.syms[2], fm.syms[3],
 			      fm.idx[0], fm.idx[1], fm.idx[2], fm.idx[3],
-			      fm.idx[4], fm.idx[5]};
+			      fm.idx[4], fm.idx[5], fm.idx[6]};
 	uint64_t st = concrete ? 7 : 11;
 	int exprs = 0, fired = 0, checked = 0;
 	for (int k = 0; k < 1500; k++) {
@@ -617,20 +623,21 @@ static void test_differential(lego_test *t, int concrete)
 		exprs++;
 		fired += s != e;
 		for (int b = 0; b < 60; b++) {
-			int64_t v[10], x, y;
+			int64_t v[11], x, y;
 			family_bind(&st, concrete, v);
-			if (!eval_at(fm.ctx, e, 10, all, v, &x))
+			if (!eval_at(fm.ctx, e, 11, all, v, &x))
 				continue;
 			checked++;
-			if (!eval_at(fm.ctx, s, 10, all, v, &y) || x != y) {
+			if (!eval_at(fm.ctx, s, 11, all, v, &y) || x != y) {
 				char *pe = lego_expr_print(fm.ctx, e, LEGO_LANG_C);
 				char *ps = lego_expr_print(fm.ctx, s, LEGO_LANG_C);
 				CHECKF(t, 0, "%s -> %s differs at BM=%lld BK=%lld "
-				       "M=%lld r=%lld c=%lld i=%lld tm=%lld z=%lld",
+				       "M=%lld r=%lld c=%lld i=%lld tm=%lld z=%lld w=%lld",
 				       pe, ps, (long long)v[0], (long long)v[1],
 				       (long long)v[2], (long long)v[4],
 				       (long long)v[5], (long long)v[6],
-				       (long long)v[7], (long long)v[9]);
+				       (long long)v[7], (long long)v[9],
+				       (long long)v[10]);
 				free(pe);
 				free(ps);
 				break;
