@@ -20,6 +20,7 @@ static void free_caches(struct lego_facts *f, void (*fn)(lego_cache *))
 	fn(&f->proof);
 	fn(&f->simp);
 	fn(&f->has_index);
+	fn(&f->ops);
 }
 
 void lego_facts_free(lego_ctx *ctx)

@@ -58,6 +58,7 @@ struct lego_facts {
 	lego_cache proof;         /* node -> &yes / &no */
 	lego_cache simp;          /* node -> simplified node, or &busy */
 	lego_cache has_index;     /* node -> &yes / &no */
+	lego_cache ops;           /* node -> constant node: its lego_expr_ops */
 
 	/* Scratch of the positivity test, reused between calls. */
 	void *scratch;

@@ -7,9 +7,16 @@
 
 enum { MAX_RECOMBINE = 8 };
 
-static size_t ops(lego_expr *e)
+/* lego_expr_ops of e, cached (as a constant node) since candidates are
+ * compared with the same nodes again and again. */
+static size_t ops(lego_ctx *ctx, lego_expr *e)
 {
-	return lego_expr_ops(&e, 1);
+	const void *v;
+	if (lego_cache_get(&ctx->facts->ops, e, &v) && v)
+		return (size_t)((const lego_expr *)v)->value;
+	size_t n = lego_expr_ops(&e, 1);
+	lego_cache_put(&ctx->facts->ops, e, lego_const(ctx, (int64_t)n));
+	return n;
 }
 
 /* The simplified candidate when it costs less than cur (or the same, for
@@ -20,7 +27,7 @@ static lego_expr *prefer(lego_ctx *ctx, lego_expr *cur, lego_expr *cand,
 	lego_expr *s = cand ? lego_simplify(ctx, cand) : NULL;
 	if (!s || s == cur)
 		return cur;
-	size_t cs = ops(s), cc = ops(cur);
+	size_t cs = ops(ctx, s), cc = ops(ctx, cur);
 	return cs < cc || (tie_ok && cs == cc) ? s : cur;
 }
 
