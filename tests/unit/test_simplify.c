@@ -514,6 +514,68 @@ static void test_pid_layout(lego_test *t)
 	lego_ctx_free(ctx);
 }
 
+/* A = OrderBy(Row(M,K)).TileBy(...) apply and B = OrderBy(Col(K,N))
+ * .TileBy([K/BK, N/BN], [BK, BN]) inverse, through the layout API.  For
+ * Col(K, N) the flat index is k + K*n, so the logical index of x is
+ * ((x%K)/BK, (x/K)/BN, x%K%BK, (x/K)%BN). */
+static void test_gemm_layout(lego_test *t)
+{
+	test_case(t, "layout_api_gemm_a_apply_b_inv");
+	lego_ctx *ctx = lego_ctx_new();
+	lego_expr *M = lego_sym(ctx, "M"), *K = lego_sym(ctx, "K");
+	lego_expr *N = lego_sym(ctx, "N"), *BM = lego_sym(ctx, "BM");
+	lego_expr *BK = lego_sym(ctx, "BK"), *BN = lego_sym(ctx, "BN");
+	lego_assume_divides(ctx, BM, M);
+	lego_assume_divides(ctx, BK, K);
+	lego_assume_divides(ctx, BN, N);
+	lego_expr *mk[2] = {M, K}, *kn[2] = {K, N};
+	lego_expr *sa[4] = {lego_div(ctx, M, BM), lego_div(ctx, K, BK), BM, BK};
+	lego_expr *sb[4] = {lego_div(ctx, K, BK), lego_div(ctx, N, BN), BK, BN};
+	lego_layout *ra = lego_row(ctx, 2, mk), *cb = lego_col(ctx, 2, kn);
+	lego_layout *oa = ra ? lego_orderby(ctx, 1, &ra) : NULL;
+	lego_layout *ob = cb ? lego_orderby(ctx, 1, &cb) : NULL;
+	lego_layout *A = oa ? lego_tileby(ctx, 1, &oa, 2, 2, sa) : NULL;
+	lego_layout *B = ob ? lego_tileby(ctx, 1, &ob, 2, 2, sb) : NULL;
+	CHECKF(t, A && B, "%s", lego_ctx_error(ctx));
+	if (!A || !B) {
+		lego_ctx_free(ctx);
+		return;
+	}
+	lego_expr *idx[4];
+	for (int k = 0; k < 4; k++) {
+		static const char *names[4] = {"tm", "tk", "r", "c"};
+		idx[k] = lego_index(ctx, names[k], C(ctx, 0), sa[k]);
+	}
+	lego_expr *a = lego_simplify(ctx, lego_layout_apply(ctx, A, idx));
+	show(t, ctx, "A apply", a);
+	CHECKF(t, a && ops1(a) <= 6, "A apply: %zu ops", a ? ops1(a) : 0);
+	lego_expr *x = lego_index(ctx, "x", C(ctx, 0), lego_mul(ctx, K, N));
+	lego_expr *inv[4] = {0};
+	CHECK_EQ(t, lego_layout_inv(ctx, B, x, inv), LEGO_OK);
+	for (int k = 0; k < 4; k++)
+		inv[k] = lego_simplify(ctx, inv[k]);
+	CHECKF(t, lego_expr_ops(inv, 4) <= 7, "B inv: %zu ops",
+	       lego_expr_ops(inv, 4));
+	lego_expr *syms[4] = {K, N, BK, BN};
+	int bad = 0;
+	for (int64_t bk = 1; bk <= 3; bk++)
+	for (int64_t bn = 1; bn <= 3; bn++)
+	for (int64_t kt = 1; kt <= 2; kt++)
+	for (int64_t nt = 1; nt <= 3; nt++) {
+		int64_t v[5] = {bk * kt, bn * nt, bk, bn, 0}, got;
+		lego_expr *all[5] = {syms[0], syms[1], syms[2], syms[3], x};
+		for (v[4] = 0; v[4] < v[0] * v[1]; v[4]++) {
+			int64_t k = v[4] % v[0], n = v[4] / v[0];
+			int64_t want[4] = {k / bk, n / bn, k % bk, n % bn};
+			for (int j = 0; j < 4; j++)
+				bad += !eval_at(ctx, inv[j], 5, all, v, &got) ||
+				       got != want[j];
+		}
+	}
+	CHECK_EQ(t, bad, 0);
+	lego_ctx_free(ctx);
+}
+
 /* ------------------------------------------------- differential tests */
 
 typedef struct family {
@@ -702,6 +764,7 @@ void suite_simplify(lego_test *t)
 	test_gemm(t);
 	test_pid(t);
 	test_pid_layout(t);
+	test_gemm_layout(t);
 	test_differential(t, 0);
 	test_differential(t, 1);
 	test_speed(t);
