@@ -494,6 +494,31 @@ int lego_layout_validate(lego_ctx *ctx, const lego_layout *l,
 void lego_validation_print(FILE *out, const char *name,
 			   const lego_validation *report);
 
+/* -------------------------------------------------------- Code generation */
+
+/*
+ * Templates: any text with {{ ... }} placeholders, each an expression of
+ * the .lego language over the spec's names in which a layout L appears
+ * as L[i1, .., id] (an index may be a slice `:`, `s:e` or `NAME = s:e`),
+ * L.inv(e)[k] or L.size.  Each placeholder is replaced by its simplified
+ * expression printed for the target; the subexpressions shared by the
+ * placeholders of a line are defined once in statements inserted before
+ * it.  The spec is a file (spec_path) or the template's block between
+ * lines holding `{% lego %}` and `{% end %}`.  docs/templates.md is the
+ * reference.  Errors are "file:line:col: error: ..." (positions in the
+ * template or the spec).
+ */
+typedef struct lego_gen_opts {
+	const char *target;        /* "c", "cuda", "opencl", "triton", "mlir" */
+	const char *spec_path;     /* NULL: the template's {% lego %} block */
+	const lego_define *defs;   /* -D NAME=VALUE for the spec's syms */
+	size_t ndefs;
+} lego_gen_opts;
+
+/* The expanded text (caller frees with free()), or NULL on error. */
+char *lego_gen(lego_ctx *ctx, const char *filename, const char *text,
+	       size_t len, const lego_gen_opts *opts);
+
 #ifdef __cplusplus
 }
 #endif

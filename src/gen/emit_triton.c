@@ -1,11 +1,176 @@
-/* emit_triton.c - being written: the target reports that it is not available. */
+/* emit_triton.c - Triton (Python) text of index expressions.
+ *
+ * Expressions are printed by the Python printer with shared
+ * subexpressions as temporaries; a slice range becomes
+ * tl.arange(start, stop) broadcast on its axis.  Triton's // and % on
+ * negative integers truncate like C, so every division must be proved to
+ * have a non-negative numerator and a positive denominator; Python's
+ * min/max, `x if c else y` and `and/or/not` do not work on tensors, so they
+ * are refused over slices. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "core/core.h"
+#include "expr/sbuf.h"
 #include "gen/targets.h"
 
-int lego_emit_triton(lego_ctx *ctx, const lego_emit_request *req,
-		  lego_emitted *out)
+/* The range of req that is sym, or NULL. */
+static const lego_emit_range *find_range(const lego_emit_request *req,
+					 const lego_expr *sym)
 {
-	(void)req;
-	(void)out;
-	return lego_fail(ctx, LEGO_ERR, "this target is not implemented yet");
+	for (size_t i = 0; i < req->nranges; i++)
+		if (req->ranges[i].sym == sym)
+			return &req->ranges[i];
+	return NULL;
+}
+
+/* Whether e contains a range variable. */
+static int over_range(const lego_emit_request *req, lego_expr *e)
+{
+	if (lego_expr_kind_of(e) == LEGO_SYM)
+		return find_range(req, e) != NULL;
+	for (size_t i = 0; i < lego_expr_nargs(e); i++)
+		if (over_range(req, lego_expr_arg(e, i)))
+			return 1;
+	return 0;
+}
+
+/* What Triton cannot compute as printed; LEGO_OK if nothing. */
+static int check_node(lego_ctx *ctx, const lego_emit_request *req,
+		      lego_expr *e)
+{
+	lego_expr_kind k = lego_expr_kind_of(e);
+	for (size_t i = 0; i < lego_expr_nargs(e); i++)
+		if (check_node(ctx, req, lego_expr_arg(e, i)) != LEGO_OK)
+			return LEGO_ERR;
+	if (k == LEGO_DIV || k == LEGO_MOD) {
+		lego_expr *a = lego_expr_arg(e, 0), *b = lego_expr_arg(e, 1);
+		if (!lego_prove_nonneg(ctx, a) ||
+		    !lego_prove_lt(ctx, lego_const(ctx, 0), b))
+			return lego_fail(ctx, LEGO_ERR,
+					 "Triton: '%s' needs a numerator proved "
+					 ">= 0 and a denominator proved > 0 "
+					 "(Triton's // and %% truncate)",
+					 k == LEGO_DIV ? "//" : "%");
+	}
+	if (k == LEGO_ISQRT)
+		return lego_fail(ctx, LEGO_ERR, "Triton: isqrt has no "
+				 "exact Triton spelling here");
+	int tensor_unsafe = k == LEGO_MIN || k == LEGO_MAX ||
+			    k == LEGO_SELECT || k == LEGO_AND ||
+			    k == LEGO_OR || k == LEGO_NOT;
+	if (tensor_unsafe && over_range(req, e))
+		return lego_fail(ctx, LEGO_ERR, "Triton: min, max, select and "
+				 "logical operators over a slice cannot be "
+				 "printed yet");
+	return LEGO_OK;
+}
+
+/* A symbol whose name is the Triton text of the range:
+ * tl.arange(start, stop)[:, None] and so on. */
+static lego_expr *arange_sym(lego_ctx *ctx, const lego_emit_range *r)
+{
+	char *lo = lego_expr_print(ctx, r->start, LEGO_LANG_PYTHON);
+	char *hi = lego_expr_print(ctx, r->stop, LEGO_LANG_PYTHON);
+	lego_sbuf b = {0};
+	if (lo && hi)
+		lego_sbuf_printf(&b, "tl.arange(%s, %s)", lo, hi);
+	free(lo);
+	free(hi);
+	if (r->naxes > 1) {
+		lego_sbuf_puts(&b, "[");
+		for (int a = 0; a < r->naxes; a++)
+			lego_sbuf_printf(&b, "%s%s", a ? ", " : "",
+					 a == r->axis ? ":" : "None");
+		lego_sbuf_puts(&b, "]");
+	}
+	char *name = lego_sbuf_take(&b);
+	lego_expr *e = name ? lego_index(ctx, name, r->start, r->stop) : NULL;
+	free(name);
+	return e;
+}
+
+/* The expressions with every range variable replaced by its arange. */
+static int bind_ranges(lego_ctx *ctx, const lego_emit_request *req,
+		       lego_expr **es)
+{
+	size_t n = req->nranges;
+	lego_expr **from = lego_xalloc(ctx, (n + 1) * sizeof *from);
+	lego_expr **to = lego_xalloc(ctx, (n + 1) * sizeof *to);
+	if (!from || !to)
+		return LEGO_ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		from[i] = (lego_expr *)req->ranges[i].sym;
+		if (!(to[i] = arange_sym(ctx, &req->ranges[i])))
+			return LEGO_ERR;
+	}
+	for (size_t i = 0; i < req->n; i++)
+		if (!(es[i] = lego_expr_subst(ctx, req->exprs[i], n, from, to)))
+			return LEGO_ERR;
+	return LEGO_OK;
+}
+
+/* Splits the printer's "t0 = ...\n...\n_ = v0\n..." into the prelude
+ * (indented) and the n values. */
+static int split(lego_ctx *ctx, const char *text, const lego_emit_request *req,
+		 lego_emitted *out)
+{
+	size_t nlines = 0;
+	for (const char *s = text; *s; s++)
+		nlines += *s == '\n';
+	size_t ntemps = nlines - req->n;
+	lego_sbuf pre = {0};
+	const char *s = text;
+	out->values = calloc(req->n + 1, sizeof *out->values);
+	if (!out->values)
+		return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
+	out->n = req->n;
+	for (size_t i = 0; i < nlines; i++) {
+		const char *end = strchr(s, '\n');
+		if (i < ntemps) {
+			lego_sbuf_printf(&pre, "%s%.*s\n", req->indent ? req->indent : "",
+					 (int)(end - s), s);
+		} else {
+			s += strlen("_ = ");
+			char *v = malloc((size_t)(end - s) + 1);
+			if (!v)
+				break;
+			memcpy(v, s, (size_t)(end - s));
+			v[end - s] = '\0';
+			out->values[i - ntemps] = v;
+		}
+		s = end + 1;
+	}
+	lego_sbuf_puts(&pre, "");
+	out->prelude = lego_sbuf_take(&pre);
+	for (size_t i = 0; i < req->n; i++)
+		if (!out->values[i] || !out->prelude)
+			return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
+	return LEGO_OK;
+}
+
+int lego_emit_triton(lego_ctx *ctx, const lego_emit_request *req,
+		     lego_emitted *out)
+{
+	lego_expr **es = lego_xalloc(ctx, (req->n + 1) * sizeof *es);
+	const char **names = lego_xalloc(ctx, (req->n + 1) * sizeof *names);
+	if (!es || !names)
+		return LEGO_ENOMEM;
+	for (size_t i = 0; i < req->n; i++) {
+		names[i] = "_";
+		if (check_node(ctx, req, req->exprs[i]) != LEGO_OK)
+			return LEGO_ERR;
+	}
+	int rc = bind_ranges(ctx, req, es);
+	if (rc != LEGO_OK)
+		return rc;
+	char *text = lego_exprs_print(ctx, req->n, es, names, req->prefix,
+				      LEGO_LANG_PYTHON);
+	if (!text)
+		return LEGO_ERR;
+	rc = split(ctx, text, req, out);
+	free(text);
+	if (rc != LEGO_OK)
+		lego_emitted_free(out);
+	return rc;
 }

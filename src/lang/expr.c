@@ -201,6 +201,8 @@ static int parse_name(lang_parser *p, const lang_tok *at, lang_val *out)
 			return 0;
 		}
 	lang_name *n = lang_lookup(p->spec, at->text);
+	if (n && n->kind == NAME_LAYOUT && p->layout_ref)
+		return p->layout_ref(p, at, n->layout.l, out);
 	if (n && n->kind == NAME_LAYOUT)
 		return lang_error(p, at, "'%s' is a layout, not an expression",
 				  at->text);
@@ -220,6 +222,11 @@ static int parse_name(lang_parser *p, const lang_tok *at, lang_val *out)
 				  at->text);
 	if (p->auto_index)
 		return declare_auto(p, at, out);
+	lego_expr *known = p->layout_ref ? lego_sym_find(p->ctx, at->text) : NULL;
+	if (known) {
+		*out = (lang_val){known, 0, 1};
+		return 0;
+	}
 	return lang_error(p, at, "unknown name '%s'", at->text);
 }
 

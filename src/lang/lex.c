@@ -169,8 +169,14 @@ static void skip_space(lexer *lx)
 lang_tok *lang_lex(lego_ctx *ctx, const char *filename, const char *text,
 		   size_t len, size_t *ntoks)
 {
+	return lang_lex_at(ctx, filename, text, len, 1, 1, ntoks);
+}
+
+lang_tok *lang_lex_at(lego_ctx *ctx, const char *filename, const char *text,
+		      size_t len, int line, int col, size_t *ntoks)
+{
 	lexer lx = {.ctx = ctx, .filename = filename, .s = text, .len = len,
-		    .line = 1, .col = 1, .new_line = 1};
+		    .line = line, .col = col, .new_line = 1};
 	for (;;) {
 		skip_space(&lx);
 		if (lx.pos == lx.len)

@@ -34,6 +34,11 @@ typedef struct lang_tok {
 lang_tok *lang_lex(lego_ctx *ctx, const char *filename, const char *text,
 		   size_t len, size_t *ntoks);
 
+/* The same for text that starts at line:col of filename (a placeholder
+ * of a template), so that positions point into that file. */
+lang_tok *lang_lex_at(lego_ctx *ctx, const char *filename, const char *text,
+		      size_t len, int line, int col, size_t *ntoks);
+
 /* How a token is written, for messages ("'('", "end of input"). */
 const char *lang_tok_describe(const lang_tok *t, char *buf, size_t cap);
 

@@ -89,6 +89,13 @@ typedef struct lang_parser {
 	lego_expr *auto_hi;    /* their bound (NULL: plain symbols) */
 	lang_local *locals;
 	size_t nlocals, locals_cap;
+	/* Templates (src/gen): a layout named in an expression is a reference
+	 * (L[..], L.inv(e)[k]) read by this hook, and an undeclared name may
+	 * be a symbol declared by an earlier placeholder.  NULL: both are
+	 * errors, as in a .lego file. */
+	int (*layout_ref)(struct lang_parser *p, const lang_tok *at,
+			  lego_layout *l, lang_val *out);
+	void *user;
 } lang_parser;
 
 /* util.c */

@@ -3,6 +3,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cmd_mlir.h"
+#include "cmd_gen.h"
 #include "commands_extra.h"
 
 typedef struct command {
@@ -63,6 +65,8 @@ static const raw_command raw_commands[] = {
 	{"show", lego_cmd_show, "lego show FILE NAME [-o OUT] [--svg] ..."},
 	{"analyze", lego_cmd_analyze,
 	 "lego analyze banks|coalesce FILE NAME E1 .. Ed [--tid NAME] ..."},
+	{"mlir", lego_cmd_mlir, "lego mlir FILE NAME [-o OUT] [-D SYM=VALUE]..."},
+	{"gen", lego_cmd_gen, "lego gen [SPEC] TEMPLATE [-o OUT] [--target T] ..."},
 };
 #define NRAW (sizeof raw_commands / sizeof raw_commands[0])
 

@@ -1,0 +1,191 @@
+/* placeholder.c - the expression of one {{ ... }}: the .lego expression
+ * grammar, with layout references L[..], L.inv(e)[k] and L.size. */
+#include <stdio.h>
+#include <string.h>
+
+#include "gen/template.h"
+#include "lang/parse.h"
+
+static int add_slice(lang_parser *p, const lang_tok *at, gen_slice *s)
+{
+	gen_slices *all = p->user;
+	char buf[32];
+	const char *name = s->name;
+	if (!name) {
+		snprintf(buf, sizeof buf, "_s%zu", all->unnamed++);
+		name = buf;
+	}
+	s->sym = lego_index(p->ctx, name, s->start, s->stop);
+	if (!s->sym)
+		return lang_api_error(p, at);
+	if (lang_grow(p, (void **)&all->items, &all->cap, all->n,
+		      sizeof *all->items))
+		return -1;
+	all->items[all->n++] = *s;
+	return 0;
+}
+
+/* An index expression over [0, dim): undeclared names range over it. */
+static int parse_index(lang_parser *p, lego_expr *dim, lang_val *out)
+{
+	int auto_index = p->auto_index;
+	lego_expr *auto_hi = p->auto_hi;
+	p->auto_index = 1;
+	p->auto_hi = dim;
+	int rc = lang_parse_expr(p, out);
+	p->auto_index = auto_index;
+	p->auto_hi = auto_hi;
+	return rc;
+}
+
+/* Bounds of a slice known to be wrong when constant. */
+static int check_range(lang_parser *p, const lang_tok *at, gen_slice *s,
+		       lego_expr *dim)
+{
+	int64_t lo, hi, n;
+	int clo = lego_expr_is_const(s->start, &lo);
+	int chi = lego_expr_is_const(s->stop, &hi);
+	if ((clo && lo < 0) || (clo && chi && lo >= hi))
+		return lang_error(p, at, "empty or negative slice range");
+	if (chi && lego_expr_is_const(dim, &n) && hi > n)
+		return lang_error(p, at, "slice ends at %lld, beyond the dim "
+				  "of size %lld", (long long)hi, (long long)n);
+	return 0;
+}
+
+/* `:`, `s:e`, `s:`, `:e`, each optionally `NAME = ...`; or an index.
+ * *is_slice tells which. */
+static int parse_entry(lang_parser *p, lego_expr *dim, lego_expr **idx,
+		       gen_slice *s, int *is_slice)
+{
+	lang_tok *at = lang_peek(p);
+	*s = (gen_slice){0};
+	if (at->kind == TOK_IDENT && p->pos + 1 < p->ntoks &&
+	    p->toks[p->pos + 1].kind == TOK_ASSIGN) {
+		s->name = at->text;
+		p->pos += 2;
+	}
+	lang_tok *first = lang_peek(p);
+	lang_val v = {0};
+	if (first->kind != TOK_COLON && parse_index(p, dim, &v))
+		return -1;
+	*is_slice = lang_accept(p, TOK_COLON);
+	if (!*is_slice) {
+		*idx = v.e;
+		return s->name ? lang_error(p, first, "expected ':' in the "
+					    "named slice '%s'", s->name)
+			       : 0;
+	}
+	s->start = v.e ? v.e : lego_const(p->ctx, 0);
+	s->stop = dim;
+	lang_tok *t = lang_peek(p);
+	if (t->kind != TOK_COMMA && t->kind != TOK_RBRACKET) {
+		if (lang_parse_expr(p, &v))
+			return -1;
+		s->stop = v.e;
+	}
+	return check_range(p, first, s, dim);
+}
+
+static int parse_apply(lang_parser *p, const lang_tok *at, lego_layout *l,
+		       lang_val *out)
+{
+	size_t d = lego_layout_rank(l), n = 0, nslices = 0;
+	lego_expr *idx[LANG_MAX_RANK];
+	gen_slice s[LANG_MAX_RANK];
+	do {
+		lang_tok *t = lang_peek(p);
+		int is_slice;
+		if (n == d)
+			return lang_error(p, t, "too many indices for layout "
+					  "'%s' of rank %zu", at->text, d);
+		if (parse_entry(p, lego_layout_dim(l, n), &idx[n],
+				&s[nslices], &is_slice))
+			return -1;
+		if (is_slice)
+			s[nslices++].axis = (int)n;
+		n++;
+	} while (lang_accept(p, TOK_COMMA));
+	lang_tok *end = lang_peek(p);
+	if (lang_expect(p, TOK_RBRACKET, "']' or ','"))
+		return -1;
+	if (n != d)
+		return lang_error(p, end, "layout '%s' has rank %zu, got %zu "
+				  "ind%s", at->text, d, n, n == 1 ? "ex" : "ices");
+	for (size_t k = 0; k < nslices; k++) {
+		size_t dim = (size_t)s[k].axis;
+		s[k].axis = (int)k;
+		s[k].naxes = (int)nslices;
+		if (add_slice(p, at, &s[k]))
+			return -1;
+		idx[dim] = s[k].sym;
+	}
+	*out = (lang_val){lego_layout_apply(p->ctx, l, idx), 1, 1};
+	return out->e ? lang_check_val(p, at, out) : lang_api_error(p, at);
+}
+
+/* L.inv(e)[k]: coordinate k of the logical index of flat index e. */
+static int parse_inv(lang_parser *p, const lang_tok *at, lego_layout *l,
+		     lang_val *out)
+{
+	size_t d = lego_layout_rank(l);
+	lego_expr *coords[LANG_MAX_RANK];
+	lang_val flat;
+	lego_expr *size = lego_layout_size(p->ctx, l);
+	if (!size)
+		return lang_api_error(p, at);
+	if (lang_expect(p, TOK_LPAREN, "'('") || parse_index(p, size, &flat) ||
+	    lang_expect(p, TOK_RPAREN, "')'") ||
+	    lang_expect(p, TOK_LBRACKET, "'[' after inv(...)"))
+		return -1;
+	lang_tok *k = lang_next(p);
+	if (k->kind != TOK_INT || k->value < 0 || (uint64_t)k->value >= d)
+		return lang_error(p, k, "expected a coordinate 0..%zu of the "
+				  "inverse of '%s'", d - 1, at->text);
+	if (lang_expect(p, TOK_RBRACKET, "']'"))
+		return -1;
+	if (lego_layout_inv(p->ctx, l, flat.e, coords) != LEGO_OK)
+		return lang_api_error(p, at);
+	*out = (lang_val){coords[k->value], 1, 1};
+	return lang_check_val(p, at, out);
+}
+
+static int layout_ref(lang_parser *p, const lang_tok *at, lego_layout *l,
+		      lang_val *out)
+{
+	if (lang_accept(p, TOK_LBRACKET))
+		return parse_apply(p, at, l, out);
+	if (!lang_accept(p, TOK_DOT))
+		return lang_error(p, at, "layout '%s' needs an index: %s[..], "
+				  "%s.inv(e)[k] or %s.size", at->text, at->text,
+				  at->text, at->text);
+	lang_tok *m = lang_next(p);
+	if (lang_is_ident(m, "inv"))
+		return parse_inv(p, at, l, out);
+	if (lang_is_ident(m, "size")) {
+		*out = (lang_val){lego_layout_size(p->ctx, l), 1, 1};
+		return out->e ? lang_check_val(p, at, out) : lang_api_error(p, at);
+	}
+	return lang_error(p, m, "unknown layout method (inv or size)");
+}
+
+lego_expr *gen_placeholder_parse(lego_spec *spec, const char *filename,
+				 int line, int col, const char *text,
+				 size_t len, gen_slices *slices)
+{
+	lang_parser p = {.ctx = spec->ctx, .spec = spec, .filename = filename,
+			 .layout_ref = layout_ref, .user = slices};
+	lang_val v;
+	p.toks = lang_lex_at(spec->ctx, filename, text, len, line, col,
+			     &p.ntoks);
+	if (!p.toks)
+		return NULL;
+	if (lang_peek(&p)->kind == TOK_EOF) {
+		lang_error(&p, lang_peek(&p), "empty placeholder");
+		return NULL;
+	}
+	if (lang_parse_expr(&p, &v) ||
+	    lang_expect(&p, TOK_EOF, "end of placeholder"))
+		return NULL;
+	return v.e;
+}

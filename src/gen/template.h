@@ -1,0 +1,37 @@
+/* template.h - templates with {{ ... }} placeholders (internal).
+ *
+ * A placeholder holds an expression of the .lego language in which a
+ * layout L is referenced as L[i1, .., id] (slices allowed), L.inv(e)[k]
+ * or L.size; docs/templates.md is the reference. */
+#ifndef LEGO_GEN_TEMPLATE_H
+#define LEGO_GEN_TEMPLATE_H
+
+#include <stddef.h>
+
+#include "lego.h"
+
+/* A `:`, `s:e` or `NAME = s:e` index of a layout reference. */
+typedef struct gen_slice {
+	lego_expr *sym;          /* index variable over [start, stop) */
+	lego_expr *start, *stop;
+	const char *name;        /* the template's name, or NULL */
+	int axis, naxes;         /* its place among the slices of the reference */
+} gen_slice;
+
+typedef struct gen_slices {
+	gen_slice *items;        /* in the ctx arena */
+	size_t n, cap;
+	size_t unnamed;          /* slices named so far (_s0, _s1, ...) */
+} gen_slices;
+
+/*
+ * Parses the placeholder text (len bytes) that starts at line:col of
+ * filename, in the scope of spec; appends the slices it contains.
+ * Returns the expression (not simplified), or NULL with
+ * "file:line:col: error: ..." in the context.
+ */
+lego_expr *gen_placeholder_parse(lego_spec *spec, const char *filename,
+				 int line, int col, const char *text,
+				 size_t len, gen_slices *slices);
+
+#endif
