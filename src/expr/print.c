@@ -27,50 +27,16 @@ static int prec(const lego_printer *p, enum cls c)
 	return p->lang == LEGO_LANG_C ? c_prec[c] : py_prec[c];
 }
 
-/* Facts needed to print C's `/` and `%` as they are (phase 1: local
- * structural reasoning on symbol bounds). */
-static int positive(const lego_expr *e);
-
-static int nonneg(const lego_expr *e)
+/* Facts needed to print C's `/`, `%` and `<<` as they are, from the
+ * simplifier's prover (which knows symbol bounds and assumptions). */
+static int nonneg(const lego_printer *p, const lego_expr *e)
 {
-	switch (e->kind) {
-	case LEGO_CONST: return e->value >= 0;
-	case LEGO_SYM: return nonneg(e->sym->lo);
-	case LEGO_ADD: case LEGO_MUL: case LEGO_MIN: case LEGO_BOR:
-	case LEGO_BXOR:
-		for (uint32_t i = 0; i < e->nargs; i++)
-			if (!nonneg(e->args[i]))
-				return 0;
-		return 1;
-	case LEGO_DIV: return nonneg(e->args[0]) && positive(e->args[1]);
-	case LEGO_MOD: return positive(e->args[1]);
-	case LEGO_MAX: case LEGO_BAND:
-		return nonneg(e->args[0]) || nonneg(e->args[1]);
-	case LEGO_SELECT: return nonneg(e->args[1]) && nonneg(e->args[2]);
-	case LEGO_SHL: case LEGO_SHR: return nonneg(e->args[0]);
-	default: return 1; /* booleans and isqrt */
-	}
+	return lego_prove_nonneg(p->ctx, (lego_expr *)e);
 }
 
-static int positive(const lego_expr *e)
+static int positive(const lego_printer *p, const lego_expr *e)
 {
-	switch (e->kind) {
-	case LEGO_CONST: return e->value > 0;
-	case LEGO_SYM: return positive(e->sym->lo);
-	case LEGO_MUL: case LEGO_MIN:
-		for (uint32_t i = 0; i < e->nargs; i++)
-			if (!positive(e->args[i]))
-				return 0;
-		return 1;
-	case LEGO_ADD:
-		for (uint32_t i = 0; i < e->nargs; i++)
-			if (positive(e->args[i]))
-				return nonneg(e);
-		return 0;
-	case LEGO_MAX:
-		return positive(e->args[0]) || positive(e->args[1]);
-	default: return 0;
-	}
+	return lego_prove_lt(p->ctx, lego_const(p->ctx, 0), (lego_expr *)e);
 }
 
 static int print_body(lego_printer *p, const lego_expr *e);
@@ -202,8 +168,8 @@ static int print_divmod(lego_printer *p, const lego_expr *e)
 	int m = prec(p, MUL);
 	if (p->lang == LEGO_LANG_PYTHON)
 		return print_infix(p, e, div ? "//" : "%", MUL, m, m + 1);
-	int bpos = positive(b);
-	if (bpos && nonneg(a))
+	int bpos = positive(p, b);
+	if (bpos && nonneg(p, a))
 		return print_infix(p, e, div ? "/" : "%", MUL, m, m + 1);
 	char *sa = print_sub(p, a, m + 1), *sb = print_sub(p, b, m + 1);
 	if (sa && sb && bpos && div)
@@ -319,7 +285,7 @@ static int print_bitwise(lego_printer *p, const lego_expr *e)
 	static const enum cls cls[] = {BAND, BOR, BXOR, SHIFT, SHIFT};
 	int k = (int)e->kind - LEGO_BAND, u = prec(p, UNARY);
 	if (e->kind == LEGO_SHL && p->lang == LEGO_LANG_C &&
-	    !nonneg(e->args[0])) {
+	    !nonneg(p, e->args[0])) {
 		/* C's << of a negative value is undefined: multiply. */
 		lego_print_node(p, e->args[0], prec(p, MUL));
 		lego_sbuf_puts(p->out, " * (1LL << ");
