@@ -6,9 +6,27 @@
 #include "gen/template.h"
 #include "lang/parse.h"
 
+/* An unnamed slice equal to s met before (same range, same axis): the
+ * same variable, so that equal references share their expressions. */
+static const gen_slice *find_slice(const gen_slices *all, const gen_slice *s)
+{
+	for (size_t i = 0; i < all->n; i++) {
+		const gen_slice *o = &all->items[i];
+		if (!o->name && o->start == s->start && o->stop == s->stop &&
+		    o->axis == s->axis && o->naxes == s->naxes)
+			return o;
+	}
+	return NULL;
+}
+
 static int add_slice(lang_parser *p, const lang_tok *at, gen_slice *s)
 {
 	gen_slices *all = p->user;
+	const gen_slice *seen = s->name ? NULL : find_slice(all, s);
+	if (seen) {
+		*s = *seen;
+		return 0;
+	}
 	char buf[32];
 	const char *name = s->name;
 	if (!name) {

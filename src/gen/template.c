@@ -97,10 +97,11 @@ static int find_block(tmpl *t)
 static lego_spec *block_spec(tmpl *t, const lego_gen_opts *opts)
 {
 	size_t first = line_end(t, t->block_begin);
-	size_t last = t->block_end;
+	size_t last = t->block_end; /* back to the start of the end line */
+	if (last > first && t->text[last - 1] == '\n')
+		last--;
 	while (last > first && t->text[last - 1] != '\n')
 		last--;
-	last = last > first ? last : first;
 	lego_sbuf b = {0};
 	for (int i = 1; i < t->block_line; i++)
 		lego_sbuf_puts(&b, "\n");
@@ -214,12 +215,13 @@ static int read_places(tmpl *t, size_t pos, size_t end, int line,
 	}
 }
 
-static lego_emit_range *ranges_from(tmpl *t, size_t first)
+/* Every slice so far: a line may reuse the variable of an earlier one. */
+static lego_emit_range *all_ranges(tmpl *t)
 {
-	size_t n = t->slices.n - first;
+	size_t n = t->slices.n;
 	lego_emit_range *r = lego_xalloc(t->ctx, (n + 1) * sizeof *r);
 	for (size_t i = 0; r && i < n; i++) {
-		const gen_slice *s = &t->slices.items[first + i];
+		const gen_slice *s = &t->slices.items[i];
 		r[i] = (lego_emit_range){s->sym, s->name, s->start, s->stop,
 					 s->axis, s->naxes};
 	}
@@ -248,7 +250,7 @@ static int emit_line(tmpl *t, lego_emit_request *req, const place *ps,
 static int expand_line(tmpl *t, size_t pos, size_t end, int line)
 {
 	place *ps;
-	size_t n, first_slice = t->slices.n;
+	size_t n;
 	int rc = read_places(t, pos, end, line, &ps, &n);
 	if (rc != LEGO_OK || n == 0) {
 		lego_sbuf_printf(&t->out, "%.*s", (int)(end - pos), t->text + pos);
@@ -260,13 +262,13 @@ static int expand_line(tmpl *t, size_t pos, size_t end, int line)
 	char *indent = lego_arena_strndup(&t->ctx->arena, t->text + pos,
 					  ind - pos);
 	lego_expr **es = lego_xalloc(t->ctx, n * sizeof *es);
-	lego_emit_range *ranges = ranges_from(t, first_slice);
+	lego_emit_range *ranges = all_ranges(t);
 	if (!indent || !es || !ranges)
 		return LEGO_ENOMEM;
 	for (size_t i = 0; i < n; i++)
 		es[i] = ps[i].e;
 	lego_emit_request req = {t->target, n, es, t->prefix, indent,
-				 t->slices.n - first_slice, ranges};
+				 t->slices.n, ranges};
 	lego_emitted em;
 	if (emit_line(t, &req, ps, line, &em) != LEGO_OK)
 		return LEGO_ERR;

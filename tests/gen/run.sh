@@ -1,0 +1,115 @@
+#!/bin/sh
+# Tests of `lego gen` and of the Triton it generates:
+#   - golden files: every example of examples/triton regenerates unchanged;
+#   - templates with a spec block, shared subexpressions, slices;
+#   - errors: file:line:col messages, exit status 1, OUT never half-written;
+#   - tests/gen/test_triton.py: index expressions against `lego table` with
+#     numpy for tl.arange, and the kernels run in Triton's interpreter.
+# Usage: sh tests/gen/run.sh BUILD_DIR.  Needs python3 with numpy (and
+# triton for the interpreter runs): both are installed with pip if missing.
+# Last line: "gen: N passed, N failed".
+BUILD=${1:-build}
+LEGO=$BUILD/lego
+HERE=$(dirname "$0")
+EX=examples/triton
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); echo "PASS $1"; }
+ko() { fail=$((fail + 1)); echo "FAIL $1"; }
+
+# golden SPEC TEMPLATE GOLDEN
+golden() {
+	if "$LEGO" gen "$1" "$2" -o "$TMP/out" && cmp -s "$TMP/out" "$3"; then
+		ok "golden $3"
+	else
+		ko "golden $3 (regenerate and diff to see the change)"
+	fi
+}
+
+for v in ab abt atb atbt; do
+	golden $EX/matmul_$v.lego $EX/matmul.py.tpl $EX/matmul_$v.py
+done
+golden $EX/softmax.lego $EX/softmax.py.tpl $EX/softmax.py
+golden $EX/grouped_gemm.lego $EX/grouped_gemm.py.tpl $EX/grouped_gemm.py
+
+if "$LEGO" gen "$HERE/cases/block.tpl" > "$TMP/block" &&
+   cmp -s "$TMP/block" "$HERE/cases/block.expected"; then
+	ok "spec block, shared subexpressions, slices"
+else
+	ko "spec block, shared subexpressions, slices"
+fi
+
+# expect_error NAME TEMPLATE_TEXT MESSAGE [ARGS...]: exit 1, the message on
+# stderr, and an existing OUT left as it was.
+expect_error() {
+	name=$1 text=$2 msg=$3
+	shift 3
+	printf '%s\n' "$text" > "$TMP/t.tpl"
+	echo keep > "$TMP/out"
+	"$LEGO" gen "$@" "$TMP/t.tpl" -o "$TMP/out" 2> "$TMP/err"
+	rc=$?
+	if [ $rc -eq 1 ] && grep -qF -- "$msg" "$TMP/err" &&
+	   [ "$(cat "$TMP/out")" = keep ] &&
+	   [ -z "$(ls "$TMP" | grep '^out\.')" ]; then
+		ok "error: $name"
+	else
+		ko "error: $name (exit $rc: $(cat "$TMP/err"))"
+	fi
+}
+
+SPEC=$EX/matmul_ab.lego
+expect_error "unknown name" 'x = {{ A[pid_m, k, :, :] }}
+y = {{ Q[0] }}' "t.tpl:2:8: error: unknown name 'Q'" $SPEC
+expect_error "wrong number of indices" '  x = {{ A[i, j, :] }}' \
+	"t.tpl:1:19: error: layout 'A' has rank 4, got 3 indices" $SPEC
+expect_error "too many indices" 'x = {{ A[0, 0, 0, 0, 0] }}' \
+	"t.tpl:1:22: error: too many indices" $SPEC
+expect_error "unterminated placeholder" 'a
+x = {{ A[0, 0, 0, 0] }} + {{ M' "t.tpl:2:27: error: unterminated placeholder" $SPEC
+expect_error "syntax error" 'x = {{ M + }}' "t.tpl:1:12: error:" $SPEC
+expect_error "inverse coordinate" 'x = {{ P.inv(p)[2] }}' \
+	"t.tpl:1:17: error: expected a coordinate 0..1" $SPEC
+expect_error "Triton cannot print" 'x = 1
+y = {{ M }} + {{ min(A[0, 0, :, 0], 3) }}' "t.tpl:2:15: error: Triton: min" $SPEC
+expect_error "possibly negative division" 'y = {{ (M - 5) / 2 }}' \
+	"t.tpl:1:5: error: Triton: '//' needs" $SPEC
+expect_error "unknown target" 'y = {{ M }}' "unknown target 'fortran'" $SPEC --target fortran
+expect_error "no spec" 'y = {{ M }}' "error: no spec"
+expect_error "spec error in a block" '{% lego %}
+sym M
+layout A = Row(M, Z)
+{% end %}' "t.tpl:3:19: error: unknown name 'Z'"
+expect_error "unterminated block" '{% lego %}
+sym M' "t.tpl:1:1: error: {% lego %} without {% end %}"
+expect_error "slice beyond its dim" 'x = {{ A[0, 0, 0:9, 0] }}' \
+	"beyond the dim" $SPEC -D BM=4
+
+# Python with numpy (and triton for the interpreter runs).
+if ! python3 -c 'import numpy' 2>/dev/null; then
+	echo "installing numpy and triton with pip"
+	python3 -m pip install -q numpy triton >/dev/null 2>&1 ||
+		echo "pip install failed: numpy is needed for the numeric tests"
+fi
+if python3 -c 'import numpy' 2>/dev/null; then
+	python3 -c 'import triton' 2>/dev/null ||
+		python3 -m pip install -q triton >/dev/null 2>&1 ||
+		echo "triton is not installable: interpreter runs are skipped"
+	python3 "$HERE/test_triton.py" "$BUILD" > "$TMP/py" 2>&1
+	cat "$TMP/py"
+	last=$(tail -n 1 "$TMP/py")
+	case $last in
+	"gen-triton: "*)
+		p=$(echo "$last" | sed 's/gen-triton: \([0-9]*\) passed, \([0-9]*\) failed/\1/')
+		f=$(echo "$last" | sed 's/gen-triton: \([0-9]*\) passed, \([0-9]*\) failed/\2/')
+		pass=$((pass + p)); fail=$((fail + f)) ;;
+	*) ko "test_triton.py did not finish" ;;
+	esac
+else
+	ko "numpy is missing: numeric tests not run"
+fi
+
+echo "gen: $pass passed, $fail failed"
+[ $fail -eq 0 ]
