@@ -77,7 +77,38 @@ static lego_expr *join_term(lego_ctx *ctx, const term *t)
 	return e;
 }
 
-/* n sorted nodes as one: 0 args -> unit, 1 -> itself, else kind. */
+/* Sums and products are short: insertion sort beats qsort on them. */
+static void sort_nodes(lego_expr **a, size_t n)
+{
+	if (n > STACK_ARGS) {
+		qsort(a, n, sizeof *a, cmp_nodes);
+		return;
+	}
+	for (size_t i = 1; i < n; i++) {
+		lego_expr *x = a[i];
+		size_t j = i;
+		for (; j > 0 && lego_expr_cmp(a[j - 1], x) > 0; j--)
+			a[j] = a[j - 1];
+		a[j] = x;
+	}
+}
+
+static void sort_terms(term *t, size_t n)
+{
+	if (n > STACK_ARGS) {
+		qsort(t, n, sizeof *t, cmp_terms);
+		return;
+	}
+	for (size_t i = 1; i < n; i++) {
+		term x = t[i];
+		size_t j = i;
+		for (; j > 0 && cmp_terms(&t[j - 1], &x) > 0; j--)
+			t[j] = t[j - 1];
+		t[j] = x;
+	}
+}
+
+/* n nodes as one, sorted: 0 args -> unit, 1 -> itself, else kind. */
 static lego_expr *finish(lego_ctx *ctx, lego_expr_kind kind, size_t n,
 			 lego_expr **a, int64_t unit)
 {
@@ -85,7 +116,7 @@ static lego_expr *finish(lego_ctx *ctx, lego_expr_kind kind, size_t n,
 		return lego_const(ctx, unit);
 	if (n == 1)
 		return a[0];
-	qsort(a, n, sizeof *a, cmp_nodes);
+	sort_nodes(a, n);
 	return lego_expr_make(ctx, kind, n, a, 0);
 }
 
@@ -101,7 +132,7 @@ static size_t count_flat(lego_expr_kind kind, size_t n,
 /* Terms sorted by factors, equal ones merged unless the sum overflows. */
 static size_t merge_terms(term *t, size_t n)
 {
-	qsort(t, n, sizeof *t, cmp_terms);
+	sort_terms(t, n);
 	size_t m = 0;
 	for (size_t i = 0; i < n; i++) {
 		int64_t sum;
