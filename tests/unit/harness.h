@@ -45,5 +45,7 @@ void suite_layout(lego_test *t);
 void suite_lang(lego_test *t);
 void suite_props(lego_test *t);
 void suite_analysis(lego_test *t);
+void suite_gen(lego_test *t);
+void suite_mlir(lego_test *t);
 
 #endif

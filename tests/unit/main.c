@@ -53,6 +53,7 @@ int main(int argc, char **argv)
 		{"expr", suite_expr},     {"simplify", suite_simplify},
 		{"layout", suite_layout}, {"lang", suite_lang},
 		{"props", suite_props},   {"analysis", suite_analysis},
+		{"gen", suite_gen},       {"mlir", suite_mlir},
 	};
 	lego_test t = {0};
 	const char *only = NULL;
