@@ -13,20 +13,27 @@ static void define_temps(lego_printer *p, const lego_expr *e, size_t *next)
 	if (!temp)
 		return;
 	size_t k = (*next)++;
-	lego_sbuf_printf(p->out, p->lang == LEGO_LANG_C
-					 ? "const long long %s%zu = "
-					 : "%s%zu = ",
-			 p->prefix, k);
+	if (p->d->c_syntax)
+		lego_sbuf_printf(p->out, "const %s ", p->d->int_type);
+	lego_sbuf_printf(p->out, "%s%zu = ", p->prefix, k);
 	p->self = e;
 	lego_print_node(p, e, 0);
 	p->self = NULL;
-	lego_sbuf_puts(p->out, p->lang == LEGO_LANG_C ? ";\n" : "\n");
+	lego_sbuf_puts(p->out, p->d->c_syntax ? ";\n" : "\n");
 	u->tag |= (k + 1) << 1;
 }
 
 char *lego_exprs_print(lego_ctx *ctx, size_t n, lego_expr *const *es,
 		       const char *const *names, const char *prefix,
 		       lego_lang lang)
+{
+	return lego_exprs_print_dialect(ctx, n, es, names, prefix,
+					lego_dialect_of_lang(lang));
+}
+
+char *lego_exprs_print_dialect(lego_ctx *ctx, size_t n,
+			       lego_expr *const *es, const char *const *names,
+			       const char *prefix, lego_dialect d)
 {
 	for (size_t i = 0; i < n; i++)
 		if (!es[i] || !names[i])
@@ -36,7 +43,8 @@ char *lego_exprs_print(lego_ctx *ctx, size_t n, lego_expr *const *es,
 	if (lego_memo_init(&uses, 64) != LEGO_OK)
 		return lego_fail_null(ctx, "out of memory");
 	lego_sbuf b = {0};
-	lego_printer p = {ctx, lang, &b, &uses, prefix ? prefix : "t", NULL};
+	lego_printer p = {ctx, lego_dialect_get(d), &b, &uses,
+			  prefix ? prefix : "t", NULL};
 	if (lego_expr_count_uses(&uses, n, es) != LEGO_OK)
 		b.oom = 1;
 	size_t next = 0;
@@ -45,7 +53,7 @@ char *lego_exprs_print(lego_ctx *ctx, size_t n, lego_expr *const *es,
 	for (size_t i = 0; i < n && !b.oom; i++) {
 		lego_sbuf_printf(&b, "%s = ", names[i]);
 		lego_print_node(&p, es[i], 0);
-		lego_sbuf_puts(&b, lang == LEGO_LANG_C ? ";\n" : "\n");
+		lego_sbuf_puts(&b, p.d->c_syntax ? ";\n" : "\n");
 	}
 	lego_memo_free(&uses);
 	char *s = lego_sbuf_take(&b);

@@ -1,10 +1,11 @@
-/* print.c - C and Python text of expressions, with minimal parentheses.
+/* print.c - C-like and Python-like text of expressions (the dialects of
+ * print.h), with minimal parentheses.
  *
- * Generated C must provide `long long lego_isqrt(long long)` (exact floor
- * square root) when an expression uses LEGO_ISQRT; generated Python must
- * `import math`.  C `>>` of a negative value is taken to be arithmetic (it
- * is on every compiler we target).  Python comparisons yield bools, which
- * are equal to 0 and 1 in arithmetic.
+ * Generated C must provide lego_isqrt (lego_dialect_helpers) when an
+ * expression uses LEGO_ISQRT; generated Python must `import math`.  C `>>`
+ * of a negative value is taken to be arithmetic (it is on every compiler
+ * we target).  Python comparisons yield bools, which are equal to 0 and 1
+ * in arithmetic.
  */
 #include <stdlib.h>
 
@@ -24,7 +25,7 @@ static int prec(const lego_printer *p, enum cls c)
 	 * them. */
 	static const int py_prec[] = {100, 90, 22, 80, 70, 60, 25,
 				      25,  40, 35, 30, 20, 15, 10};
-	return p->lang == LEGO_LANG_C ? c_prec[c] : py_prec[c];
+	return p->d->c_syntax ? c_prec[c] : py_prec[c];
 }
 
 /* Facts needed to print C's `/`, `%` and `<<` as they are, from the
@@ -52,7 +53,7 @@ void lego_print_node(lego_printer *p, const lego_expr *e, int need)
  * that is an operand of a binary operator. */
 static int operand_need(const lego_printer *p, const lego_expr *e, int need)
 {
-	return p->lang == LEGO_LANG_C && e->kind == LEGO_NOT ? prec(p, ATOM)
+	return p->d->c_syntax && e->kind == LEGO_NOT ? prec(p, ATOM)
 							     : need;
 }
 
@@ -72,8 +73,9 @@ static char *print_sub(lego_printer *p, const lego_expr *e, int need)
 
 static int print_const(lego_printer *p, int64_t v)
 {
-	if (v == INT64_MIN && p->lang == LEGO_LANG_C) {
-		lego_sbuf_puts(p->out, "(-9223372036854775807LL - 1)");
+	if (v == INT64_MIN && p->d->c_syntax) {
+		lego_sbuf_printf(p->out, "(-9223372036854775807%s - 1)",
+				 p->d->ll);
 		return prec(p, ATOM);
 	}
 	lego_sbuf_printf(p->out, "%lld", (long long)v);
@@ -159,6 +161,34 @@ static int print_infix(lego_printer *p, const lego_expr *e, const char *op,
 	return prec(p, c);
 }
 
+/* Triton's // and % truncate, but on two constexprs (Python ints) they
+ * floor: these forms are exact under both, since they test the sign of
+ * the remainder the same operator produced. */
+static int print_divmod_trunc(lego_printer *p, const lego_expr *e, int bpos)
+{
+	int m = prec(p, MUL);
+	char *sa = print_sub(p, e->args[0], m + 1);
+	char *sb = print_sub(p, e->args[1], m + 1);
+	lego_sbuf fix = {0};
+	if (sa && sb && bpos)
+		lego_sbuf_printf(&fix, "(%s %% %s < 0)", sa, sb);
+	else if (sa && sb)
+		lego_sbuf_printf(&fix, "((%s %% %s != 0) & ((%s %% %s < 0) != "
+				       "(%s < 0)))",
+				 sa, sb, sa, sb, sb);
+	char *f = lego_sbuf_take(&fix);
+	if (f && e->kind == LEGO_DIV)
+		lego_sbuf_printf(p->out, "(%s // %s - %s)", sa, sb, f);
+	else if (f)
+		lego_sbuf_printf(p->out, "(%s %% %s + %s * %s)", sa, sb, f, sb);
+	else
+		p->out->oom = 1;
+	free(f);
+	free(sa);
+	free(sb);
+	return prec(p, ATOM);
+}
+
 /* C's `/` and `%` truncate: the floor forms correct them unless the
  * numerator is >= 0 and the denominator > 0. */
 static int print_divmod(lego_printer *p, const lego_expr *e)
@@ -166,11 +196,14 @@ static int print_divmod(lego_printer *p, const lego_expr *e)
 	int div = e->kind == LEGO_DIV;
 	const lego_expr *a = e->args[0], *b = e->args[1];
 	int m = prec(p, MUL);
-	if (p->lang == LEGO_LANG_PYTHON)
-		return print_infix(p, e, div ? "//" : "%", MUL, m, m + 1);
+	const char *op = !div ? "%" : p->d->c_syntax ? "/" : "//";
+	if (!p->d->c_syntax && !p->d->trunc_div)
+		return print_infix(p, e, op, MUL, m, m + 1);
 	int bpos = positive(p, b);
 	if (bpos && nonneg(p, a))
-		return print_infix(p, e, div ? "/" : "%", MUL, m, m + 1);
+		return print_infix(p, e, op, MUL, m, m + 1);
+	if (!p->d->c_syntax)
+		return print_divmod_trunc(p, e, bpos);
 	char *sa = print_sub(p, a, m + 1), *sb = print_sub(p, b, m + 1);
 	if (sa && sb && bpos && div)
 		lego_sbuf_printf(p->out, "(%s / %s - (%s %% %s < 0))", sa, sb,
@@ -196,8 +229,9 @@ static int print_divmod(lego_printer *p, const lego_expr *e)
 static int print_minmax(lego_printer *p, const lego_expr *e)
 {
 	const char *name = e->kind == LEGO_MIN ? "min" : "max";
-	if (p->lang == LEGO_LANG_PYTHON) {
-		lego_sbuf_printf(p->out, "%s(", name);
+	if (!p->d->c_syntax) {
+		lego_sbuf_printf(p->out, "%s%s%s(", p->d->tensors ? "tl." : "",
+				 name, p->d->tensors ? "imum" : "");
 		lego_print_node(p, e->args[0], 0);
 		lego_sbuf_puts(p->out, ", ");
 		lego_print_node(p, e->args[1], 0);
@@ -219,7 +253,7 @@ static int print_minmax(lego_printer *p, const lego_expr *e)
  * operand, not 0/1, unless the operands are 0/1-valued already. */
 static void print_truth(lego_printer *p, const lego_expr *e, int need)
 {
-	if (p->lang == LEGO_LANG_C || lego_expr_is_bool(e)) {
+	if (p->d->c_syntax || lego_expr_is_bool(e)) {
 		lego_print_node(p, e, need);
 		return;
 	}
@@ -230,10 +264,35 @@ static void print_truth(lego_printer *p, const lego_expr *e, int need)
 		lego_sbuf_wrap(p->out, start);
 }
 
+/* Triton: `and`, `or` and `x if c else y` do not apply to tensors. */
+static int print_tensor_logic(lego_printer *p, const lego_expr *e)
+{
+	int and = e->kind == LEGO_AND;
+	int need = prec(p, UNARY);
+	print_truth(p, e->args[0], need);
+	lego_sbuf_puts(p->out, and ? " & " : " | ");
+	print_truth(p, e->args[1], need);
+	return prec(p, and ? BAND : BOR);
+}
+
+static int print_where(lego_printer *p, const lego_expr *e)
+{
+	lego_sbuf_puts(p->out, "tl.where(");
+	print_truth(p, e->args[0], 0);
+	lego_sbuf_puts(p->out, ", ");
+	lego_print_node(p, e->args[1], 0);
+	lego_sbuf_puts(p->out, ", ");
+	lego_print_node(p, e->args[2], 0);
+	lego_sbuf_puts(p->out, ")");
+	return prec(p, ATOM);
+}
+
 static int print_logic(lego_printer *p, const lego_expr *e)
 {
-	int c = p->lang == LEGO_LANG_C;
+	int c = p->d->c_syntax;
 	int and = e->kind == LEGO_AND;
+	if (p->d->tensors)
+		return print_tensor_logic(p, e);
 	int need = prec(p, AND) + !and;
 	print_truth(p, e->args[0], need);
 	lego_sbuf_puts(p->out, and ? (c ? " && " : " and ")
@@ -244,9 +303,14 @@ static int print_logic(lego_printer *p, const lego_expr *e)
 
 static int print_not(lego_printer *p, const lego_expr *e)
 {
-	if (p->lang == LEGO_LANG_C) {
+	if (p->d->c_syntax) {
 		lego_sbuf_puts(p->out, "!");
 		lego_print_node(p, e->args[0], prec(p, UNARY) + 1);
+	} else if (p->d->tensors) {
+		/* `not` does not apply to tensors. */
+		lego_print_node(p, e->args[0], prec(p, SHIFT));
+		lego_sbuf_puts(p->out, " == 0");
+		return prec(p, EQ);
 	} else {
 		lego_sbuf_puts(p->out, "not ");
 		lego_print_node(p, e->args[0], prec(p, NOT));
@@ -257,7 +321,9 @@ static int print_not(lego_printer *p, const lego_expr *e)
 static int print_select(lego_printer *p, const lego_expr *e)
 {
 	int need = prec(p, OR);
-	int c = p->lang == LEGO_LANG_C;
+	int c = p->d->c_syntax;
+	if (p->d->tensors)
+		return print_where(p, e);
 	/* clang warns on `a * b ? x : y`: a C condition that is not a truth
 	 * value or a leaf gets parentheses. */
 	const lego_expr *cond = e->args[0];
@@ -284,11 +350,11 @@ static int print_bitwise(lego_printer *p, const lego_expr *e)
 	static const char *const ops[] = {"&", "|", "^", "<<", ">>"};
 	static const enum cls cls[] = {BAND, BOR, BXOR, SHIFT, SHIFT};
 	int k = (int)e->kind - LEGO_BAND, u = prec(p, UNARY);
-	if (e->kind == LEGO_SHL && p->lang == LEGO_LANG_C &&
+	if (e->kind == LEGO_SHL && p->d->c_syntax &&
 	    !nonneg(p, e->args[0])) {
 		/* C's << of a negative value is undefined: multiply. */
 		lego_print_node(p, e->args[0], prec(p, MUL));
-		lego_sbuf_puts(p->out, " * (1LL << ");
+		lego_sbuf_printf(p->out, " * (1%s << ", p->d->ll);
 		lego_print_node(p, e->args[1], u);
 		lego_sbuf_puts(p->out, ")");
 		return prec(p, MUL);
@@ -321,8 +387,9 @@ static int print_body(lego_printer *p, const lego_expr *e)
 	case LEGO_NOT: return print_not(p, e);
 	case LEGO_SELECT: return print_select(p, e);
 	case LEGO_ISQRT:
-		lego_sbuf_puts(p->out, p->lang == LEGO_LANG_C ? "lego_isqrt("
-							       : "math.isqrt(");
+		/* No spelling: lego_dialect_supports() refuses it. */
+		lego_sbuf_printf(p->out, "%s(",
+				 p->d->isqrt ? p->d->isqrt : "lego_isqrt");
 		lego_print_node(p, e->args[0], 0);
 		lego_sbuf_puts(p->out, ")");
 		return prec(p, ATOM);
@@ -330,13 +397,18 @@ static int print_body(lego_printer *p, const lego_expr *e)
 	}
 }
 
-char *lego_expr_print(lego_ctx *ctx, lego_expr *e, lego_lang lang)
+char *lego_print_dialect(lego_ctx *ctx, const lego_expr *e, lego_dialect d)
 {
 	if (!e)
 		return lego_fail_null(ctx, "lego_expr_print: no expression");
 	lego_sbuf b = {0};
-	lego_printer p = {ctx, lang, &b, NULL, NULL, NULL};
+	lego_printer p = {ctx, lego_dialect_get(d), &b, NULL, NULL, NULL};
 	lego_print_node(&p, e, 0);
 	char *s = lego_sbuf_take(&b);
 	return s ? s : lego_fail_null(ctx, "out of memory");
+}
+
+char *lego_expr_print(lego_ctx *ctx, lego_expr *e, lego_lang lang)
+{
+	return lego_print_dialect(ctx, e, lego_dialect_of_lang(lang));
 }

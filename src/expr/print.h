@@ -20,9 +20,56 @@ int lego_expr_is_temp(const lego_memo *uses, const lego_expr *e);
  * or coefficient (not INT64_MIN), unless the term is a temporary. */
 int lego_expr_subtracted(const lego_memo *uses, const lego_expr *t);
 
+/*
+ * Dialects of the printer: one printer, spelling differences in a table.
+ * C, CUDA and OpenCL print the same C expressions (temporaries typed
+ * `long long`, OpenCL `long`; exact isqrt through the helper `lego_isqrt`
+ * that lego_dialect_helpers() defines).  Python uses floor `//`/`%`,
+ * min/max, `x if c else y`, and/or/not and math.isqrt.  Triton is Python
+ * over tensors: tl.minimum/tl.maximum, tl.where, `&`/`|`/`== 0` on truth
+ * values, and since Triton's integer `//` and `%` truncate like C, plain
+ * `//`/`%` only where numerator >= 0 and divisor > 0 are proved, else an
+ * exact form correct under both floor and truncating semantics.  Triton
+ * has no isqrt: lego_dialect_supports() says so.
+ */
+typedef enum lego_dialect {
+	LEGO_DIALECT_C,
+	LEGO_DIALECT_CUDA,
+	LEGO_DIALECT_OPENCL,
+	LEGO_DIALECT_PYTHON,
+	LEGO_DIALECT_TRITON
+} lego_dialect;
+
+typedef struct lego_dialect_info {
+	int c_syntax;          /* C operators and statements */
+	int tensors;           /* Triton: operands may be tensors */
+	int trunc_div;         /* integer // and % truncate (Triton) */
+	const char *int_type;  /* C-like: type of temporaries */
+	const char *ll;        /* C-like: suffix of 64-bit literals */
+	const char *isqrt;     /* spelling of isqrt; NULL: none exists */
+} lego_dialect_info;
+
+const lego_dialect_info *lego_dialect_get(lego_dialect d);
+lego_dialect lego_dialect_of_lang(lego_lang lang);
+
+/* Whether every node of e can be printed exactly in d (isqrt in Triton
+ * cannot). */
+int lego_dialect_supports(lego_dialect d, const lego_expr *e);
+
+/* Definitions the printed text relies on (the isqrt helper of C-like
+ * dialects, guarded against a second definition), "" when none. */
+const char *lego_dialect_helpers(lego_dialect d);
+
+/* One expression, or several with shared temporaries: lego_expr_print
+ * and lego_exprs_print in a dialect (caller frees). */
+char *lego_print_dialect(lego_ctx *ctx, const lego_expr *e, lego_dialect d);
+char *lego_exprs_print_dialect(lego_ctx *ctx, size_t n,
+			       lego_expr *const *es, const char *const *names,
+			       const char *prefix, lego_dialect d);
+
 typedef struct lego_printer {
 	lego_ctx *ctx;
-	lego_lang lang;
+	const lego_dialect_info *d;
 	lego_sbuf *out;
 	const lego_memo *uses;  /* NULL: no temporaries */
 	const char *prefix;     /* temporaries are prefix<number> */
