@@ -972,6 +972,65 @@ static void test_ops(lego_test *t)
 	lego_ctx_free(ctx);
 }
 
+/* Operators in printed Python, counted on the text: binary + - * // %,
+ * min/max calls, and unary minus on anything but a literal. */
+static size_t count_printed_ops(const char *s)
+{
+	static const char *const bin[] = {" + ", " - ", " * ", " // ", " % ",
+					  "min(", "max("};
+	size_t n = 0;
+	for (const char *p = s; *p; p++) {
+		for (size_t k = 0; k < sizeof bin / sizeof bin[0]; k++)
+			n += !strncmp(p, bin[k], strlen(bin[k]));
+		n += *p == '-' && p[1] != ' ' && (p[1] < '0' || p[1] > '9');
+	}
+	return n;
+}
+
+static lego_expr *gen_arith(lego_ctx *ctx, rng *g, lego_expr *const *v,
+			    int depth)
+{
+	if (depth <= 0 || rng_range(g, 0, 3) == 0)
+		return rng_range(g, 0, 2) ? v[rng_range(g, 0, NVARS - 1)]
+					  : C(ctx, rng_range(g, -4, 4));
+	lego_expr *a = gen_arith(ctx, g, v, depth - 1);
+	lego_expr *b = gen_arith(ctx, g, v, depth - 1);
+	switch (rng_range(g, 0, 7)) {
+	case 0: case 1: return lego_add(ctx, a, b);
+	case 2: return lego_sub(ctx, a, b);
+	case 3: return lego_neg(ctx, a);
+	case 4: return lego_mul(ctx, a, b);
+	case 5: return lego_div(ctx, a, b);
+	case 6: return lego_mod(ctx, a, b);
+	default: return lego_min(ctx, a, b);
+	}
+}
+
+static void test_ops_match_printed(lego_test *t)
+{
+	test_case(t, "ops_match_printed_python");
+	lego_ctx *ctx = lego_ctx_new();
+	lego_expr *v[NVARS];
+	static const char *const names[NVARS] = {"w", "x", "y", "z"};
+	for (int k = 0; k < NVARS; k++)
+		v[k] = lego_sym(ctx, names[k]);
+	const char *outs[2] = {"r0", "r1"};
+	rng g = {2024};
+	for (int k = 0; k < 2000; k++) {
+		lego_expr *es[2];
+		es[0] = gen_arith(ctx, &g, v, 5);
+		es[1] = lego_add(ctx, es[0], gen_arith(ctx, &g, v, 3));
+		char *s = lego_exprs_print(ctx, 2, es, outs, "t",
+					   LEGO_LANG_PYTHON);
+		size_t want = s ? count_printed_ops(s) : 0;
+		CHECKF(t, s && lego_expr_ops(es, 2) == want,
+		       "ops %zu, printed %zu:\n%s", lego_expr_ops(es, 2), want,
+		       s);
+		free(s);
+	}
+	lego_ctx_free(ctx);
+}
+
 /* A matmul-like index expression built and printed many times: the hot
  * path must stay cheap (a loose bound that only catches blow-ups). */
 static void test_speed(lego_test *t)
@@ -1017,5 +1076,6 @@ void suite_expr(lego_test *t)
 	test_print_c(t);
 	test_cse(t);
 	test_ops(t);
+	test_ops_match_printed(t);
 	test_speed(t);
 }
