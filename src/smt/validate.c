@@ -1,0 +1,237 @@
+/* validate.c - translation validation of a layout's index expressions. */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "smt/smt.h"
+
+enum { MAX_RANK = 64 };
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+/* An index variable lo <= v < hi named base, or base_1, base_2, ... when
+ * the name is taken with other bounds. */
+static lego_expr *fresh_index(lego_ctx *ctx, const char *base, lego_expr *lo,
+			      lego_expr *hi)
+{
+	char name[64];
+	for (unsigned n = 0; n < 1000; n++) {
+		if (n)
+			snprintf(name, sizeof name, "%s_%u", base, n);
+		else
+			snprintf(name, sizeof name, "%s", base);
+		lego_expr *e = lego_sym_find(ctx, name);
+		if (!e)
+			return lego_index(ctx, name, lo, hi);
+		if (e->sym->is_index && e->sym->lo == lo && e->sym->hi == hi)
+			return e;
+	}
+	return lego_fail_null(ctx, "no free name for an index variable");
+}
+
+/* The counterexample of a refuted query, as names, values and text. */
+static void record_witness(lego_ctx *ctx, lego_vresult *r, lego_expr *cond,
+			   const lego_env *env)
+{
+	smt_syms syms = {0};
+	size_t len = 0;
+	if (smt_syms_collect(ctx, &syms, cond) != LEGO_OK)
+		return;
+	for (size_t i = 0; i < syms.n && r->nwitness < LEGO_WITNESS_MAX; i++) {
+		int64_t v;
+		if (lego_env_lookup(env, syms.syms[i], &v) != LEGO_OK)
+			continue;
+		const char *name = lego_expr_name(syms.syms[i]);
+		r->witness_names[r->nwitness] = name;
+		r->witness_values[r->nwitness++] = v;
+		if (len < sizeof r->counterexample)
+			len += (size_t)snprintf(r->counterexample + len,
+						sizeof r->counterexample - len,
+						"%s%s=%lld", len ? " " : "",
+						name, (long long)v);
+	}
+	smt_syms_free(&syms);
+}
+
+/* "what: got G, expected W" at the counterexample. */
+static void describe(lego_ctx *ctx, lego_vresult *r, const char *what,
+		     lego_expr *got, lego_expr *want, const lego_env *env)
+{
+	int64_t g, w;
+	if (!want && lego_expr_eval(ctx, got, env, &g) == LEGO_OK)
+		snprintf(r->detail, sizeof r->detail, "%s: %lld", what,
+			 (long long)g);
+	else if (want && lego_expr_eval(ctx, got, env, &g) == LEGO_OK &&
+		 lego_expr_eval(ctx, want, env, &w) == LEGO_OK)
+		snprintf(r->detail, sizeof r->detail,
+			 "%s: %lld, expected %lld", what, (long long)g,
+			 (long long)w);
+	else
+		snprintf(r->detail, sizeof r->detail, "%s", what);
+}
+
+/* One query of property r: cond, which says got == want (or got within
+ * its range when want is NULL).  The first failure is recorded; returns
+ * LEGO_OK or an error status. */
+static int query(lego_ctx *ctx, lego_vresult *r, unsigned timeout_ms,
+		 const char *what, lego_expr *cond, lego_expr *got,
+		 lego_expr *want)
+{
+	if (!cond)
+		return LEGO_ERR;
+	lego_env *env = lego_env_new(ctx);
+	if (!env)
+		return LEGO_ENOMEM;
+	double t0 = now();
+	lego_proof p = lego_smt_prove(ctx, cond, timeout_ms, env);
+	r->seconds += now() - t0;
+	r->nqueries++;
+	if (p == LEGO_REFUTED && r->status != LEGO_REFUTED) {
+		r->status = LEGO_REFUTED;
+		r->nwitness = 0;
+		r->counterexample[0] = 0;
+		record_witness(ctx, r, cond, env);
+		describe(ctx, r, what, got, want, env);
+	} else if (p == LEGO_UNKNOWN && r->status == LEGO_PROVED) {
+		r->status = LEGO_UNKNOWN;
+		r->timeout_ms = timeout_ms;
+		snprintf(r->detail, sizeof r->detail, "%s: %s", what,
+			 lego_ctx_error(ctx));
+	}
+	lego_env_free(env);
+	return LEGO_OK;
+}
+
+static int query_eq(lego_ctx *ctx, lego_vresult *r, unsigned timeout_ms,
+		    const char *what, lego_expr *got, lego_expr *want)
+{
+	if (!got || !want)
+		return LEGO_ERR;
+	if (got == want) { /* the same node: nothing to ask */
+		r->nqueries++;
+		return LEGO_OK;
+	}
+	return query(ctx, r, timeout_ms, what,
+		     lego_binop(ctx, LEGO_EQ, got, want), got, want);
+}
+
+/* The expressions of one validation. */
+typedef struct vexprs {
+	size_t d;
+	lego_expr *idx[MAX_RANK], *x, *size;
+	lego_expr *apply, *apply_s;          /* semantics, simplified */
+	lego_expr *inv[MAX_RANK], *inv_s[MAX_RANK];
+} vexprs;
+
+static int build(lego_ctx *ctx, const lego_layout *l, vexprs *v)
+{
+	char name[16];
+	lego_expr *zero = lego_const(ctx, 0);
+	v->d = lego_layout_rank(l);
+	if (v->d == 0 || v->d > MAX_RANK)
+		return lego_fail(ctx, LEGO_ERR, "validate: rank %zu not in "
+				 "1..%d", v->d, MAX_RANK);
+	for (size_t k = 0; k < v->d; k++) {
+		snprintf(name, sizeof name, "_v%zu", k);
+		v->idx[k] = fresh_index(ctx, name, zero,
+					lego_layout_dim(l, k));
+		if (!v->idx[k])
+			return LEGO_ERR;
+	}
+	v->size = lego_layout_size(ctx, l);
+	v->x = v->size ? fresh_index(ctx, "_x", zero, v->size) : NULL;
+	v->apply = lego_layout_apply(ctx, l, v->idx);
+	if (!v->x || !v->apply || lego_layout_inv(ctx, l, v->x, v->inv))
+		return LEGO_ERR;
+	v->apply_s = lego_simplify(ctx, v->apply);
+	for (size_t k = 0; k < v->d; k++)
+		if (!(v->inv_s[k] = lego_simplify(ctx, v->inv[k])))
+			return LEGO_ERR;
+	return v->apply_s ? LEGO_OK : LEGO_ERR;
+}
+
+/* (1) simplified == semantics. */
+static int check_simplify(lego_ctx *ctx, const vexprs *v, unsigned ms,
+			  lego_vresult *r)
+{
+	char what[48];
+	int rc = query_eq(ctx, r, ms, "apply", v->apply_s, v->apply);
+	for (size_t k = 0; !rc && k < v->d; k++) {
+		snprintf(what, sizeof what, "inverse coordinate %zu", k);
+		rc = query_eq(ctx, r, ms, what, v->inv_s[k], v->inv[k]);
+	}
+	return rc;
+}
+
+/* (2) inv(apply(i)) == i, one coordinate at a time, and
+ * apply(inv(x)) == x; about the simplified expressions, which (1) ties
+ * to the semantics. */
+static int check_inverse(lego_ctx *ctx, const vexprs *v, unsigned ms,
+			 lego_vresult *inv_apply, lego_vresult *apply_inv)
+{
+	char what[48];
+	int rc = LEGO_OK;
+	for (size_t k = 0; !rc && k < v->d; k++) {
+		lego_expr *e = lego_expr_subst(ctx, v->inv_s[k], 1, &v->x,
+					       &v->apply_s);
+		snprintf(what, sizeof what, "coordinate %zu", k);
+		rc = query_eq(ctx, inv_apply, ms, what, e, v->idx[k]);
+	}
+	if (rc)
+		return rc;
+	lego_expr *back = lego_expr_subst(ctx, v->apply_s, v->d, v->idx,
+					  v->inv_s);
+	return query_eq(ctx, apply_inv, ms, "apply(inv(x))", back, v->x);
+}
+
+/* (3) 0 <= apply(i) < size, as two queries: Z3 does better on each
+ * alone than on the conjunction. */
+static int check_range(lego_ctx *ctx, const vexprs *v, unsigned ms,
+		       lego_vresult *r)
+{
+	lego_expr *zero = lego_const(ctx, 0);
+	int rc = query(ctx, r, ms, "apply(i) < 0",
+		       lego_binop(ctx, LEGO_LE, zero, v->apply_s), v->apply_s,
+		       NULL);
+	return rc ? rc : query(ctx, r, ms, "apply(i) >= size",
+			       lego_binop(ctx, LEGO_LT, v->apply_s, v->size),
+			       v->apply_s, NULL);
+}
+
+static lego_proof worst(lego_proof a, lego_proof b)
+{
+	if (a == LEGO_REFUTED || b == LEGO_REFUTED)
+		return LEGO_REFUTED;
+	return a == LEGO_UNKNOWN || b == LEGO_UNKNOWN ? LEGO_UNKNOWN
+						      : LEGO_PROVED;
+}
+
+int lego_layout_validate(lego_ctx *ctx, const lego_layout *l,
+			 unsigned timeout_ms, lego_validation *report)
+{
+	vexprs v;
+	memset(report, 0, sizeof *report);
+	if (!l)
+		return lego_fail(ctx, LEGO_ERR, "validate: no layout");
+	double t0 = now();
+	lego_vresult *p = report->prop;
+	int rc = build(ctx, l, &v);
+	if (!rc)
+		rc = check_simplify(ctx, &v, timeout_ms, &p[LEGO_VP_SIMPLIFY]);
+	if (!rc)
+		rc = check_inverse(ctx, &v, timeout_ms, &p[LEGO_VP_INV_APPLY],
+				   &p[LEGO_VP_APPLY_INV]);
+	if (!rc)
+		rc = check_range(ctx, &v, timeout_ms, &p[LEGO_VP_RANGE]);
+	report->napply_inv = v.d;
+	report->status = rc ? LEGO_UNKNOWN : LEGO_PROVED;
+	for (int i = 0; i < LEGO_VP_COUNT; i++)
+		report->status = worst(report->status, p[i].status);
+	report->seconds = now() - t0;
+	return rc;
+}
