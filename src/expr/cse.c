@@ -1,5 +1,8 @@
 /* cse.c - several expressions printed with shared subexpressions named
  * once, temporaries defined before their first use. */
+#include <stdlib.h>
+
+#include "core/core.h"
 #include "expr/print.h"
 
 static void define_temps(lego_printer *p, const lego_expr *e, size_t *next)
@@ -13,6 +16,8 @@ static void define_temps(lego_printer *p, const lego_expr *e, size_t *next)
 	if (!temp)
 		return;
 	size_t k = (*next)++;
+	if (p->indent)
+		lego_sbuf_puts(p->out, p->indent);
 	if (p->d->c_syntax)
 		lego_sbuf_printf(p->out, "const %s ", p->d->int_type);
 	lego_sbuf_printf(p->out, "%s%zu = ", p->prefix, k);
@@ -44,7 +49,7 @@ char *lego_exprs_print_dialect(lego_ctx *ctx, size_t n,
 		return lego_fail_null(ctx, "out of memory");
 	lego_sbuf b = {0};
 	lego_printer p = {ctx, lego_dialect_get(d), &b, &uses,
-			  prefix ? prefix : "t", NULL};
+			  prefix ? prefix : "t", NULL, NULL};
 	if (lego_expr_count_uses(&uses, n, es) != LEGO_OK)
 		b.oom = 1;
 	size_t next = 0;
@@ -58,4 +63,48 @@ char *lego_exprs_print_dialect(lego_ctx *ctx, size_t n,
 	lego_memo_free(&uses);
 	char *s = lego_sbuf_take(&b);
 	return s ? s : lego_fail_null(ctx, "out of memory");
+}
+
+/* The inline text of e over the temporaries already defined. */
+static char *print_value(lego_printer *p, const lego_expr *e)
+{
+	lego_sbuf b = {0};
+	lego_printer v = *p;
+	v.out = &b;
+	lego_print_node(&v, e, 0);
+	return lego_sbuf_take(&b);
+}
+
+int lego_print_shared(lego_ctx *ctx, size_t n, lego_expr *const *es,
+		      const char *prefix, const char *indent, lego_dialect d,
+		      char **prelude, char **values)
+{
+	lego_memo uses;
+	if (lego_memo_init(&uses, 64) != LEGO_OK)
+		return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
+	lego_sbuf b = {0};
+	lego_printer p = {ctx, lego_dialect_get(d), &b, &uses,
+			  prefix ? prefix : "t", NULL, indent};
+	if (lego_expr_count_uses(&uses, n, es) != LEGO_OK)
+		b.oom = 1;
+	size_t next = 0;
+	for (size_t i = 0; i < n && !b.oom; i++)
+		define_temps(&p, es[i], &next);
+	int ok = !b.oom;
+	for (size_t i = 0; i < n; i++) {
+		values[i] = ok ? print_value(&p, es[i]) : NULL;
+		ok = ok && values[i];
+	}
+	lego_memo_free(&uses);
+	lego_sbuf_puts(&b, "");
+	*prelude = lego_sbuf_take(&b);
+	if (ok && *prelude)
+		return LEGO_OK;
+	free(*prelude);
+	*prelude = NULL;
+	for (size_t i = 0; i < n; i++) {
+		free(values[i]);
+		values[i] = NULL;
+	}
+	return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
 }

@@ -402,7 +402,7 @@ char *lego_print_dialect(lego_ctx *ctx, const lego_expr *e, lego_dialect d)
 	if (!e)
 		return lego_fail_null(ctx, "lego_expr_print: no expression");
 	lego_sbuf b = {0};
-	lego_printer p = {ctx, lego_dialect_get(d), &b, NULL, NULL, NULL};
+	lego_printer p = {ctx, lego_dialect_get(d), &b, NULL, NULL, NULL, NULL};
 	lego_print_node(&p, e, 0);
 	char *s = lego_sbuf_take(&b);
 	return s ? s : lego_fail_null(ctx, "out of memory");

@@ -67,6 +67,13 @@ char *lego_exprs_print_dialect(lego_ctx *ctx, size_t n,
 			       lego_expr *const *es, const char *const *names,
 			       const char *prefix, lego_dialect d);
 
+/* The same split for emitters: *prelude gets the temporaries' statements,
+ * each line after indent (NULL: none), values[i] the inline text of
+ * es[i].  Caller frees *prelude and each value. */
+int lego_print_shared(lego_ctx *ctx, size_t n, lego_expr *const *es,
+		      const char *prefix, const char *indent, lego_dialect d,
+		      char **prelude, char **values);
+
 typedef struct lego_printer {
 	lego_ctx *ctx;
 	const lego_dialect_info *d;
@@ -74,6 +81,7 @@ typedef struct lego_printer {
 	const lego_memo *uses;  /* NULL: no temporaries */
 	const char *prefix;     /* temporaries are prefix<number> */
 	const lego_expr *self;  /* the temporary being defined */
+	const char *indent;     /* before each temporary's statement */
 } lego_printer;
 
 /* Appends e, parenthesised when its precedence is below need (0: none). */

@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "cmd_mlir.h"
 #include "cmd_gen.h"
+#include "cmd_accessor.h"
 #include "commands_extra.h"
 
 typedef struct command {
@@ -66,6 +67,7 @@ static const raw_command raw_commands[] = {
 	{"analyze", lego_cmd_analyze,
 	 "lego analyze banks|coalesce FILE NAME E1 .. Ed [--tid NAME] ..."},
 	{"mlir", lego_cmd_mlir, "lego mlir FILE NAME [-o OUT] [-D SYM=VALUE]..."},
+	{"accessor", lego_cmd_accessor, "lego accessor FILE NAME [--target c|cuda|opencl] [-o OUT.h] ..."},
 	{"gen", lego_cmd_gen, "lego gen [SPEC] TEMPLATE [-o OUT] [--target T] ..."},
 };
 #define NRAW (sizeof raw_commands / sizeof raw_commands[0])

@@ -1,0 +1,243 @@
+/* accessor.c - a layout as a C/CUDA/OpenCL accessor header (the paper's
+ * Arr2D).  Index arithmetic is done in 64 bits: the parameters have the
+ * dialect's long type, so no product of a kernel's ints can overflow. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/core.h"
+#include "expr/print.h"
+#include "expr/sbuf.h"
+#include "gen/accessor.h"
+
+typedef struct acc {
+	lego_ctx *ctx;
+	const char *name;
+	lego_dialect d;
+	const char *ty;      /* the dialect's 64-bit integer type */
+	const char *fn;      /* qualifiers of the functions */
+	size_t rank;
+	lego_expr **idx;     /* lego_i0.. */
+	lego_expr *flat;     /* lego_x */
+	lego_expr *apply;
+	lego_expr **inv;
+	const char **sizes;  /* symbolic sizes, sorted by name */
+	size_t nsizes, cap;
+	int isqrt;
+	lego_sbuf *out;
+} acc;
+
+static int is_param(const acc *a, const lego_expr *e)
+{
+	if (e == a->flat)
+		return 1;
+	for (size_t k = 0; k < a->rank; k++)
+		if (e == a->idx[k])
+			return 1;
+	return 0;
+}
+
+/* Collects the free symbols (sizes) of e and whether it uses isqrt. */
+static int scan(acc *a, lego_expr *e)
+{
+	lego_expr_kind k = lego_expr_kind_of(e);
+	a->isqrt |= k == LEGO_ISQRT;
+	for (size_t i = 0; i < lego_expr_nargs(e); i++)
+		if (scan(a, lego_expr_arg(e, i)) != LEGO_OK)
+			return LEGO_ERR;
+	if (k != LEGO_SYM || is_param(a, e))
+		return LEGO_OK;
+	const char *s = lego_expr_name(e);
+	size_t at = 0;
+	while (at < a->nsizes && strcmp(a->sizes[at], s) < 0)
+		at++;
+	if (at < a->nsizes && !strcmp(a->sizes[at], s))
+		return LEGO_OK;
+	if (a->nsizes == a->cap)
+		return lego_fail(a->ctx, LEGO_ERR, "accessor: too many sizes");
+	memmove(a->sizes + at + 1, a->sizes + at,
+		(a->nsizes - at) * sizeof *a->sizes);
+	a->sizes[at] = s;
+	a->nsizes++;
+	return LEGO_OK;
+}
+
+static int build(acc *a, const lego_layout *l)
+{
+	lego_ctx *ctx = a->ctx;
+	a->rank = lego_layout_rank(l);
+	a->idx = lego_xalloc(ctx, (a->rank + 1) * sizeof *a->idx);
+	a->inv = lego_xalloc(ctx, (a->rank + 1) * sizeof *a->inv);
+	a->cap = 64;
+	a->sizes = lego_xalloc(ctx, a->cap * sizeof *a->sizes);
+	if (!a->idx || !a->inv || !a->sizes)
+		return LEGO_ENOMEM;
+	for (size_t k = 0; k < a->rank; k++) {
+		char nm[32];
+		snprintf(nm, sizeof nm, "lego_i%zu", k);
+		a->idx[k] = lego_index(ctx, nm, lego_const(ctx, 0),
+				       lego_layout_dim(l, k));
+		if (!a->idx[k])
+			return LEGO_ERR;
+	}
+	a->flat = lego_index(ctx, "lego_x", lego_const(ctx, 0),
+			     lego_layout_size(ctx, l));
+	lego_expr *ap = lego_layout_apply(ctx, l, a->idx);
+	if (!a->flat || !ap || !(a->apply = lego_simplify(ctx, ap)) ||
+	    lego_layout_inv(ctx, l, a->flat, a->inv) != LEGO_OK)
+		return LEGO_ERR;
+	for (size_t k = 0; k < a->rank; k++)
+		if (!(a->inv[k] = lego_simplify(ctx, a->inv[k])))
+			return LEGO_ERR;
+	if (scan(a, a->apply) != LEGO_OK)
+		return LEGO_ERR;
+	for (size_t k = 0; k < a->rank; k++)
+		if (scan(a, a->inv[k]) != LEGO_OK)
+			return LEGO_ERR;
+	return LEGO_OK;
+}
+
+/* ", long long n, long long m" */
+static void size_params(acc *a)
+{
+	for (size_t i = 0; i < a->nsizes; i++)
+		lego_sbuf_printf(a->out, ", %s %s", a->ty, a->sizes[i]);
+}
+
+/* The statements computing es, then `lhs[k]` = value k. */
+static int body(acc *a, size_t n, lego_expr *const *es, const char *fmt)
+{
+	char **v = lego_xalloc(a->ctx, (n + 1) * sizeof *v);
+	char *pre = NULL;
+	if (!v)
+		return LEGO_ENOMEM;
+	int rc = lego_print_shared(a->ctx, n, es, "t", "\t", a->d, &pre, v);
+	if (rc != LEGO_OK)
+		return rc;
+	lego_sbuf_puts(a->out, pre);
+	for (size_t k = 0; k < n; k++) {
+		lego_sbuf_printf(a->out, fmt, k, v[k]);
+		free(v[k]);
+	}
+	free(pre);
+	return LEGO_OK;
+}
+
+static int print_at(acc *a)
+{
+	lego_sbuf_printf(a->out,
+			 "/* Physical offset of the logical index (i0, ..). */\n"
+			 "%s%s %s_at(",
+			 a->fn, a->ty, a->name);
+	for (size_t k = 0; k < a->rank; k++)
+		lego_sbuf_printf(a->out, "%s%s lego_i%zu", k ? ", " : "",
+				 a->ty, k);
+	size_params(a);
+	lego_sbuf_puts(a->out, ")\n{\n");
+	int rc = body(a, 1, &a->apply, "\treturn %.0zu%s;\n");
+	lego_sbuf_puts(a->out, "}\n\n");
+	return rc;
+}
+
+static int print_inv(acc *a)
+{
+	lego_sbuf_printf(a->out,
+			 "/* The logical index of the physical offset x. */\n"
+			 "%svoid %s_inv(%s lego_x",
+			 a->fn, a->name, a->ty);
+	size_params(a);
+	for (size_t k = 0; k < a->rank; k++)
+		lego_sbuf_printf(a->out, ", %s *i%zu", a->ty, k);
+	lego_sbuf_puts(a->out, ")\n{\n");
+	int rc = body(a, a->rank, a->inv, "\t*i%zu = %s;\n");
+	lego_sbuf_puts(a->out, "}\n\n");
+	return rc;
+}
+
+/* " + sizes" as arguments: ", n, m". */
+static void size_args(acc *a)
+{
+	for (size_t i = 0; i < a->nsizes; i++)
+		lego_sbuf_printf(a->out, ", %s", a->sizes[i]);
+}
+
+/* CUDA (C++): NAME_arr<T>, a[i][j] -> base[NAME_at(i, j, sizes)]. */
+static void print_wrapper(acc *a)
+{
+	const char *hd = "__host__ __device__ __forceinline__ ";
+	lego_sbuf *o = a->out;
+	lego_sbuf_printf(o, "#ifdef __cplusplus\ntemplate <typename T> "
+			    "struct %s_arr {\n\tT *base;\n", a->name);
+	for (size_t i = 0; i < a->nsizes; i++)
+		lego_sbuf_printf(o, "\tlong long %s;\n", a->sizes[i]);
+	lego_sbuf_printf(o, "\t%sT &operator()(", hd);
+	for (size_t k = 0; k < a->rank; k++)
+		lego_sbuf_printf(o, "%slong long i%zu", k ? ", " : "", k);
+	lego_sbuf_printf(o, ") const\n\t{\n\t\treturn base[%s_at(", a->name);
+	for (size_t k = 0; k < a->rank; k++)
+		lego_sbuf_printf(o, "%si%zu", k ? ", " : "", k);
+	size_args(a);
+	lego_sbuf_puts(o, ")];\n\t}\n");
+	if (a->rank == 1)
+		lego_sbuf_printf(o, "\t%sT &operator[](long long i0) const\n"
+				    "\t{\n\t\treturn (*this)(i0);\n\t}\n", hd);
+	if (a->rank == 2)
+		lego_sbuf_printf(o,
+				 "\t/* a[i] is a row; a[i][j] the element. */\n"
+				 "\tstruct row {\n\t\tconst %s_arr *a;\n"
+				 "\t\tlong long i0;\n"
+				 "\t\t%sT &operator[](long long i1) const\n"
+				 "\t\t{\n\t\t\treturn (*a)(i0, i1);\n\t\t}\n"
+				 "\t};\n"
+				 "\t%srow operator[](long long i0) const\n"
+				 "\t{\n\t\treturn row{this, i0};\n\t}\n",
+				 a->name, hd, hd);
+	lego_sbuf_puts(o, "};\n#endif\n\n");
+}
+
+static int print_header(acc *a)
+{
+	lego_sbuf_printf(a->out,
+			 "/* Accessor of layout %s, generated by liblego "
+			 "(`lego accessor`): do not edit. */\n"
+			 "#ifndef LEGO_ACCESSOR_%s_H\n"
+			 "#define LEGO_ACCESSOR_%s_H\n\n",
+			 a->name, a->name, a->name);
+	if (a->isqrt)
+		lego_sbuf_printf(a->out, "%s\n", lego_dialect_helpers(a->d));
+	if (print_at(a) != LEGO_OK || print_inv(a) != LEGO_OK)
+		return LEGO_ERR;
+	if (a->d == LEGO_DIALECT_CUDA)
+		print_wrapper(a);
+	lego_sbuf_puts(a->out, "#endif\n");
+	return LEGO_OK;
+}
+
+char *lego_accessor_header(lego_ctx *ctx, const lego_layout *l,
+			   const char *name, lego_target target)
+{
+	static const char *const fns[] = {
+		[LEGO_DIALECT_C] = "static inline ",
+		[LEGO_DIALECT_CUDA] = "static __host__ __device__ "
+				      "__forceinline__ ",
+		[LEGO_DIALECT_OPENCL] = "static inline "};
+	if (target != LEGO_TARGET_C && target != LEGO_TARGET_CUDA &&
+	    target != LEGO_TARGET_OPENCL)
+		return lego_fail_null(ctx, "accessor: the target is C, CUDA "
+					   "or OpenCL");
+	lego_dialect d = target == LEGO_TARGET_C      ? LEGO_DIALECT_C
+			 : target == LEGO_TARGET_CUDA ? LEGO_DIALECT_CUDA
+						      : LEGO_DIALECT_OPENCL;
+	lego_sbuf b = {0};
+	acc a = {.ctx = ctx, .name = name, .d = d, .out = &b, .fn = fns[d],
+		 .ty = lego_dialect_get(d)->int_type};
+	int rc = build(&a, l);
+	if (rc == LEGO_OK)
+		rc = print_header(&a);
+	char *s = lego_sbuf_take(&b);
+	if (rc != LEGO_OK || !s) {
+		free(s);
+		return rc == LEGO_OK ? lego_fail_null(ctx, "out of memory")
+				     : NULL;
+	}
+	return s;
+}
