@@ -130,7 +130,7 @@ typedef struct vexprs {
 
 static int build(lego_ctx *ctx, const lego_layout *l, vexprs *v)
 {
-	char name[16];
+	char name[32];
 	lego_expr *zero = lego_const(ctx, 0);
 	v->d = lego_layout_rank(l);
 	if (v->d == 0 || v->d > MAX_RANK)
