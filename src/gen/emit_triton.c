@@ -1,70 +1,15 @@
 /* emit_triton.c - Triton (Python) text of index expressions.
  *
- * Expressions are printed by the Python printer with shared
- * subexpressions as temporaries; a slice range becomes
- * tl.arange(start, stop) broadcast on its axis.  Triton's // and % on
- * negative integers truncate like C, so every division must be proved to
- * have a non-negative numerator and a positive denominator; Python's
- * min/max, `x if c else y` and `and/or/not` do not work on tensors, so they
- * are refused over slices. */
+ * Expressions are printed in the printer's Triton dialect (tl.minimum,
+ * tl.maximum, tl.where, `//` and `%` only where they cannot truncate) with
+ * shared subexpressions as temporaries; a slice range becomes
+ * tl.arange(start, stop) broadcast on its axis. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/core.h"
-#include "expr/sbuf.h"
+#include "expr/print.h"
 #include "gen/targets.h"
-
-/* The range of req that is sym, or NULL. */
-static const lego_emit_range *find_range(const lego_emit_request *req,
-					 const lego_expr *sym)
-{
-	for (size_t i = 0; i < req->nranges; i++)
-		if (req->ranges[i].sym == sym)
-			return &req->ranges[i];
-	return NULL;
-}
-
-/* Whether e contains a range variable. */
-static int over_range(const lego_emit_request *req, lego_expr *e)
-{
-	if (lego_expr_kind_of(e) == LEGO_SYM)
-		return find_range(req, e) != NULL;
-	for (size_t i = 0; i < lego_expr_nargs(e); i++)
-		if (over_range(req, lego_expr_arg(e, i)))
-			return 1;
-	return 0;
-}
-
-/* What Triton cannot compute as printed; LEGO_OK if nothing. */
-static int check_node(lego_ctx *ctx, const lego_emit_request *req,
-		      lego_expr *e)
-{
-	lego_expr_kind k = lego_expr_kind_of(e);
-	for (size_t i = 0; i < lego_expr_nargs(e); i++)
-		if (check_node(ctx, req, lego_expr_arg(e, i)) != LEGO_OK)
-			return LEGO_ERR;
-	if (k == LEGO_DIV || k == LEGO_MOD) {
-		lego_expr *a = lego_expr_arg(e, 0), *b = lego_expr_arg(e, 1);
-		if (!lego_prove_nonneg(ctx, a) ||
-		    !lego_prove_lt(ctx, lego_const(ctx, 0), b))
-			return lego_fail(ctx, LEGO_ERR,
-					 "Triton: '%s' needs a numerator proved "
-					 ">= 0 and a denominator proved > 0 "
-					 "(Triton's // and %% truncate)",
-					 k == LEGO_DIV ? "//" : "%");
-	}
-	if (k == LEGO_ISQRT)
-		return lego_fail(ctx, LEGO_ERR, "Triton: isqrt has no "
-				 "exact Triton spelling here");
-	int tensor_unsafe = k == LEGO_MIN || k == LEGO_MAX ||
-			    k == LEGO_SELECT || k == LEGO_AND ||
-			    k == LEGO_OR || k == LEGO_NOT;
-	if (tensor_unsafe && over_range(req, e))
-		return lego_fail(ctx, LEGO_ERR, "Triton: min, max, select and "
-				 "logical operators over a slice cannot be "
-				 "printed yet");
-	return LEGO_OK;
-}
 
 /* A symbol whose name is the Triton text of the range:
  * tl.arange(start, stop)[:, None] and so on. */
@@ -158,14 +103,15 @@ int lego_emit_triton(lego_ctx *ctx, const lego_emit_request *req,
 		return LEGO_ENOMEM;
 	for (size_t i = 0; i < req->n; i++) {
 		names[i] = "_";
-		if (check_node(ctx, req, req->exprs[i]) != LEGO_OK)
-			return LEGO_ERR;
+		if (!lego_dialect_supports(LEGO_DIALECT_TRITON, req->exprs[i]))
+			return lego_fail(ctx, LEGO_ERR, "Triton: isqrt has no "
+					 "exact Triton spelling");
 	}
 	int rc = bind_ranges(ctx, req, es);
 	if (rc != LEGO_OK)
 		return rc;
-	char *text = lego_exprs_print(ctx, req->n, es, names, req->prefix,
-				      LEGO_LANG_PYTHON);
+	char *text = lego_exprs_print_dialect(ctx, req->n, es, names,
+					      req->prefix, LEGO_DIALECT_TRITON);
 	if (!text)
 		return LEGO_ERR;
 	rc = split(ctx, text, req, out);

@@ -4,14 +4,18 @@
    evaluated with numpy standing in for tl.arange and compared element by
    element with `lego table`.
 2. The generated kernels of examples/triton run in Triton's interpreter
-   against numpy references (matmul x 4 layouts, softmax, grouped GEMM).
+   against numpy references (matmul x 4 layouts, softmax, grouped GEMM),
+   and tests/gen/cases/floor.py.tpl checks floor // and %, min, max and
+   select on tensors (the interpreter's // and % truncate, as on the GPU).
 
 Usage: python3 test_triton.py BUILD_DIR.  Prints one line per check and
 `gen-triton: N passed, N failed` last.
 """
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import types
 
 import numpy as np
@@ -20,6 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 EX = os.path.join(ROOT, "examples", "triton")
 LEGO = os.path.join(os.path.abspath(sys.argv[1]), "lego")
 results = []
+TMPDIR = tempfile.mkdtemp()
 
 
 def check(name, ok, detail=""):
@@ -98,6 +103,19 @@ def run_interpreter_tests():
             err = np.abs(C.array.astype(np.float32) - ref).max()
             check(f"interpreter matmul_{variant} M={M} N={N} K={K} GM={GM}", err < 0.05, f"max error {err}")
 
+    floor_py = os.path.join(TMPDIR, "floor.py")
+    with open(floor_py, "w") as f:
+        f.write(lego("gen", os.path.join(ROOT, "tests", "gen", "cases", "floor.py.tpl")))
+    mod = interp.load(floor_py)
+    i = np.arange(64)
+    for d in (3, 7):
+        out = interp.Buffer(np.zeros(192, np.int64))
+        mod.floor_kernel[(1,)](out, d)
+        want = np.concatenate([(i - 20) // d, (i - 20) % d,
+                               np.minimum(i, 30) - np.maximum(i - 40, 3) + np.where(i < 10, 7, 0)])
+        check(f"interpreter floor //, %, min, max, select on tensors D={d}",
+              np.array_equal(out.array, want), f"got {out.array}")
+
     mod = interp.load(os.path.join(EX, "softmax.py"))
     M, N, S = 10, 32, 40
     x = rng.standard_normal((M, S)).astype(np.float32)
@@ -128,7 +146,10 @@ def main():
     for variant in ("ab", "abt", "atb", "atbt"):
         for s in MATMUL_SIZES:
             check_index_exprs(variant, s)
-    run_interpreter_tests()
+    try:
+        run_interpreter_tests()
+    finally:
+        shutil.rmtree(TMPDIR, ignore_errors=True)
     failed = results.count(False)
     print(f"gen-triton: {len(results) - failed} passed, {failed} failed")
     return 1 if failed else 0
