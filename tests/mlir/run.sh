@@ -226,6 +226,18 @@ for defs in "npm=8 npn=6 GM=4" "npm=6 npn=5 GM=2" "npm=7 npn=3 GM=1" \
 	set -- $defs
 	check "sym conc" "$ex/gemm.lego" P "${1#npm=} ${2#npn=}" "$defs"
 done
+# The template path: `lego gen --target mlir` writes P's functions with the
+# signatures of `lego mlir`; run them the same way.
+m=$tmp/gen-P.mlir
+if ! "$lego" gen "$here/pid.mlir.tpl" --target mlir -o "$m"; then
+	bad "lego gen --target mlir $here/pid.mlir.tpl"
+elif build_prog "$m" P 2 "$tmp/gen-P"; then
+	for defs in "npm=8 npn=6 GM=4" "npm=12 npn=7 GM=3"; do
+		set -- $defs
+		compare "P($defs) through lego gen" "$tmp/gen-P" "$ex/gemm.lego" \
+			P "${1#npm=} ${2#npn=}" "$defs" "$(sym_values "$m" P 2 "$defs")"
+	done
+fi
 for n in 1 2 3 4 5 7 8 16 31 33 64 100; do
 	check "sym conc" "$t" W "$n $n" "n=$n"
 done
