@@ -15,8 +15,8 @@
  * tl.arange(start, stop)[:, None] and so on. */
 static lego_expr *arange_sym(lego_ctx *ctx, const lego_emit_range *r)
 {
-	char *lo = lego_expr_print(ctx, r->start, LEGO_LANG_PYTHON);
-	char *hi = lego_expr_print(ctx, r->stop, LEGO_LANG_PYTHON);
+	char *lo = lego_print_dialect(ctx, r->start, LEGO_DIALECT_TRITON);
+	char *hi = lego_print_dialect(ctx, r->stop, LEGO_DIALECT_TRITON);
 	lego_sbuf b = {0};
 	if (lo && hi)
 		lego_sbuf_printf(&b, "tl.arange(%s, %s)", lo, hi);
