@@ -31,6 +31,7 @@ void lego_facts_free(lego_ctx *ctx)
 	free_caches(f, lego_cache_free);
 	free(f->subst);
 	free(f->nonneg);
+	free(f->pending);
 	free(f->scratch);
 	free(f);
 	ctx->facts = NULL;
@@ -72,17 +73,21 @@ const lego_subst *lego_facts_quotient(lego_ctx *ctx, const lego_expr *e)
 	return NULL;
 }
 
-/* Can sym be replaced by value in the analysis form?  A plain symbol not
- * yet replaced, value free of index variables and (after the existing
- * substitutions) of sym itself. */
+/* Can sym be replaced by value in the analysis form?  A variable of that
+ * form -- a plain symbol, or the quotient n/d of a fact d | n (so that
+ * GM | M/BM nests under BM | M) -- not yet replaced, value free of index
+ * variables and (after the existing substitutions) of sym itself. */
 static int can_replace(lego_ctx *ctx, lego_expr *sym, lego_expr *value)
 {
-	if (sym->kind != LEGO_SYM || sym->sym->is_index ||
-	    subst_of(ctx->facts, sym) || lego_has_index(ctx, value))
+	int var = sym->kind == LEGO_SYM ? !sym->sym->is_index
+					: lego_facts_quotient(ctx, sym) != NULL;
+	if (!var || subst_of(ctx->facts, sym) || lego_has_index(ctx, value))
 		return 0;
 	lego_expr *p = lego_poly(ctx, value);
 	return p && !mentions(p, sym) && !mentions(value, sym);
 }
+
+static int retry_pending(lego_ctx *ctx);
 
 static int add_subst(lego_ctx *ctx, lego_expr *sym, lego_expr *value,
 		     lego_expr *q)
@@ -98,7 +103,7 @@ static int add_subst(lego_ctx *ctx, lego_expr *sym, lego_expr *value,
 	}
 	f->subst[f->nsubst++] = (lego_subst){sym, value, q};
 	lego_facts_invalidate(ctx);
-	return LEGO_OK;
+	return retry_pending(ctx);
 }
 
 static int add_nonneg(lego_ctx *ctx, lego_expr *e)
@@ -122,6 +127,58 @@ static int add_nonneg(lego_ctx *ctx, lego_expr *e)
 	return LEGO_OK;
 }
 
+static int add_pending(lego_ctx *ctx, lego_expr *d, lego_expr *n)
+{
+	struct lego_facts *f = ctx->facts;
+	for (size_t i = 0; i < f->npending; i++)
+		if (f->pending[2 * i] == d && f->pending[2 * i + 1] == n)
+			return LEGO_OK;
+	if (f->npending == f->pending_cap) {
+		size_t cap = f->pending_cap ? 2 * f->pending_cap : 4;
+		lego_expr **a = realloc(f->pending, 2 * cap * sizeof *a);
+		if (!a)
+			return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
+		f->pending = a;
+		f->pending_cap = cap;
+	}
+	f->pending[2 * f->npending] = d;
+	f->pending[2 * f->npending + 1] = n;
+	f->npending++;
+	return LEGO_OK;
+}
+
+/* Can d | n be the substitution n -> d*(n/d)?  When n is a variable of
+ * the analysis form and d a monomial free of it. */
+static int divides_as_subst(lego_ctx *ctx, lego_expr *d, lego_expr *n)
+{
+	lego_expr *pd = lego_poly(ctx, d);
+	lego_term t;
+	return pd && lego_poly_monomial(&pd, &t) && can_replace(ctx, n, d);
+}
+
+static int add_divides_subst(lego_ctx *ctx, lego_expr *d, lego_expr *n)
+{
+	lego_expr *q = lego_div(ctx, n, d);
+	lego_expr *value = lego_mul(ctx, d, q);
+	return q && value ? add_subst(ctx, n, value, q) : LEGO_ERR;
+}
+
+static int retry_pending(lego_ctx *ctx)
+{
+	struct lego_facts *f = ctx->facts;
+	for (size_t i = 0; i < f->npending; i++) {
+		lego_expr *d = f->pending[2 * i], *n = f->pending[2 * i + 1];
+		if (subst_of(f, n) || !divides_as_subst(ctx, d, n))
+			continue;
+		/* Removed first: add_subst retries the others. */
+		f->npending--;
+		f->pending[2 * i] = f->pending[2 * f->npending];
+		f->pending[2 * i + 1] = f->pending[2 * f->npending + 1];
+		return add_divides_subst(ctx, d, n);
+	}
+	return LEGO_OK;
+}
+
 int lego_assume_divides(lego_ctx *ctx, lego_expr *d, lego_expr *n)
 {
 	if (!d || !n)
@@ -136,17 +193,12 @@ int lego_assume_divides(lego_ctx *ctx, lego_expr *d, lego_expr *n)
 	const lego_subst *known = subst_of(ctx->facts, n);
 	if (known && known->q && known->q->args[1] == d)
 		return LEGO_OK; /* every tile count M/BM says BM | M again */
-	lego_expr *pd = lego_poly(ctx, d);
-	lego_term t;
-	if (pd && lego_poly_monomial(&pd, &t) && can_replace(ctx, n, d)) {
-		lego_expr *q = lego_div(ctx, n, d);
-		lego_expr *value = lego_mul(ctx, d, q);
-		if (!q || !value)
-			return LEGO_ERR;
-		return add_subst(ctx, n, value, q);
-	}
-	/* Otherwise keep what it implies for positive n and d: d <= n. */
-	return add_nonneg(ctx, lego_sub(ctx, n, d));
+	if (divides_as_subst(ctx, d, n))
+		return add_divides_subst(ctx, d, n);
+	/* Otherwise keep what it implies for positive n and d, d <= n, and
+	 * try again when a later fact makes n a variable. */
+	int rc = add_pending(ctx, d, n);
+	return rc ? rc : add_nonneg(ctx, lego_sub(ctx, n, d));
 }
 
 static int assume_equal(lego_ctx *ctx, lego_expr *a, lego_expr *b)

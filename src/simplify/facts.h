@@ -51,6 +51,11 @@ struct lego_facts {
 	size_t nsubst, subst_cap;
 	lego_expr **nonneg;       /* assumed e >= 0 */
 	size_t nnonneg, nonneg_cap;
+	/* Divisibility facts d | n not yet usable as substitutions (n is a
+	 * quotient M/BM before BM | M is known), pairs {d, n}: retried
+	 * whenever a substitution is added, so facts may come in any order. */
+	lego_expr **pending;
+	size_t npending, pending_cap;
 
 	lego_cache poly;          /* node -> analysis form or NULL */
 	lego_cache bound[LEGO_NMODES][2];

@@ -134,15 +134,23 @@ static lego_expr *exact(lego_ctx *ctx, lego_expr *e)
 	return e->kind == LEGO_DIV ? q : r;
 }
 
-static lego_expr *compute(lego_ctx *ctx, lego_expr *e)
+/* A variable of the analysis form (a symbol or a quotient of a fact) with
+ * the substitution of a fact about it applied: M -> BM*(M/BM), and for
+ * GM | M/BM, M/BM -> GM*((M/BM)/GM). */
+static lego_expr *substituted(lego_ctx *ctx, lego_expr *v)
 {
 	struct lego_facts *f = ctx->facts;
+	for (size_t i = 0; i < f->nsubst; i++)
+		if (f->subst[i].sym == v)
+			return lego_poly(ctx, f->subst[i].value);
+	return v;
+}
+
+static lego_expr *compute(lego_ctx *ctx, lego_expr *e)
+{
 	switch (e->kind) {
 	case LEGO_SYM:
-		for (size_t i = 0; i < f->nsubst; i++)
-			if (f->subst[i].sym == e)
-				return lego_poly(ctx, f->subst[i].value);
-		return e;
+		return substituted(ctx, e);
 	case LEGO_ADD: {
 		lego_expr *parts[LEGO_POLY_MAX_TERMS];
 		if (e->nargs > LEGO_POLY_MAX_TERMS)
@@ -161,7 +169,7 @@ static lego_expr *compute(lego_ctx *ctx, lego_expr *e)
 	}
 	case LEGO_DIV:
 		if (lego_facts_quotient(ctx, e))
-			return e;
+			return substituted(ctx, e);
 		/* fallthrough */
 	case LEGO_MOD: {
 		lego_expr *q = exact(ctx, e);

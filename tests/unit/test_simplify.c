@@ -514,6 +514,43 @@ static void test_pid_layout(lego_test *t)
 	lego_ctx_free(ctx);
 }
 
+/* The program-id layout over npm = M/BM, as a kernel writes it: GM | M/BM
+ * nests under BM | M, whichever fact comes first. */
+static void test_pid_nested(lego_test *t, int divides_first)
+{
+	test_case(t, divides_first ? "nested_divisibility_group_first"
+				   : "nested_divisibility_tile_first");
+	lego_ctx *ctx = lego_ctx_new();
+	lego_expr *M = lego_sym(ctx, "M"), *BM = lego_sym(ctx, "BM");
+	lego_expr *npn = lego_sym(ctx, "npn"), *GM = lego_sym(ctx, "GM");
+	lego_expr *npm = lego_div(ctx, M, BM);
+	if (divides_first)
+		CHECK_EQ(t, lego_assume_divides(ctx, GM, npm), LEGO_OK);
+	CHECK_EQ(t, lego_assume_divides(ctx, BM, M), LEGO_OK);
+	if (!divides_first)
+		CHECK_EQ(t, lego_assume_divides(ctx, GM, npm), LEGO_OK);
+	CHECK(t, lego_simplify(ctx, lego_min(ctx, npm, GM)) == GM);
+	lego_expr *pid = lego_index(ctx, "pid", C(ctx, 0), lego_mul(ctx, npm, npn));
+	lego_expr *raw[2], *s[2];
+	pid_raw(ctx, npm, npn, GM, pid, raw);
+	s[0] = lego_simplify(ctx, raw[0]);
+	s[1] = lego_simplify(ctx, raw[1]);
+	CHECKF(t, lego_expr_ops(s, 2) <= 7, "pid over M/BM: %zu ops",
+	       lego_expr_ops(s, 2));
+	/* M = 48, BM = 4: npm = 12, GM = 3 divides it. */
+	lego_expr *syms[5] = {M, BM, npn, GM, pid};
+	int64_t v[5] = {48, 4, 5, 3, 0}, pm, pn, g0, g1;
+	int bad = 0;
+	for (v[4] = 0; v[4] < 12 * 5; v[4]++) {
+		triton_pid(v[4], 12, 5, 3, &pm, &pn);
+		bad += !eval_at(ctx, s[0], 5, syms, v, &g0) ||
+		       !eval_at(ctx, s[1], 5, syms, v, &g1) || g0 != pm ||
+		       g1 != pn;
+	}
+	CHECK_EQ(t, bad, 0);
+	lego_ctx_free(ctx);
+}
+
 /* A = OrderBy(Row(M,K)).TileBy(...) apply and B = OrderBy(Col(K,N))
  * .TileBy([K/BK, N/BN], [BK, BN]) inverse, through the layout API.  For
  * Col(K, N) the flat index is k + K*n, so the logical index of x is
@@ -812,6 +849,8 @@ void suite_simplify(lego_test *t)
 	test_gemm(t);
 	test_pid(t);
 	test_pid_layout(t);
+	test_pid_nested(t, 0);
+	test_pid_nested(t, 1);
 	test_gemm_layout(t);
 	test_differential(t, 0);
 	test_differential(t, 1);
