@@ -47,5 +47,6 @@ void suite_props(lego_test *t);
 void suite_analysis(lego_test *t);
 void suite_gen(lego_test *t);
 void suite_mlir(lego_test *t);
+void suite_smt(lego_test *t);
 
 #endif
