@@ -9,8 +9,6 @@
 #include "gen/targets.h"
 #include "harness.h"
 
-void suite_mlir(lego_test *t);
-
 static lego_expr *C(lego_ctx *ctx, int64_t v)
 {
 	return lego_const(ctx, v);
