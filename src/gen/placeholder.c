@@ -29,13 +29,20 @@ static int add_slice(lang_parser *p, const lang_tok *at, gen_slice *s)
 	}
 	char buf[32];
 	const char *name = s->name;
-	if (!name) {
+	while (!name) { /* a fresh name: _s0, _s1, ... */
 		snprintf(buf, sizeof buf, "_s%zu", all->unnamed++);
-		name = buf;
+		if (!lego_sym_find(p->ctx, buf))
+			name = buf;
 	}
 	s->sym = lego_index(p->ctx, name, s->start, s->stop);
 	if (!s->sym)
 		return lang_api_error(p, at);
+	for (size_t i = 0; i < all->n; i++)
+		if (all->items[i].sym == s->sym &&
+		    (all->items[i].axis != s->axis ||
+		     all->items[i].naxes != s->naxes))
+			return lang_error(p, at, "slice '%s' is used on another "
+					  "axis before", name);
 	if (lang_grow(p, (void **)&all->items, &all->cap, all->n,
 		      sizeof *all->items))
 		return -1;
