@@ -122,6 +122,16 @@ static int body(acc *a, size_t n, lego_expr *const *es, const char *fmt)
 	return LEGO_OK;
 }
 
+static int mentions(lego_expr *e, const lego_expr *sym)
+{
+	if (e == sym)
+		return 1;
+	for (size_t i = 0; i < lego_expr_nargs(e); i++)
+		if (mentions(lego_expr_arg(e, i), sym))
+			return 1;
+	return 0;
+}
+
 static int print_at(acc *a)
 {
 	lego_sbuf_printf(a->out,
@@ -133,6 +143,9 @@ static int print_at(acc *a)
 				 a->ty, k);
 	size_params(a);
 	lego_sbuf_puts(a->out, ")\n{\n");
+	for (size_t k = 0; k < a->rank; k++)
+		if (!mentions(a->apply, a->idx[k]))
+			lego_sbuf_printf(a->out, "\t(void)lego_i%zu;\n", k);
 	int rc = body(a, 1, &a->apply, "\treturn %.0zu%s;\n");
 	lego_sbuf_puts(a->out, "}\n\n");
 	return rc;

@@ -1,0 +1,136 @@
+#!/bin/sh
+# Tests of the C, CUDA and OpenCL code liblego generates, by running it:
+#   - golden files: the examples of examples/{c,cuda,opencl} regenerate
+#     unchanged;
+#   - accessor headers (C) of rank-2 layouts compiled and run: NAME_at over
+#     every index equals `lego table`, NAME_inv inverts it;
+#   - examples/c/nw.c: Needleman-Wunsch through the anti-diagonal accessor
+#     against a plain array;
+#   - examples/opencl: matmul, transpose and anti-diagonal kernels from
+#     `lego gen --target opencl`, run on the OpenCL CPU driver (PoCL;
+#     scripts/opencl.sh installs it), against plain computations;
+#   - examples/cuda: compiled with nvcc -arch=sm_90 (skipped when nvcc is
+#     absent; nothing runs them here).
+# Usage: sh tests/gen_c/run.sh BUILD_DIR.  Last line:
+# "genc: N passed, N failed".
+BUILD=${1:-build}
+LEGO=$BUILD/lego
+HERE=$(dirname "$0")
+EX=examples
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+CC=${CC:-cc}
+CFLAGS="-std=c11 -O2 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes"
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); echo "PASS $1"; }
+ko() { fail=$((fail + 1)); echo "FAIL $1"; }
+
+# golden GOLDEN COMMAND...: the command's -o output equals GOLDEN.
+golden() {
+	g=$1
+	shift
+	if "$@" -o "$TMP/golden" && cmp -s "$TMP/golden" "$g"; then
+		ok "golden $g"
+	else
+		ko "golden $g (regenerate and diff to see the change)"
+	fi
+}
+
+OCL="-D M=32 -D N=24 -D K=16 -D BM=8 -D BK=4 -D n=16"
+TR="-D M=4096 -D N=4096 -D TILE=32"
+golden $EX/c/W.h "$LEGO" accessor $EX/nw.lego W --target c -D n=17
+golden $EX/cuda/W.cuh "$LEGO" accessor $EX/nw.lego W --target cuda -D n=17
+golden $EX/cuda/transpose.cu "$LEGO" gen $EX/cuda/transpose.lego \
+	$EX/cuda/transpose.cu.tpl --target cuda $TR
+golden $EX/opencl/W.h "$LEGO" accessor $EX/opencl/kernels.lego W \
+	--target opencl $OCL
+golden $EX/opencl/kernels.cl "$LEGO" gen $EX/opencl/kernels.lego \
+	$EX/opencl/kernels.cl.tpl --target opencl $OCL
+
+# table SPEC NAME ROWS COLS -D..: the C accessor against `lego table`.
+table() {
+	spec=$1 name=$2 rows=$3 cols=$4
+	shift 4
+	h=$TMP/acc_$name.h
+	if "$LEGO" accessor "$spec" "$name" --target c "$@" -o "$h" &&
+	   "$LEGO" table "$spec" "$name" "$@" > "$TMP/want" &&
+	   $CC $CFLAGS -I"$TMP" -DHDR="\"acc_$name.h\"" -DAT=${name}_at \
+		-DINV=${name}_inv -DD0=$rows -DD1=$cols \
+		"$HERE/table_check.c" -o "$TMP/check" &&
+	   "$TMP/check" > "$TMP/got" && cmp -s "$TMP/got" "$TMP/want"; then
+		ok "accessor $spec $name $*"
+	else
+		ko "accessor $spec $name $*"
+	fi
+}
+for n in 1 2 5 17 64; do
+	table $EX/nw.lego W $n $n -D n=$n
+done
+table $EX/fig9.lego G 6 6
+table $EX/opencl/kernels.lego Out 24 32 $OCL
+table $EX/opencl/kernels.lego B 16 24 $OCL
+table $EX/cuda/transpose.lego Swz 32 32 -D M=32 -D N=32 -D TILE=32
+table $EX/cuda/transpose.lego Out 32 64 -D M=64 -D N=32 -D TILE=32
+
+# A symbolic-size accessor compiles as C and as CUDA's C++ wrapper.
+if "$LEGO" accessor $EX/nw.lego W --target c -o "$TMP/Ws.h" &&
+   printf '#include "Ws.h"\nlong long f(void);\nlong long f(void) { long long i, j; W_inv(40, 9, &i, &j); return W_at(i, j, 9); }\n' \
+	> "$TMP/sym.c" && $CC $CFLAGS -c -I"$TMP" "$TMP/sym.c" -o "$TMP/sym.o"; then
+	ok "symbolic-size C accessor compiles"
+else
+	ko "symbolic-size C accessor compiles"
+fi
+
+for n in 17 64; do
+	# (a copy: nw.c's directory holds the n=17 W.h)
+	if "$LEGO" accessor $EX/nw.lego W --target c -D n=$n -o "$TMP/W.h" &&
+	   cp $EX/c/nw.c "$TMP/nw.c" &&
+	   $CC $CFLAGS -DNW=$n -I"$TMP" "$TMP/nw.c" -o "$TMP/nw" &&
+	   "$TMP/nw"; then
+		ok "examples/c/nw.c n=$n"
+	else
+		ko "examples/c/nw.c n=$n"
+	fi
+done
+
+# OpenCL on the CPU.
+if [ -f /usr/include/CL/cl.h ]; then
+	K=$TMP/ocl
+	mkdir -p "$K"
+	if "$LEGO" gen $EX/opencl/kernels.lego $EX/opencl/kernels.cl.tpl \
+		--target opencl $OCL -o "$K/kernels.cl" &&
+	   "$LEGO" accessor $EX/opencl/kernels.lego W --target opencl $OCL \
+		-o "$K/W.h" &&
+	   for x in A C Out W; do
+		"$LEGO" table $EX/opencl/kernels.lego $x $OCL > "$K/$x.txt" || exit 1
+	   done &&
+	   $CC $CFLAGS -DM=32 -DN=24 -DK=16 -DBM=8 -DBK=4 -DNW=16 \
+		$EX/opencl/host.c -lOpenCL -o "$K/host" &&
+	   "$K/host" "$K" "$K"; then
+		ok "examples/opencl on $(ls /etc/OpenCL/vendors 2>/dev/null | tr '\n' ' ')"
+	else
+		ko "examples/opencl (scripts/opencl.sh installs PoCL)"
+	fi
+else
+	ko "examples/opencl: no OpenCL headers (run scripts/opencl.sh)"
+fi
+
+# CUDA: compile only.
+if command -v nvcc >/dev/null 2>&1; then
+	for f in transpose nw; do
+		if nvcc -O3 -arch=sm_90 -I$EX/cuda $EX/cuda/$f.cu \
+			-o "$TMP/$f" > "$TMP/nvcc.log" 2>&1; then
+			ok "nvcc -arch=sm_90 examples/cuda/$f.cu"
+		else
+			cat "$TMP/nvcc.log"
+			ko "nvcc -arch=sm_90 examples/cuda/$f.cu"
+		fi
+	done
+else
+	echo "SKIP examples/cuda: nvcc not found (CUDA compiles not checked)"
+fi
+
+echo "genc: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
