@@ -254,7 +254,16 @@ def gen_concrete(g):
     rng = g.rng
     fam = rng.choice(["piece", "orderby", "orderby", "chain", "groupby",
                       "groupby", "tileby", "tileby", "tileby",
-                      "tileorderby"])
+                      "tileorderby", "big"])
+    if fam == "big":
+        # Larger built-in GenPs: isqrt exactness, many morton bits.
+        pick = rng.random()
+        if pick < 0.5:
+            return fam, R.Antidiag(rng.randint(10, 70))
+        if pick < 0.8:
+            return fam, R.Morton(1 << rng.randint(0, 6), 1 << rng.randint(0, 6))
+        return fam, R.Swizzle(3, rng.randint(0, 2), rng.randint(3, 5),
+                              [1 << rng.randint(3, 5), 1 << rng.randint(5, 7)])
     if fam == "piece":
         return fam, g.free_level()
     if fam == "orderby":
