@@ -32,7 +32,8 @@ static int prec(const lego_printer *p, enum cls c)
  * simplifier's prover (which knows symbol bounds and assumptions). */
 static int nonneg(const lego_printer *p, const lego_expr *e)
 {
-	return lego_prove_nonneg(p->ctx, (lego_expr *)e);
+	/* A truth value is 0 or 1 (and `bool < 0` is a compiler warning). */
+	return lego_expr_is_bool(e) || lego_prove_nonneg(p->ctx, (lego_expr *)e);
 }
 
 static int positive(const lego_printer *p, const lego_expr *e)
@@ -189,6 +190,26 @@ static int print_divmod_trunc(lego_printer *p, const lego_expr *e, int bpos)
 	return prec(p, ATOM);
 }
 
+/* C forms for a denominator of unknown sign: the quotient is one less, the
+ * remainder one denominator more, when the remainder is non-zero and the
+ * signs differ -- only the denominator's for a truth value a (`bool < 0`
+ * is a compiler warning). */
+static void print_divmod_signs(lego_printer *p, int div, const char *sa,
+			       const char *sb, int abool)
+{
+	lego_sbuf_printf(p->out, div ? "(%s / %s - (%s %% %s != 0 && "
+				     : "(%s %% %s + (%s %% %s != 0 && ",
+			 sa, sb, sa, sb);
+	if (abool)
+		lego_sbuf_printf(p->out, "%s < 0", sb);
+	else
+		lego_sbuf_printf(p->out, "(%s < 0) != (%s < 0)", sa, sb);
+	if (div)
+		lego_sbuf_puts(p->out, "))");
+	else
+		lego_sbuf_printf(p->out, " ? %s : 0))", sb);
+}
+
 /* C's `/` and `%` truncate: the floor forms correct them unless the
  * numerator is >= 0 and the denominator > 0. */
 static int print_divmod(lego_printer *p, const lego_expr *e)
@@ -211,16 +232,8 @@ static int print_divmod(lego_printer *p, const lego_expr *e)
 	else if (sa && sb && bpos)
 		lego_sbuf_printf(p->out, "(%s %% %s + (%s %% %s < 0 ? %s : 0))",
 				 sa, sb, sa, sb, sb);
-	else if (sa && sb && div)
-		lego_sbuf_printf(p->out,
-				 "(%s / %s - (%s %% %s != 0 && (%s < 0) != "
-				 "(%s < 0)))",
-				 sa, sb, sa, sb, sa, sb);
 	else if (sa && sb)
-		lego_sbuf_printf(p->out,
-				 "(%s %% %s + (%s %% %s != 0 && (%s < 0) != "
-				 "(%s < 0) ? %s : 0))",
-				 sa, sb, sa, sb, sa, sb, sb);
+		print_divmod_signs(p, div, sa, sb, lego_expr_is_bool(a));
 	free(sa);
 	free(sb);
 	return prec(p, ATOM);

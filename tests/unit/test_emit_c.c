@@ -1,0 +1,281 @@
+/* test_emit_c.c - the printer's dialects (C, CUDA, OpenCL, Python,
+ * Triton) on hand-checked expressions, the exactness of Triton's division
+ * forms under both integer semantics, and printed C compiled by the system
+ * C compiler and run against lego_expr_eval on random expressions. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "expr/print.h"
+#include "harness.h"
+
+void suite_emit_c(lego_test *t);
+
+/* The text of e in dialect d matches want; frees it. */
+static void spelled(lego_test *t, lego_ctx *ctx, lego_expr *e,
+		    lego_dialect d, const char *want)
+{
+	char *s = lego_print_dialect(ctx, e, d);
+	CHECKF(t, s && !strcmp(s, want), "dialect %d: got '%s', want '%s'",
+	       (int)d, s ? s : "(null)", want);
+	free(s);
+}
+
+static void test_spellings(lego_test *t)
+{
+	test_case(t, "dialect spellings");
+	lego_ctx *ctx = lego_ctx_new();
+	/* a, b of unknown sign; x >= 1.  Constructors put constants first
+	 * in comparisons (4 == a). */
+	lego_expr *a = lego_index(ctx, "a", lego_const(ctx, -9), lego_const(ctx, 9));
+	lego_expr *b = lego_index(ctx, "b", lego_const(ctx, -9), lego_const(ctx, 9));
+	lego_expr *x = lego_sym(ctx, "x");
+	lego_expr *c4 = lego_const(ctx, 4);
+	lego_expr *mn = lego_min(ctx, a, b);
+	spelled(t, ctx, mn, LEGO_DIALECT_C, "(a < b ? a : b)");
+	spelled(t, ctx, mn, LEGO_DIALECT_PYTHON, "min(a, b)");
+	spelled(t, ctx, mn, LEGO_DIALECT_TRITON, "tl.minimum(a, b)");
+	spelled(t, ctx, lego_max(ctx, a, b), LEGO_DIALECT_TRITON,
+		"tl.maximum(a, b)");
+	lego_expr *q = lego_div(ctx, x, c4);
+	spelled(t, ctx, q, LEGO_DIALECT_C, "x / 4");
+	spelled(t, ctx, q, LEGO_DIALECT_TRITON, "x // 4");
+	q = lego_div(ctx, a, c4);
+	spelled(t, ctx, q, LEGO_DIALECT_C, "(a / 4 - (a % 4 < 0))");
+	spelled(t, ctx, q, LEGO_DIALECT_PYTHON, "a // 4");
+	spelled(t, ctx, q, LEGO_DIALECT_TRITON, "(a // 4 - (a % 4 < 0))");
+	spelled(t, ctx, lego_mod(ctx, a, c4), LEGO_DIALECT_TRITON,
+		"(a % 4 + (a % 4 < 0) * 4)");
+	spelled(t, ctx, lego_div(ctx, a, b), LEGO_DIALECT_TRITON,
+		"(a // b - ((a % b != 0) & ((a % b < 0) != (b < 0))))");
+	spelled(t, ctx, lego_mod(ctx, a, b), LEGO_DIALECT_TRITON,
+		"(a % b + ((a % b != 0) & ((a % b < 0) != (b < 0))) * b)");
+	lego_expr *lt = lego_binop(ctx, LEGO_LT, a, b);
+	lego_expr *eq = lego_binop(ctx, LEGO_EQ, a, c4);
+	lego_expr *both = lego_binop(ctx, LEGO_AND, lt, eq);
+	spelled(t, ctx, both, LEGO_DIALECT_C, "a < b && 4 == a");
+	spelled(t, ctx, both, LEGO_DIALECT_PYTHON, "a < b and 4 == a");
+	spelled(t, ctx, both, LEGO_DIALECT_TRITON, "(a < b) & (4 == a)");
+	spelled(t, ctx, lego_select(ctx, eq, x, b), LEGO_DIALECT_TRITON,
+		"tl.where(4 == a, x, b)");
+	spelled(t, ctx, lego_select(ctx, eq, x, b), LEGO_DIALECT_C,
+		"(4 == a ? x : b)");
+	lego_expr *r = lego_isqrt(ctx, x);
+	spelled(t, ctx, r, LEGO_DIALECT_CUDA, "lego_isqrt(x)");
+	spelled(t, ctx, r, LEGO_DIALECT_PYTHON, "math.isqrt(x)");
+	CHECK(t, !lego_dialect_supports(LEGO_DIALECT_TRITON, r));
+	CHECK(t, lego_dialect_supports(LEGO_DIALECT_OPENCL, r));
+	CHECK(t, lego_dialect_supports(LEGO_DIALECT_TRITON, both));
+	lego_expr *m = lego_const(ctx, INT64_MIN);
+	spelled(t, ctx, m, LEGO_DIALECT_C, "(-9223372036854775807LL - 1)");
+	spelled(t, ctx, m, LEGO_DIALECT_OPENCL, "(-9223372036854775807L - 1)");
+	CHECK(t, strstr(lego_dialect_helpers(LEGO_DIALECT_OPENCL),
+			"static inline long lego_isqrt(long x)"));
+	CHECK(t, strstr(lego_dialect_helpers(LEGO_DIALECT_CUDA),
+			"__host__ __device__"));
+	CHECK(t, !strcmp(lego_dialect_helpers(LEGO_DIALECT_TRITON), ""));
+	lego_ctx_free(ctx);
+}
+
+/* Shared temporaries typed per dialect, indented, values apart. */
+static void test_shared(lego_test *t)
+{
+	test_case(t, "shared temporaries per dialect");
+	lego_ctx *ctx = lego_ctx_new();
+	lego_expr *a = lego_index(ctx, "a", lego_const(ctx, 0), lego_const(ctx, 9));
+	lego_expr *b = lego_index(ctx, "b", lego_const(ctx, 0), lego_const(ctx, 9));
+	lego_expr *s = lego_add(ctx, a, lego_mul(ctx, lego_const(ctx, 3), b));
+	lego_expr *es[2] = {lego_div(ctx, s, lego_const(ctx, 5)),
+			    lego_mod(ctx, s, lego_const(ctx, 5))};
+	static const struct {
+		lego_dialect d;
+		const char *pre;
+	} cases[] = {
+		{LEGO_DIALECT_C, "  const long long t0 = a + 3 * b;\n"},
+		{LEGO_DIALECT_CUDA, "  const long long t0 = a + 3 * b;\n"},
+		{LEGO_DIALECT_OPENCL, "  const long t0 = a + 3 * b;\n"},
+		{LEGO_DIALECT_TRITON, "  t0 = a + 3 * b\n"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *pre = NULL, *v[2] = {NULL, NULL};
+		int rc = lego_print_shared(ctx, 2, es, "t", "  ", cases[i].d,
+					   &pre, v);
+		CHECK_EQ(t, rc, LEGO_OK);
+		CHECKF(t, pre && !strcmp(pre, cases[i].pre), "prelude '%s'",
+		       pre ? pre : "(null)");
+		const char *div = cases[i].d == LEGO_DIALECT_TRITON ? "t0 // 5"
+								    : "t0 / 5";
+		CHECKF(t, v[0] && !strcmp(v[0], div), "value '%s'", v[0]);
+		CHECKF(t, v[1] && !strcmp(v[1], "t0 % 5"), "value '%s'", v[1]);
+		free(pre), free(v[0]), free(v[1]);
+	}
+	lego_ctx_free(ctx);
+}
+
+/* Triton's forms are exact whether // and % truncate (tensors) or floor
+ * (two constexprs): checked here on both semantics, over all small a, b. */
+static void test_trunc_forms(lego_test *t)
+{
+	test_case(t, "Triton division forms under both semantics");
+	for (long long a = -30; a <= 30; a++)
+		for (long long b = -7; b <= 7; b++) {
+			if (!b)
+				continue;
+			long long fq = a / b - (a % b != 0 && (a < 0) != (b < 0));
+			long long fr = a - fq * b;
+			for (int floor_sem = 0; floor_sem < 2; floor_sem++) {
+				long long q = floor_sem ? fq : a / b;
+				long long r = floor_sem ? fr : a % b;
+				long long fix = (r != 0) & ((r < 0) != (b < 0));
+				CHECK_EQ(t, q - fix, fq);
+				CHECK_EQ(t, r + fix * b, fr);
+				if (b > 0) {
+					CHECK_EQ(t, q - (r < 0), fq);
+					CHECK_EQ(t, r + (r < 0) * b, fr);
+				}
+			}
+		}
+}
+
+/* ------------------------------------------ printed C, compiled and run */
+
+typedef struct rng {
+	unsigned long long s;
+} rng;
+
+static unsigned pick(rng *g, unsigned n)
+{
+	g->s = g->s * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (unsigned)((g->s >> 33) % n);
+}
+
+/* A random expression over a, b; divisors are non-zero constants or
+ * b * b + 1, shifts by small constants. */
+static lego_expr *random_expr(lego_ctx *ctx, rng *g, lego_expr *a,
+			      lego_expr *b, int depth)
+{
+	if (depth == 0 || pick(g, 5) == 0) {
+		unsigned k = pick(g, 3);
+		return k == 0 ? a : k == 1 ? b
+					   : lego_const(ctx, (int)pick(g, 19) - 9);
+	}
+	lego_expr *x = random_expr(ctx, g, a, b, depth - 1);
+	lego_expr *y = random_expr(ctx, g, a, b, depth - 1);
+	lego_expr *d = pick(g, 2) ? lego_const(ctx, (int)pick(g, 7) - 3 ?: 5)
+				  : lego_add(ctx, lego_mul(ctx, b, b),
+					     lego_const(ctx, 1));
+	switch (pick(g, 12)) {
+	case 0: return lego_add(ctx, x, y);
+	case 1: return lego_sub(ctx, x, y);
+	case 2: return lego_mul(ctx, x, y);
+	case 3: return lego_div(ctx, x, d);
+	case 4: return lego_mod(ctx, x, d);
+	case 5: return lego_min(ctx, x, y);
+	case 6: return lego_max(ctx, x, y);
+	case 7: return lego_select(ctx, lego_binop(ctx, LEGO_LT, x, y), y,
+				   lego_neg(ctx, x));
+	case 8: return lego_binop(ctx, LEGO_AND, lego_binop(ctx, LEGO_LE, x, y),
+				  lego_binop(ctx, LEGO_NE, x, b));
+	case 9: return lego_binop(ctx, LEGO_BXOR, x, y);
+	case 10: return lego_binop(ctx, LEGO_SHL, x, lego_const(ctx, pick(g, 4)));
+	default: return lego_binop(ctx, LEGO_SHR, x, lego_const(ctx, pick(g, 4)));
+	}
+}
+
+enum { NEXPR = 40, LO = -6, HI = 7 };
+
+/* A C program printing every expression at every (a, b). */
+static int write_program(lego_ctx *ctx, const char *path,
+			 lego_expr *const *es)
+{
+	const char *names[NEXPR];
+	char buf[NEXPR][16];
+	for (int i = 0; i < NEXPR; i++) {
+		snprintf(buf[i], sizeof buf[i], "r[%d]", i);
+		names[i] = buf[i];
+	}
+	char *body = lego_exprs_print_dialect(ctx, NEXPR, es, names, "t",
+					      LEGO_DIALECT_C);
+	FILE *f = fopen(path, "w");
+	if (!body || !f) {
+		free(body);
+		if (f)
+			fclose(f);
+		return -1;
+	}
+	fprintf(f, "#include <stdio.h>\n%s\nint main(void)\n{\n"
+		   "\tfor (long long a = %d; a < %d; a++)\n"
+		   "\tfor (long long b = %d; b < %d; b++) {\n"
+		   "\tlong long r[%d];\n%s"
+		   "\tfor (int i = 0; i < %d; i++) printf(\"%%lld\\n\", r[i]);\n"
+		   "\t}\n\treturn 0;\n}\n",
+		lego_dialect_helpers(LEGO_DIALECT_C), LO, HI, LO, HI, NEXPR,
+		body, NEXPR);
+	free(body);
+	return fclose(f);
+}
+
+static void test_compiled(lego_test *t)
+{
+	test_case(t, "printed C compiled and run = lego_expr_eval");
+	if (system("cc --version > /dev/null 2>&1") != 0) {
+		printf("  (skipped: no cc)\n");
+		return;
+	}
+	lego_ctx *ctx = lego_ctx_new();
+	lego_expr *a = lego_index(ctx, "a", lego_const(ctx, LO), lego_const(ctx, HI));
+	lego_expr *b = lego_index(ctx, "b", lego_const(ctx, LO), lego_const(ctx, HI));
+	lego_expr *es[NEXPR];
+	rng g = {12345};
+	for (int i = 0; i < NEXPR; i++)
+		es[i] = random_expr(ctx, &g, a, b, 4);
+	char dir[] = "/tmp/lego_emit_c_XXXXXX", src[64], exe[64], out[64];
+	char cmd[512];
+	CHECK(t, mkdtemp(dir) != NULL);
+	snprintf(src, sizeof src, "%s/e.c", dir);
+	snprintf(exe, sizeof exe, "%s/e", dir);
+	snprintf(out, sizeof out, "%s/out", dir);
+	CHECK_EQ(t, write_program(ctx, src, es), 0);
+	snprintf(cmd, sizeof cmd,
+		 "cc -std=c11 -O1 -Wall -Werror -Wno-unused-function -o %s %s && %s > %s",
+		 exe, src, exe, out);
+	CHECK_EQ(t, system(cmd), 0);
+	FILE *f = fopen(out, "r");
+	lego_env *env = lego_env_new(ctx);
+	int checked = 0;
+	for (long long va = LO; f && va < HI; va++)
+		for (long long vb = LO; vb < HI; vb++) {
+			lego_env_bind(env, a, va);
+			lego_env_bind(env, b, vb);
+			for (int i = 0; i < NEXPR; i++) {
+				long long got = 0;
+				int64_t want;
+				if (fscanf(f, "%lld", &got) != 1) {
+					CHECK(t, !"short output");
+					goto done;
+				}
+				if (lego_expr_eval(ctx, es[i], env, &want) != LEGO_OK)
+					continue;
+				checked++;
+				CHECKF(t, got == want, "expr %d at a=%lld b=%lld: "
+				       "C gives %lld, eval %lld", i, va, vb, got,
+				       (long long)want);
+			}
+		}
+done:
+	CHECK(t, checked > NEXPR * 100);
+	if (f)
+		fclose(f);
+	remove(src), remove(exe), remove(out), rmdir(dir);
+	lego_env_free(env);
+	lego_ctx_free(ctx);
+}
+
+void suite_emit_c(lego_test *t)
+{
+	test_spellings(t);
+	test_shared(t);
+	test_trunc_forms(t);
+	test_compiled(t);
+}
