@@ -1,5 +1,6 @@
 /* template.c - lego_gen: expand the {{ ... }} placeholders of a template,
  * line by line, through the emitter of the target. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -139,7 +140,15 @@ static int is_word(char c)
 	       (c >= '0' && c <= '9') || c == '_';
 }
 
-/* Whether the template has a word prefix<digits>. */
+static size_t skip_digits(const tmpl *t, size_t j)
+{
+	while (j < t->len && t->text[j] >= '0' && t->text[j] <= '9')
+		j++;
+	return j;
+}
+
+/* Whether the template has a word prefix<digits>_<digits>, the form of
+ * the temporaries. */
 static int uses_prefix(const tmpl *t, const char *prefix)
 {
 	size_t w = strlen(prefix);
@@ -147,16 +156,18 @@ static int uses_prefix(const tmpl *t, const char *prefix)
 		if ((i && is_word(t->text[i - 1])) ||
 		    memcmp(t->text + i, prefix, w))
 			continue;
-		size_t j = i + w;
-		while (j < t->len && t->text[j] >= '0' && t->text[j] <= '9')
-			j++;
-		if (j > i + w && (j == t->len || !is_word(t->text[j])))
+		size_t j = skip_digits(t, i + w);
+		if (j == i + w || j >= t->len || t->text[j] != '_')
+			continue;
+		size_t k = skip_digits(t, j + 1);
+		if (k > j + 1 && (k == t->len || !is_word(t->text[k])))
 			return 1;
 	}
 	return 0;
 }
 
-/* Temporaries t0, t1, ... unless the template uses such names. */
+/* Temporaries t<line>_0, t<line>_1, ... unless the template uses such
+ * names. */
 static const char *choose_prefix(const tmpl *t)
 {
 	static const char *const prefixes[] = {"t", "tmp", "lego_t"};
@@ -267,7 +278,11 @@ static int expand_line(tmpl *t, size_t pos, size_t end, int line)
 		return LEGO_ENOMEM;
 	for (size_t i = 0; i < n; i++)
 		es[i] = ps[i].e;
-	lego_emit_request req = {t->target, n, es, t->prefix, indent,
+	/* Temporaries are named per line (t12_0, t12_1, ...): two lines of
+	 * one C block or MLIR region must not define the same name. */
+	char prefix[64];
+	snprintf(prefix, sizeof prefix, "%s%d_", t->prefix, line);
+	lego_emit_request req = {t->target, n, es, prefix, indent,
 				 t->slices.n, ranges};
 	lego_emitted em;
 	if (emit_line(t, &req, ps, line, &em) != LEGO_OK)

@@ -105,8 +105,9 @@ static void test_shared_and_slices(lego_test *t)
 			sizeof err);
 	CHECKF(t, out, "%s", err);
 	if (out) {
-		CHECKF(t, !strncmp(out, "if c:\n    t0 = ", 15), "%s", out);
-		CHECKF(t, strstr(out, "\n    v = f(t0) + t0\n"), "%s", out);
+		/* Line 6 of the template: 4 lines of spec block, then the body. */
+		CHECKF(t, !strncmp(out, "if c:\n    t6_0 = ", 17), "%s", out);
+		CHECKF(t, strstr(out, "\n    v = f(t6_0) + t6_0\n"), "%s", out);
 		CHECK_EQ(t, count(out, "tl.arange(0, N)"), 1);
 	}
 	free(out);
@@ -122,8 +123,19 @@ static void test_shared_and_slices(lego_test *t)
 
 	test_case(t, "temporaries avoid the template's names");
 	out = gen("sym M, N\nlayout X = Col(M, N)\n",
-		  "t0 = 1\nv = {{ X[r, :] }} + {{ X[r, :] }}\n", err, sizeof err);
-	CHECKF(t, out && strstr(out, "tmp0 = ") && !strstr(out, "t0 = M"),
+		  "t2_0 = 1\nv = {{ X[r, :] }} + {{ X[r, :] }}\n", err,
+		  sizeof err);
+	CHECKF(t, out && strstr(out, "tmp6_0 = ") && !strstr(out, "t6_0 = M"),
+	       "%s", out ? out : err);
+	free(out);
+
+	/* Two lines of one block each with shared work: C would reject a
+	 * second definition of the same temporary. */
+	test_case(t, "temporaries of different lines have different names");
+	out = gen("sym M, N\nlayout X = Col(M, N)\n",
+		  "a = {{ X[r, :] }} + {{ X[r, :] }}\n"
+		  "b = {{ X[r, :] }} + {{ X[r, :] }}\n", err, sizeof err);
+	CHECKF(t, out && strstr(out, "t5_0 = ") && strstr(out, "t6_0 = "),
 	       "%s", out ? out : err);
 	free(out);
 }
