@@ -20,7 +20,7 @@ typedef struct acc {
 	lego_expr *flat;     /* lego_x */
 	lego_expr *apply;
 	lego_expr **inv;
-	const char **sizes;  /* symbolic sizes, sorted by name */
+	lego_expr **sizes;   /* symbolic sizes, sorted by name */
 	size_t nsizes, cap;
 	int isqrt;
 	lego_sbuf *out;
@@ -48,15 +48,15 @@ static int scan(acc *a, lego_expr *e)
 		return LEGO_OK;
 	const char *s = lego_expr_name(e);
 	size_t at = 0;
-	while (at < a->nsizes && strcmp(a->sizes[at], s) < 0)
+	while (at < a->nsizes && strcmp(lego_expr_name(a->sizes[at]), s) < 0)
 		at++;
-	if (at < a->nsizes && !strcmp(a->sizes[at], s))
+	if (at < a->nsizes && a->sizes[at] == e)
 		return LEGO_OK;
 	if (a->nsizes == a->cap)
 		return lego_fail(a->ctx, LEGO_ERR, "accessor: too many sizes");
 	memmove(a->sizes + at + 1, a->sizes + at,
 		(a->nsizes - at) * sizeof *a->sizes);
-	a->sizes[at] = s;
+	a->sizes[at] = e;
 	a->nsizes++;
 	return LEGO_OK;
 }
@@ -100,7 +100,8 @@ static int build(acc *a, const lego_layout *l)
 static void size_params(acc *a)
 {
 	for (size_t i = 0; i < a->nsizes; i++)
-		lego_sbuf_printf(a->out, ", %s %s", a->ty, a->sizes[i]);
+		lego_sbuf_printf(a->out, ", %s %s", a->ty,
+				 lego_expr_name(a->sizes[i]));
 }
 
 /* The statements computing es, then `lhs[k]` = value k. */
@@ -132,6 +133,19 @@ static int mentions(lego_expr *e, const lego_expr *sym)
 	return 0;
 }
 
+/* `(void)S;` for each size parameter none of es uses. */
+static void unused_sizes(acc *a, size_t n, lego_expr *const *es)
+{
+	for (size_t i = 0; i < a->nsizes; i++) {
+		int used = 0;
+		for (size_t k = 0; k < n && !used; k++)
+			used = mentions(es[k], a->sizes[i]);
+		if (!used)
+			lego_sbuf_printf(a->out, "\t(void)%s;\n",
+					 lego_expr_name(a->sizes[i]));
+	}
+}
+
 static int print_at(acc *a)
 {
 	lego_sbuf_printf(a->out,
@@ -146,6 +160,7 @@ static int print_at(acc *a)
 	for (size_t k = 0; k < a->rank; k++)
 		if (!mentions(a->apply, a->idx[k]))
 			lego_sbuf_printf(a->out, "\t(void)lego_i%zu;\n", k);
+	unused_sizes(a, 1, &a->apply);
 	int rc = body(a, 1, &a->apply, "\treturn %.0zu%s;\n");
 	lego_sbuf_puts(a->out, "}\n\n");
 	return rc;
@@ -161,6 +176,7 @@ static int print_inv(acc *a)
 	for (size_t k = 0; k < a->rank; k++)
 		lego_sbuf_printf(a->out, ", %s *i%zu", a->ty, k);
 	lego_sbuf_puts(a->out, ")\n{\n");
+	unused_sizes(a, a->rank, a->inv);
 	int rc = body(a, a->rank, a->inv, "\t*i%zu = %s;\n");
 	lego_sbuf_puts(a->out, "}\n\n");
 	return rc;
@@ -170,7 +186,7 @@ static int print_inv(acc *a)
 static void size_args(acc *a)
 {
 	for (size_t i = 0; i < a->nsizes; i++)
-		lego_sbuf_printf(a->out, ", %s", a->sizes[i]);
+		lego_sbuf_printf(a->out, ", %s", lego_expr_name(a->sizes[i]));
 }
 
 /* CUDA (C++): NAME_arr<T>, a[i][j] -> base[NAME_at(i, j, sizes)]. */
@@ -181,7 +197,8 @@ static void print_wrapper(acc *a)
 	lego_sbuf_printf(o, "#ifdef __cplusplus\ntemplate <typename T> "
 			    "struct %s_arr {\n\tT *base;\n", a->name);
 	for (size_t i = 0; i < a->nsizes; i++)
-		lego_sbuf_printf(o, "\tlong long %s;\n", a->sizes[i]);
+		lego_sbuf_printf(o, "\tlong long %s;\n",
+				 lego_expr_name(a->sizes[i]));
 	lego_sbuf_printf(o, "\t%sT &operator()(", hd);
 	for (size_t k = 0; k < a->rank; k++)
 		lego_sbuf_printf(o, "%slong long i%zu", k ? ", " : "", k);
