@@ -227,5 +227,13 @@ has "gemm P symbolic inv" 0 "" out inv "$ex/gemm.lego" P pid
 [ "$(wc -l <"$tmp/out")" -eq 2 ] && ok || bad "gemm P inv: two lines"
 same "examples/fig9.lego apply" 15 apply "$ex/fig9.lego" G 4 2
 
+# ----------------------------------------------------------- check --prove
+has "prove figure 9" 0 "^G: simplified == semantics: proved.*inv(apply(i)) == i: proved; apply(inv(x)) == x: proved; 0 <= apply < size: proved" \
+	out check --prove "$ex/fig9.lego" G
+has "prove refutes a GenP that is no bijection" 1 "^S: .*0 <= apply < size: REFUTED" \
+	out check --prove "$dir/badgenp.lego" S
+has "prove: bad timeout" 2 "--timeout expects" err check --prove --timeout 0 "$ex/fig9.lego"
+has "--prove is an option of check only" 2 "unknown option" err table --prove "$ex/fig9.lego" G
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -106,13 +106,29 @@ static int parse_option(cli_args *a, const char *cmd, int *i, int argc,
 			return cli_usage(cmd, "--lang needs c or python");
 		return parse_lang(a, cmd, v);
 	}
+	if (!strcmp(cmd, "check") && !strcmp(arg, "--prove")) {
+		a->prove = 1;
+		return CLI_OK;
+	}
+	if (!strcmp(cmd, "check") && !strncmp(arg, "--timeout", 9) &&
+	    (arg[9] == '=' || !arg[9])) {
+		char *end;
+		if (!(v = value_of(arg, 9, i, argc, argv)))
+			return cli_usage(cmd, "--timeout needs milliseconds");
+		unsigned long ms = strtoul(v, &end, 10);
+		if (*end || !ms || ms > 3600000)
+			return cli_usage(cmd, "--timeout expects 1..3600000 "
+					 "milliseconds, got '%s'", v);
+		a->timeout_ms = (unsigned)ms;
+		return CLI_OK;
+	}
 	return cli_usage(cmd, "unknown option '%s'", arg);
 }
 
 int cli_args_parse(cli_args *a, const char *cmd, int argc, char **argv)
 {
 	/* Room for one entry per argument. */
-	*a = (cli_args){.cmd = cmd, .lang = LEGO_LANG_C};
+	*a = (cli_args){.cmd = cmd, .lang = LEGO_LANG_C, .timeout_ms = 5000};
 	a->pos = calloc((size_t)argc + 1, sizeof *a->pos);
 	a->defs = calloc((size_t)argc + 1, sizeof *a->defs);
 	if (!a->pos || !a->defs)

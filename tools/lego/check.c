@@ -54,20 +54,37 @@ static int check_one(cli_session *s, const char *name)
 	return CLI_FAIL;
 }
 
+/* Translation validation: proved, refuted (a counterexample) or unknown
+ * for symbolic sizes under the spec's assumptions; only a refutation
+ * fails. */
+static int prove_one(cli_session *s, const char *name, unsigned timeout_ms)
+{
+	lego_validation v;
+	lego_layout *l = lego_spec_layout(s->spec, name);
+	if (lego_layout_validate(s->ctx, l, timeout_ms, &v) != LEGO_OK) {
+		printf("%s: error\n", name);
+		return cli_ctx_fail(s->ctx);
+	}
+	lego_validation_print(stdout, name, &v);
+	return v.status == LEGO_REFUTED ? CLI_FAIL : CLI_OK;
+}
+
 int cmd_check(const cli_args *a)
 {
 	cli_session s;
 	const char *only = a->npos > 1 ? a->pos[1] : NULL;
 	int rc = cli_open(&s, a, only);
-	if (!rc && only) {
-		rc = check_one(&s, only);
-	} else if (!rc) {
-		size_t n = lego_spec_nlayouts(s.spec);
-		if (!n)
-			printf("%s: no layouts\n", s.file);
-		for (size_t i = 0; i < n; i++)
-			if (check_one(&s, lego_spec_layout_name(s.spec, i)))
-				rc = CLI_FAIL;
+	if (!rc && a->prove && !lego_smt_available())
+		printf("note: built without Z3: only layouts whose sizes are "
+		       "all known can be proved (by enumeration)\n");
+	size_t n = rc ? 0 : only ? 1 : lego_spec_nlayouts(s.spec);
+	if (!rc && !n)
+		printf("%s: no layouts\n", s.file);
+	for (size_t i = 0; i < n; i++) {
+		const char *name = only ? only : lego_spec_layout_name(s.spec, i);
+		if (a->prove ? prove_one(&s, name, a->timeout_ms)
+			     : check_one(&s, name))
+			rc = CLI_FAIL;
 	}
 	cli_close(&s);
 	return rc;

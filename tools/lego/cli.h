@@ -18,6 +18,8 @@ typedef struct cli_args {
 	size_t ndefs;
 	lego_lang lang;
 	int help;
+	int prove;            /* check --prove: translation validation */
+	unsigned timeout_ms;  /* per solver query, for --prove */
 } cli_args;
 
 /* Parses the arguments after the command; CLI_OK or CLI_USAGE (reported).

@@ -40,12 +40,19 @@ static const command commands[] = {
 	 "per line.  A name in E that FILE does not declare is an index variable\n"
 	 "over [0, size).\n\n"
 	 "Options:\n" LANG_OPT COMMON_OPTS},
-	{"check", cmd_check, 1, 2, "lego check FILE [NAME] [-D SYM=VALUE]...",
+	{"check", cmd_check, 1, 2,
+	 "lego check FILE [NAME] [--prove [--timeout MS]] [-D SYM=VALUE]...",
 	 "For every layout of FILE (or NAME) with concrete sizes, check that it\n"
 	 "is a bijection onto [0, size) and that inv(apply(i)) == i for every i,\n"
 	 "and print the result; a failure names a witness.  Layouts with\n"
-	 "symbolic sizes are skipped and the syms needing -D are listed.\n"
-	 "Exit status 1 if a check fails.\n\n"
+	 "symbolic sizes are skipped and the syms needing -D are listed.\n\n"
+	 "With --prove, validate each layout for symbolic sizes under the\n"
+	 "file's assumptions (Z3): the simplified expressions equal the\n"
+	 "semantics, inv(apply(i)) == i, apply(inv(x)) == x, and\n"
+	 "0 <= apply(i) < size; each is proved, refuted with a counterexample,\n"
+	 "or unknown with the time limit hit (--timeout, per query, default\n"
+	 "5000 ms).\n\n"
+	 "Exit status 1 if a check fails or a property is refuted.\n\n"
 	 "Options:\n" COMMON_OPTS},
 	{"exprs", cmd_exprs, 2, 2,
 	 "lego exprs FILE NAME [--lang c|python] [-D SYM=VALUE]...",
