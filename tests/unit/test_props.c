@@ -694,7 +694,7 @@ typedef struct sym_forms {
 static int build_forms(lego_ctx *ctx, const built *b, int64_t size,
 		       sym_forms *sf)
 {
-	char name[16];
+	char name[32];
 	for (size_t k = 0; k < b->rank; k++) {
 		snprintf(name, sizeof name, "i%zu", k);
 		sf->idx[k] = lego_index(ctx, name, lego_const(ctx, 0),
