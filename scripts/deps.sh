@@ -13,6 +13,10 @@ for pair in $need; do
 	*) command -v "$tool" >/dev/null 2>&1 || missing="$missing $pkg" ;;
 	esac
 done
+# The OpenCL examples run on PoCL, the CPU driver.
+if [ ! -f /usr/include/CL/cl.h ] || ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1; then
+	missing="$missing pocl-opencl-icd ocl-icd-opencl-dev"
+fi
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 	echo "deps: installing$missing"

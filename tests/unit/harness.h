@@ -48,5 +48,6 @@ void suite_analysis(lego_test *t);
 void suite_gen(lego_test *t);
 void suite_mlir(lego_test *t);
 void suite_smt(lego_test *t);
+void suite_emit_c(lego_test *t);
 
 #endif

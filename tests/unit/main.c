@@ -54,7 +54,7 @@ int main(int argc, char **argv)
 		{"layout", suite_layout}, {"lang", suite_lang},
 		{"props", suite_props},   {"analysis", suite_analysis},
 		{"gen", suite_gen},       {"mlir", suite_mlir},
-		{"smt", suite_smt},
+		{"smt", suite_smt},       {"emit_c", suite_emit_c},
 	};
 	lego_test t = {0};
 	const char *only = NULL;

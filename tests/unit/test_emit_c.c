@@ -10,8 +10,6 @@
 #include "expr/print.h"
 #include "harness.h"
 
-void suite_emit_c(lego_test *t);
-
 /* The text of e in dialect d matches want; frees it. */
 static void spelled(lego_test *t, lego_ctx *ctx, lego_expr *e,
 		    lego_dialect d, const char *want)
