@@ -14,9 +14,7 @@ for pair in $need; do
 	esac
 done
 # The OpenCL examples run on PoCL, the CPU driver.
-if [ ! -f /usr/include/CL/cl.h ] || ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1; then
-	missing="$missing pocl-opencl-icd ocl-icd-opencl-dev"
-fi
+sh "$(dirname "$0")/opencl.sh" || exit 1
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 	echo "deps: installing$missing"
