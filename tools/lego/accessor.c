@@ -23,29 +23,6 @@ static const char accessor_help[] =
 	"  -D NAME=VALUE   give the declared sym NAME a value (repeatable)\n"
 	"  -h, --help      show this help\n";
 
-/* Writes OUT.tmp and renames it, so OUT is never half-written. */
-static int write_out(const char *path, const char *text)
-{
-	if (!path)
-		return fputs(text, stdout) < 0 ? cli_fail("write failed")
-					       : CLI_OK;
-	size_t n = strlen(path) + 5;
-	char *tmp = malloc(n);
-	if (!tmp)
-		return cli_fail("out of memory");
-	snprintf(tmp, n, "%s.tmp", path);
-	FILE *f = fopen(tmp, "w");
-	int bad = !f || fputs(text, f) < 0;
-	if (f)
-		bad |= fclose(f) != 0;
-	if (!bad)
-		bad = rename(tmp, path) != 0;
-	if (bad)
-		remove(tmp);
-	free(tmp);
-	return bad ? cli_fail("%s: cannot write", path) : CLI_OK;
-}
-
 static int target_of(const char *t, lego_target *out)
 {
 	static const char *const names[] = {"c", "cuda", "opencl"};
@@ -67,7 +44,7 @@ static int emit(const cli_args *a, lego_target target, const char *out)
 	if (rc == CLI_OK) {
 		char *text = lego_accessor_header(s.ctx, s.layout, a->pos[1],
 						  target);
-		rc = text ? write_out(out, text) : cli_ctx_fail(s.ctx);
+		rc = text ? cli_write_output(out, text) : cli_ctx_fail(s.ctx);
 		free(text);
 	}
 	if (s.ctx)

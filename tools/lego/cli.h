@@ -59,6 +59,9 @@ cli_size cli_concrete_size(cli_session *s, const lego_layout *l,
 /* An index given on the command line must lie in [0, hi) when both are
  * integers; CLI_OK or CLI_FAIL (reported). */
 int cli_check_range(lego_expr *e, lego_expr *hi, const char *what);
+/* text to stdout (path NULL) or to path, replaced only when complete;
+ * CLI_OK or CLI_FAIL (reported). */
+int cli_write_output(const char *path, const char *text);
 /* Prints e simplified in the chosen language, with a newline. */
 int cli_print_expr(cli_session *s, lego_expr *e, lego_lang lang);
 

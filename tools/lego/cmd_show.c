@@ -69,18 +69,6 @@ static int show_opts_of(const show_args *sa, lego_show_opts *o)
 	return CLI_OK;
 }
 
-static int write_out(const char *path, const char *text)
-{
-	FILE *f = path ? fopen(path, "w") : stdout;
-	if (!f)
-		return cli_fail("%s: cannot write", path);
-	int bad = fputs(text, f) < 0;
-	if (path)
-		bad |= fclose(f) != 0;
-	return bad ? cli_fail("%s: write failed", path ? path : "stdout")
-		   : CLI_OK;
-}
-
 static int need_concrete(cli_session *s, const char *name)
 {
 	int64_t size;
@@ -108,7 +96,7 @@ static int draw(const cli_args *a, const show_args *sa, lego_show_opts *o)
 		o->title = sa->title ? sa->title : a->pos[1];
 		char *pic = svg ? lego_show_svg(s.ctx, s.layout, o)
 				: lego_show_text(s.ctx, s.layout, o);
-		rc = pic ? write_out(sa->out, pic) : cli_ctx_fail(s.ctx);
+		rc = pic ? cli_write_output(sa->out, pic) : cli_ctx_fail(s.ctx);
 		free(pic);
 	}
 	lego_env_free(env);

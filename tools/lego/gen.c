@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "cmd_gen.h"
@@ -58,32 +57,6 @@ static char *slurp(const char *path, size_t *len)
 	return NULL;
 }
 
-/* Writes a temporary file next to path and renames it over path. */
-static int write_atomic(const char *path, const char *text)
-{
-	size_t n = strlen(path);
-	char *tmp = malloc(n + 8);
-	if (!tmp)
-		return cli_fail("out of memory");
-	memcpy(tmp, path, n);
-	memcpy(tmp + n, ".XXXXXX", 8);
-	int fd = mkstemp(tmp);
-	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-	int bad = !f || fputs(text, f) < 0;
-	if (f)
-		bad |= fclose(f) != 0;
-	else if (fd >= 0)
-		close(fd);
-	if (!bad && rename(tmp, path) != 0)
-		bad = 1;
-	int err = errno;
-	if (bad && fd >= 0)
-		remove(tmp);
-	free(tmp);
-	return bad ? cli_fail("%s: cannot write: %s", path, strerror(err))
-		   : CLI_OK;
-}
-
 static int generate(const cli_args *a, const char *target, const char *out)
 {
 	const char *tpl = a->pos[a->npos - 1];
@@ -99,10 +72,7 @@ static int generate(const cli_args *a, const char *target, const char *out)
 	lego_gen_opts o = {target, a->npos == 2 ? a->pos[0] : NULL, a->defs,
 			   a->ndefs};
 	char *result = lego_gen(ctx, tpl, text, len, &o);
-	int rc = !result ? cli_ctx_fail(ctx)
-		 : out   ? write_atomic(out, result)
-			 : (fputs(result, stdout) < 0 ? cli_fail("write failed")
-						      : CLI_OK);
+	int rc = result ? cli_write_output(out, result) : cli_ctx_fail(ctx);
 	free(result);
 	free(text);
 	lego_ctx_free(ctx);
