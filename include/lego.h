@@ -137,6 +137,12 @@ int lego_assume_divides(lego_ctx *ctx, lego_expr *d, lego_expr *n);
 /* Assume a 0/1-valued condition: recognises a % b == 0, a <= b, a < b,
  * a == b (as an equation between symbols) and conjunctions of those. */
 int lego_assume(lego_ctx *ctx, lego_expr *cond);
+/*
+ * Ask Z3 what the built-in range reasoning cannot decide (off by default:
+ * each such question costs up to ~100 ms, cached).  LEGO_ERR, with a
+ * message, in a build without Z3.
+ */
+int lego_ctx_use_smt(lego_ctx *ctx, int on);
 /* 1 if e >= 0 is proved from the facts, 0 if not proved. */
 int lego_prove_nonneg(lego_ctx *ctx, lego_expr *e);
 /* 1 if a < b is proved from the facts. */

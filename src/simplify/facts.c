@@ -179,6 +179,16 @@ static int retry_pending(lego_ctx *ctx)
 	return LEGO_OK;
 }
 
+int lego_ctx_use_smt(lego_ctx *ctx, int on)
+{
+	if (on && !lego_smt_available())
+		return lego_fail(ctx, LEGO_ERR, "this liblego was built without "
+				 "Z3: only the built-in range reasoning proves");
+	ctx->facts->use_smt = on != 0;
+	lego_facts_invalidate(ctx); /* answers cached without it */
+	return LEGO_OK;
+}
+
 int lego_assume_divides(lego_ctx *ctx, lego_expr *d, lego_expr *n)
 {
 	if (!d || !n)

@@ -69,6 +69,8 @@ struct lego_facts {
 	void *scratch;
 	size_t scratch_cap;
 	unsigned depth;           /* simplifier recursion guard */
+	int use_smt;              /* lego_ctx_use_smt */
+	int in_smt;               /* Z3 asked now: do not ask it again */
 	char yes, no, busy;       /* addresses used as cache markers */
 };
 

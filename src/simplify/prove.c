@@ -1,7 +1,7 @@
 /* prove.c - the prover: e >= 0 when a lower bound of e, a polynomial in
  * variables with known constant lower bounds, is nonnegative.  Sound and
- * incomplete: 1 only when proved.  A slower, more complete backend would
- * be asked in lego_prove_nonneg() about what prove_by_bounds() leaves open. */
+ * incomplete: 1 only when proved.  When the context asks for it, Z3 is
+ * asked in lego_prove_nonneg() about what prove_by_bounds() leaves open. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -200,6 +200,11 @@ int lego_prove_nonneg(lego_ctx *ctx, lego_expr *e)
 		return v == &f->yes;
 	lego_cache_put(&f->proof, e, &f->no); /* cycle guard */
 	int r = prove_by_bounds(ctx, e);
+	if (!r && f->use_smt && !f->in_smt) {
+		f->in_smt = 1; /* Z3's own simplification proves without it */
+		r = lego_smt_prove_nonneg(ctx, e);
+		f->in_smt = 0;
+	}
 	lego_cache_put(&f->proof, e, r ? &f->yes : &f->no);
 	return r;
 }

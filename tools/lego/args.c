@@ -88,6 +88,17 @@ static int is_option(const char *arg)
 	return arg[0] == '-' && arg[1] && !(arg[1] >= '0' && arg[1] <= '9');
 }
 
+/* The commands that print simplified expressions through cli_open. */
+static int takes_smt(const char *cmd)
+{
+	static const char *const cmds[] = {"apply", "inv", "exprs",
+					   "accessor", "mlir"};
+	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+		if (!strcmp(cmd, cmds[i]))
+			return 1;
+	return 0;
+}
+
 static int parse_option(cli_args *a, const char *cmd, int *i, int argc,
 			char **argv)
 {
@@ -105,6 +116,10 @@ static int parse_option(cli_args *a, const char *cmd, int *i, int argc,
 		if (!(v = value_of(arg, 6, i, argc, argv)))
 			return cli_usage(cmd, "--lang needs c or python");
 		return parse_lang(a, cmd, v);
+	}
+	if (!strcmp(arg, "--smt") && takes_smt(cmd)) {
+		a->smt = 1;
+		return CLI_OK;
 	}
 	if (!strcmp(cmd, "check") && !strcmp(arg, "--prove")) {
 		a->prove = 1;

@@ -19,6 +19,7 @@ typedef struct cli_args {
 	lego_lang lang;
 	int help;
 	int prove;            /* check --prove: translation validation */
+	int smt;              /* --smt: Z3 behind the simplifier */
 	unsigned timeout_ms;  /* per solver query, for --prove */
 } cli_args;
 

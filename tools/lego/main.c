@@ -19,7 +19,9 @@ typedef struct command {
 #define COMMON_OPTS                                                        \
 	"  -D NAME=VALUE   give the declared sym NAME a value (repeatable)\n" \
 	"  -h, --help      show this help\n"
-#define LANG_OPT "  --lang c|python print expressions in C (default) or Python\n"
+#define LANG_OPT                                                           \
+	"  --lang c|python print expressions in C (default) or Python\n"     \
+	"  --smt           let Z3 prove what the range reasoning cannot\n"
 
 static const command commands[] = {
 	{"table", cmd_table, 2, 2, "lego table FILE NAME [-D SYM=VALUE]...",

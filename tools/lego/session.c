@@ -21,6 +21,8 @@ int cli_open(cli_session *s, const cli_args *a, const char *layout_name)
 	*s = (cli_session){.file = a->pos[0]};
 	if (!(s->ctx = lego_ctx_new()))
 		return cli_fail("out of memory");
+	if (a->smt && lego_ctx_use_smt(s->ctx, 1) != LEGO_OK)
+		return cli_ctx_fail(s->ctx);
 	s->spec = lego_spec_load(s->ctx, s->file, a->defs, a->ndefs);
 	if (!s->spec)
 		return cli_ctx_fail(s->ctx);
