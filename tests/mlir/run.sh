@@ -309,5 +309,13 @@ MLIR
 	} >"$tmp/gpu-$name.mlir"
 	to_ptx "$name in a gpu.module" "$tmp/gpu-$name.mlir"
 done
+# Two placeholder lines in one function: their temporaries must not
+# redefine each other's SSA names.
+if "$lego" gen "$here/two_lines.mlir.tpl" --target mlir >"$tmp/two.mlir" &&
+   "$opt" "$tmp/two.mlir" >/dev/null 2>"$tmp/err"; then
+	ok
+else
+	bad "two placeholder lines in one function: $(head -3 "$tmp/err")"
+fi
 echo "mlir: done in $(($(date +%s) - start)) s"
 finish
