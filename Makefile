@@ -78,20 +78,19 @@ FUZZ_SECONDS ?= 60
 fuzz:
 	@sh fuzz/run.sh $(FUZZ_SECONDS)
 
-lego.pc: lego.pc.in
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|0.1.0|g' -e 's|@LIBS@|$(LDLIBS)|g' $< > $@
-
-install: $(LIB) $(CLI) lego.pc
+install: $(LIB) $(CLI)
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include \
 	           $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/liblego.a
 	install -m 644 include/lego.h $(DESTDIR)$(PREFIX)/include/lego.h
 	install -m 755 $(CLI) $(DESTDIR)$(PREFIX)/bin/lego
-	install -m 644 lego.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/lego.pc
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|0.1.0|g' \
+	    -e 's|@LIBS@|$(LDLIBS)|g' lego.pc.in \
+	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/lego.pc
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/lib/liblego.a $(DESTDIR)$(PREFIX)/include/lego.h \
 	      $(DESTDIR)$(PREFIX)/bin/lego $(DESTDIR)$(PREFIX)/lib/pkgconfig/lego.pc
 
 clean:
-	rm -rf build build-san lego.pc
+	rm -rf build build-san build-noz3 build-fuzz
