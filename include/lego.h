@@ -113,6 +113,8 @@ lego_expr *lego_not(lego_ctx *ctx, lego_expr *a);
 lego_expr *lego_select(lego_ctx *ctx, lego_expr *cond, lego_expr *then_e,
 		       lego_expr *else_e);
 lego_expr *lego_isqrt(lego_ctx *ctx, lego_expr *a);
+/* ceil(a / b) for b > 0, built as (a + b - 1) / b. */
+lego_expr *lego_cdiv(lego_ctx *ctx, lego_expr *a, lego_expr *b);
 
 /* Walking a tree. */
 lego_expr_kind lego_expr_kind_of(const lego_expr *e);
@@ -277,6 +279,24 @@ lego_expr *lego_layout_apply(lego_ctx *ctx, const lego_layout *l,
 			     lego_expr *const *idx);
 int lego_layout_inv(lego_ctx *ctx, const lego_layout *l, lego_expr *flat,
 		    lego_expr **idx);
+
+/* ----------------------------------------------------------- partial tiles */
+/*
+ * A TileBy whose sizes pad the chain (tile counts cdiv(M, BM): per dim, the
+ * product of the sizes is proved >= the chain's dim) is a padded layout
+ * (docs/partial.md).  Its logical dims are the padded ones; apply maps an
+ * index inside the real tensor to the chain's physical index of the real
+ * sizes (Row(M, K): row stride K).  lego_layout_apply_num fails with
+ * LEGO_ERANGE on a padding position; lego_layout_table writes -1 there;
+ * the inverses are not defined (LEGO_ERR).
+ */
+/* 1 when l is padded. */
+int lego_layout_is_padded(const lego_layout *l);
+/* The 0/1 expression, simplified, true exactly when idx (rank entries)
+ * lies inside the real tensor: one term per dim not proved unpadded, the
+ * constant 1 for a layout without padding. */
+lego_expr *lego_layout_mask(lego_ctx *ctx, const lego_layout *l,
+			    lego_expr *const *idx);
 
 /* ----------------------------------------------------------------- checks */
 

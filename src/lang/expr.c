@@ -157,15 +157,16 @@ static int parse_args(lang_parser *p, const lang_tok *fn, size_t want,
 	return 0;
 }
 
-/* min, max, isqrt, select; 1 if name is none of them. */
+/* min, max, isqrt, select, cdiv; 1 if name is none of them. */
 static int parse_call(lang_parser *p, const lang_tok *fn, lang_val *out)
 {
-	static const char *const names[] = {"min", "max", "isqrt", "select"};
-	static const size_t arity[] = {2, 2, 1, 3};
+	static const char *const names[] = {"min", "max", "isqrt", "select",
+					    "cdiv"};
+	static const size_t arity[] = {2, 2, 1, 3, 2};
 	size_t k = 0;
-	while (k < 4 && strcmp(fn->text, names[k]))
+	while (k < 5 && strcmp(fn->text, names[k]))
 		k++;
-	if (k == 4)
+	if (k == 5)
 		return 1;
 	lang_val a[3] = {{0}};
 	if (parse_args(p, fn, arity[k], a))
@@ -174,6 +175,7 @@ static int parse_call(lang_parser *p, const lang_tok *fn, lang_val *out)
 	lego_expr *e = k == 0   ? lego_min(ctx, a[0].e, a[1].e)
 		       : k == 1 ? lego_max(ctx, a[0].e, a[1].e)
 		       : k == 2 ? lego_isqrt(ctx, a[0].e)
+		       : k == 4 ? lego_cdiv(ctx, a[0].e, a[1].e)
 				: lego_select(ctx, a[0].e, a[1].e, a[2].e);
 	lego_expr *args[3] = {a[0].e, a[1].e, a[2].e};
 	*out = combine(e, &a[0], k == 2 ? NULL : &a[1]);

@@ -50,6 +50,9 @@ struct lego_layout {
 	size_t *group_len;
 	size_t nchain;
 	lego_layout **chain;
+	/* Padded TileBy (partial.c): the chain element of the real sizes;
+	 * the groups are the tile levels, the chain the padded Row. */
+	const lego_layout *real;
 };
 
 /* sizes.c: products and size agreement. */
@@ -61,6 +64,23 @@ int layout_sizes_agree(lego_ctx *ctx, lego_expr *a, lego_expr *b,
 /* Validates dims: non-NULL, constants positive. */
 int layout_check_dims(lego_ctx *ctx, size_t d, lego_expr *const *dims,
 		      const char *what);
+
+/* partial.c: the padded TileBy of `real` (a layout of rank d) by q levels
+ * of d sizes; NULL with no error set (*padded = 0) when no dim is padded. */
+lego_layout *layout_tileby_padded(lego_ctx *ctx, const lego_layout *real,
+				  size_t q, size_t d, lego_expr *const *sizes,
+				  int *padded);
+/* Apply and table of a padded layout (l->real set). */
+lego_expr *layout_padded_apply(lego_ctx *ctx, const lego_layout *l,
+			       lego_expr *const *idx);
+int layout_padded_apply_num(lego_ctx *ctx, const lego_layout *l,
+			    const lego_env *env, const int64_t *idx,
+			    int64_t *flat);
+int layout_padded_table(lego_ctx *ctx, const lego_layout *l,
+			const lego_env *env, int64_t *out, size_t cap,
+			size_t *size);
+/* 1 when e is (a + b - 1) / b, the ceiling of a real size a by b. */
+int layout_is_cdiv(lego_ctx *ctx, const lego_expr *e);
 
 /* sugar.c: sigma_{d x q}, 1-based, d*q entries written to out. */
 void layout_sigma(size_t d, size_t q, int *out);

@@ -20,6 +20,8 @@ int lego_layout_apply_num(lego_ctx *ctx, const lego_layout *l,
 			  const lego_env *env, const int64_t *idx,
 			  int64_t *flat)
 {
+	if (l && l->real)
+		return layout_padded_apply_num(ctx, l, env, idx, flat);
 	layout_inst in;
 	int64_t x;
 	int rc = inst_init(&in, ctx, l, env);
@@ -36,6 +38,9 @@ int lego_layout_apply_num(lego_ctx *ctx, const lego_layout *l,
 int lego_layout_inv_num(lego_ctx *ctx, const lego_layout *l,
 			const lego_env *env, int64_t flat, int64_t *idx)
 {
+	if (l && l->real)
+		return lego_fail(ctx, LEGO_ERR, "inverse of a padded layout "
+					       "is not defined");
 	layout_inst in;
 	int64_t x;
 	int rc = inst_init(&in, ctx, l, env);
@@ -55,6 +60,8 @@ int lego_layout_table(lego_ctx *ctx, const lego_layout *l,
 		      const lego_env *env, int64_t *out, size_t cap,
 		      size_t *size)
 {
+	if (l && l->real)
+		return layout_padded_table(ctx, l, env, out, cap, size);
 	layout_inst in;
 	int rc = inst_init(&in, ctx, l, env);
 	if (rc == LEGO_OK && size)

@@ -89,6 +89,7 @@ static int assume_exact_divisions(lego_ctx *ctx, size_t n,
 			return lego_fail(ctx, LEGO_ERR,
 					 "TileBy: size %zu is missing", k + 1);
 		if (lego_expr_kind_of(s) == LEGO_DIV &&
+		    !layout_is_cdiv(ctx, s) &&
 		    lego_assume_divides(ctx, lego_expr_arg(s, 1),
 					lego_expr_arg(s, 0)) != LEGO_OK)
 			return LEGO_ERR;
@@ -105,6 +106,14 @@ lego_layout *lego_tileby(lego_ctx *ctx, size_t nchain,
 					   "of at least one size");
 	if (assume_exact_divisions(ctx, q * d, sizes) != LEGO_OK)
 		return NULL;
+	int padded = 0;
+	lego_layout *p = nchain == 1 && chain && chain[0] &&
+				 chain[0]->rank == d
+			     ? layout_tileby_padded(ctx, chain[0], q, d, sizes,
+						    &padded)
+			     : NULL;
+	if (padded)
+		return p;  /* the padded layout, or NULL on error */
 	lego_layout *g = chain_as_groupby(ctx, nchain, chain);
 	if (!g)
 		return NULL;

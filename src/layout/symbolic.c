@@ -168,6 +168,8 @@ lego_expr *lego_layout_apply(lego_ctx *ctx, const lego_layout *l,
 		if (!idx[k])
 			return lego_fail_null(ctx, "apply: index %zu is "
 						   "missing", k + 1);
+	if (l->real)
+		return layout_padded_apply(ctx, l, idx);
 	return l->kind == LAYOUT_GROUPBY ? groupby_apply(ctx, l, idx)
 					 : piece_apply(ctx, l, idx);
 }
@@ -177,6 +179,9 @@ int lego_layout_inv(lego_ctx *ctx, const lego_layout *l, lego_expr *flat,
 {
 	if (!l || !flat || !idx)
 		return lego_fail(ctx, LEGO_ERR, "inv: no layout or index");
+	if (l->real)
+		return lego_fail(ctx, LEGO_ERR, "inverse of a padded layout "
+					       "is not defined");
 	return l->kind == LAYOUT_GROUPBY ? groupby_inv(ctx, l, flat, idx)
 					 : piece_inv(ctx, l, flat, idx);
 }

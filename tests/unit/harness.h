@@ -49,5 +49,6 @@ void suite_gen(lego_test *t);
 void suite_mlir(lego_test *t);
 void suite_smt(lego_test *t);
 void suite_emit_c(lego_test *t);
+void suite_partial(lego_test *t);
 
 #endif

@@ -15,7 +15,8 @@ static lego_expr *arg_expr(cli_session *s, const char *text, lego_expr *hi)
 	return e;
 }
 
-static int apply(cli_session *s, const cli_args *a)
+/* The flat index of (E1 .. Ed), or with `mask` its mask (partial tiles). */
+static int apply(cli_session *s, const cli_args *a, int mask)
 {
 	size_t rank = lego_layout_rank(s->layout), nidx = a->npos - 2;
 	if (nidx != rank)
@@ -33,21 +34,32 @@ static int apply(cli_session *s, const cli_args *a)
 			rc = cli_check_range(idx[k], lego_layout_dim(s->layout, k),
 					     "index");
 	if (!rc) {
-		lego_expr *flat = lego_layout_apply(s->ctx, s->layout, idx);
+		lego_expr *flat = mask ? lego_layout_mask(s->ctx, s->layout, idx)
+				       : lego_layout_apply(s->ctx, s->layout, idx);
 		rc = flat ? cli_print_expr(s, flat, a->lang) : cli_ctx_fail(s->ctx);
 	}
 	free(idx);
 	return rc;
 }
 
-int cmd_apply(const cli_args *a)
+static int run_apply(const cli_args *a, int mask)
 {
 	cli_session s;
 	int rc = cli_open(&s, a, a->pos[1]);
 	if (!rc)
-		rc = apply(&s, a);
+		rc = apply(&s, a, mask);
 	cli_close(&s);
 	return rc;
+}
+
+int cmd_apply(const cli_args *a)
+{
+	return run_apply(a, 0);
+}
+
+int cmd_mask(const cli_args *a)
+{
+	return run_apply(a, 1);
 }
 
 static int inv(cli_session *s, const cli_args *a)

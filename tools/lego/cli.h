@@ -68,6 +68,7 @@ int cli_print_expr(cli_session *s, lego_expr *e, lego_lang lang);
 
 int cmd_table(const cli_args *a);
 int cmd_apply(const cli_args *a);
+int cmd_mask(const cli_args *a);
 int cmd_inv(const cli_args *a);
 int cmd_exprs(const cli_args *a);
 int cmd_check(const cli_args *a);

@@ -26,8 +26,9 @@ typedef struct command {
 static const command commands[] = {
 	{"table", cmd_table, 2, 2, "lego table FILE NAME [-D SYM=VALUE]...",
 	 "Print, on one line, the physical flat index of every logical index of\n"
-	 "layout NAME, logical indices in row-major order over its dims.  Every\n"
-	 "size must be concrete (use -D for declared syms).\n\n"
+	 "layout NAME, logical indices in row-major order over its dims (-1 for\n"
+	 "the padding of a padded layout).  Every size must be concrete (use -D\n"
+	 "for declared syms).\n\n"
 	 "Options:\n" COMMON_OPTS},
 	{"apply", cmd_apply, 3, 0,
 	 "lego apply FILE NAME E1 .. Ed [--lang c|python] [-D SYM=VALUE]...",
@@ -35,6 +36,13 @@ static const command commands[] = {
 	 "one expression per logical dim; an integer when all is concrete.  A\n"
 	 "name in Ek that FILE does not declare is an index variable over\n"
 	 "[0, dim k).\n\n"
+	 "Options:\n" LANG_OPT COMMON_OPTS},
+	{"mask", cmd_mask, 3, 0,
+	 "lego mask FILE NAME E1 .. Ed [--lang c|python] [-D SYM=VALUE]...",
+	 "Print the mask of the logical index (E1, .., Ed) of a padded layout\n"
+	 "(a TileBy over cdiv tile counts, docs/partial.md): 1 exactly when the\n"
+	 "index lies inside the real tensor; 1 for a layout without padding.\n"
+	 "Names in Ek are as for apply.\n\n"
 	 "Options:\n" LANG_OPT COMMON_OPTS},
 	{"inv", cmd_inv, 3, 3,
 	 "lego inv FILE NAME E [--lang c|python] [-D SYM=VALUE]...",

@@ -1,0 +1,167 @@
+/* partial.c - TileBy over sizes that tiles do not divide (docs/partial.md).
+ *
+ * The tiles enumerate a padded space: per untiled dim k, P_k = product of
+ * the sizes of dim k over the levels, proved >= the real dim R_k of the
+ * chain.  An index is mapped to its coordinates x in the padded space and
+ * then through the chain of the REAL sizes, so an in-bounds element gets
+ * the physical index of the real tensor; the mask is x_k < R_k. */
+
+#include "layout/layout.h"
+
+/* a of a numerator n = a + b - 1, simplified. */
+static lego_expr *cdiv_real(lego_ctx *ctx, lego_expr *n, lego_expr *b)
+{
+	lego_expr *a = lego_add(ctx, lego_sub(ctx, n, b), lego_const(ctx, 1));
+	return a ? lego_simplify(ctx, a) : NULL;
+}
+
+int layout_is_cdiv(lego_ctx *ctx, const lego_expr *e)
+{
+	if (lego_expr_kind_of(e) != LEGO_DIV)
+		return 0;
+	lego_expr *n = lego_expr_arg(e, 0), *b = lego_expr_arg(e, 1);
+	if (lego_expr_kind_of(n) != LEGO_ADD)
+		return 0;
+	lego_expr *a = cdiv_real(ctx, n, b);
+	return a && (lego_expr_kind_of(a) != LEGO_ADD ||
+		     lego_expr_nargs(a) < lego_expr_nargs(n));
+}
+
+/* Product of the sizes of dim k over levels from..q-1. */
+static lego_expr *dim_product(lego_ctx *ctx, size_t q, size_t d, size_t k,
+			      size_t from, lego_expr *const *sizes)
+{
+	lego_expr *p = lego_const(ctx, 1);
+	for (size_t h = from; h < q && p; h++)
+		p = lego_mul(ctx, p, sizes[h * d + k]);
+	return p;
+}
+
+static int proved_equal(lego_ctx *ctx, lego_expr *a, lego_expr *b)
+{
+	int64_t v;
+	lego_expr *e = a == b ? NULL : lego_sub(ctx, a, b);
+	if (a == b)
+		return 1;
+	e = e ? lego_simplify(ctx, e) : NULL;
+	return e && lego_expr_is_const(e, &v) && v == 0;
+}
+
+/* cdiv(R, rest) * rest >= R always: the outer size is the ceiling of R by
+ * the product of the inner ones. */
+static int ceil_shape(lego_ctx *ctx, lego_expr *outer, lego_expr *rest,
+		      lego_expr *real)
+{
+	if (!layout_is_cdiv(ctx, outer) || lego_expr_arg(outer, 1) != rest)
+		return 0;
+	lego_expr *a = cdiv_real(ctx, lego_expr_arg(outer, 0), rest);
+	return a && proved_equal(ctx, a, real);
+}
+
+/* Concrete sizes: the outer size is the ceiling of R by the inner ones
+ * (what cdiv folds to). */
+static int ceil_const(lego_expr *outer, lego_expr *rest, lego_expr *real)
+{
+	int64_t o, in, r;
+	return lego_expr_is_const(outer, &o) && lego_expr_is_const(rest, &in) &&
+	       lego_expr_is_const(real, &r) && in > 0 && r > 0 &&
+	       o == r / in + (r % in != 0);
+}
+
+/* 1: dim k is padded, its outer size being the ceiling of R_k by the inner
+ * sizes (cdiv); 0 otherwise (the size check of GroupBy then decides). */
+static int dim_padding(lego_ctx *ctx, size_t q, size_t d, size_t k,
+		       lego_expr *const *sizes, lego_expr *real)
+{
+	lego_expr *p = dim_product(ctx, q, d, k, 0, sizes);
+	lego_expr *rest = dim_product(ctx, q, d, k, 1, sizes);
+	if (!p || !rest)
+		return LEGO_ERR;
+	if (proved_equal(ctx, p, real))
+		return 0;
+	return ceil_shape(ctx, sizes[k], rest, real) ||
+	       ceil_const(sizes[k], rest, real);
+}
+
+lego_layout *layout_tileby_padded(lego_ctx *ctx, const lego_layout *real,
+				  size_t q, size_t d, lego_expr *const *sizes,
+				  int *padded)
+{
+	lego_expr **pdims = lego_xalloc(ctx, d * sizeof *pdims);
+	*padded = 0;
+	if (!pdims)
+		return NULL;
+	for (size_t k = 0; k < d; k++) {
+		int st = dim_padding(ctx, q, d, k, sizes, real->dims[k]);
+		if (st < 0) {
+			*padded = 1;  /* an error, reported */
+			return NULL;
+		}
+		*padded |= st;
+		pdims[k] = dim_product(ctx, q, d, k, 0, sizes);
+	}
+	if (!*padded)
+		return NULL;
+	lego_layout *row = lego_row(ctx, d, pdims);
+	lego_layout *t = row ? lego_tileby(ctx, 1, &row, q, d, sizes) : NULL;
+	if (t)
+		t->real = real;
+	return t;
+}
+
+int lego_layout_is_padded(const lego_layout *l)
+{
+	return l && l->real;
+}
+
+/* Coordinates in the padded space: x_k = sum_h idx[h][k] * (sizes of dim
+ * k inside level h). */
+static lego_expr **coords(lego_ctx *ctx, const lego_layout *l,
+			  lego_expr *const *idx)
+{
+	size_t q = l->ngroups, d = l->group_len[0];
+	lego_expr **x = lego_xalloc(ctx, d * sizeof *x);
+	for (size_t k = 0; x && k < d; k++) {
+		x[k] = lego_const(ctx, 0);
+		for (size_t h = 0; h < q && x[k]; h++) {
+			lego_expr *in = dim_product(ctx, q, d, k, h + 1,
+						    l->dims);
+			x[k] = in ? lego_add(ctx, x[k],
+					     lego_mul(ctx, idx[h * d + k], in))
+				  : NULL;
+		}
+		if (!x[k])
+			return NULL;
+	}
+	return x;
+}
+
+lego_expr *layout_padded_apply(lego_ctx *ctx, const lego_layout *l,
+			       lego_expr *const *idx)
+{
+	lego_expr **x = coords(ctx, l, idx);
+	return x ? lego_layout_apply(ctx, l->real, x) : NULL;
+}
+
+lego_expr *lego_layout_mask(lego_ctx *ctx, const lego_layout *l,
+			    lego_expr *const *idx)
+{
+	if (!l || !idx)
+		return lego_fail_null(ctx, "mask: no layout or index");
+	lego_expr *m = lego_const(ctx, 1);
+	if (!l->real)
+		return m;
+	size_t q = l->ngroups, d = l->group_len[0];
+	lego_expr **x = coords(ctx, l, idx);
+	for (size_t k = 0; x && m && k < d; k++) {
+		lego_expr *r = l->real->dims[k];
+		if (proved_equal(ctx, dim_product(ctx, q, d, k, 0, l->dims), r))
+			continue;
+		lego_expr *in = lego_simplify(ctx, lego_binop(ctx, LEGO_LT,
+							      x[k], r));
+		int64_t v;
+		if (!in || !(lego_expr_is_const(in, &v) && v == 1))
+			m = in ? lego_binop(ctx, LEGO_AND, m, in) : NULL;
+	}
+	return x && m ? lego_simplify(ctx, m) : NULL;
+}

@@ -1,0 +1,97 @@
+/* partial_num.c - numeric apply and table of a padded TileBy. */
+#include "layout/layout.h"
+
+/* Padded coordinates of idx; 1 when inside the real tensor, 0 in the
+ * padding, negative on error. */
+static int num_coords(lego_ctx *ctx, const lego_layout *l,
+		      const lego_env *env, const int64_t *idx, int64_t *x)
+{
+	size_t q = l->ngroups, d = l->group_len[0];
+	int64_t s, r;
+	int inside = 1;
+	for (size_t k = 0; k < d; k++) {
+		x[k] = 0;
+		for (size_t h = 0; h < q; h++) {
+			int rc = lego_expr_eval(ctx, l->dims[h * d + k], env, &s);
+			if (rc != LEGO_OK)
+				return rc;
+			if (idx[h * d + k] < 0 || idx[h * d + k] >= s)
+				return lego_fail(ctx, LEGO_ERANGE,
+						 "index %zu is %lld, outside "
+						 "[0, %lld)", h * d + k + 1,
+						 (long long)idx[h * d + k],
+						 (long long)s);
+			if (__builtin_mul_overflow(x[k], s, &x[k]) ||
+			    __builtin_add_overflow(x[k], idx[h * d + k], &x[k]))
+				return lego_fail(ctx, LEGO_EOVERFLOW,
+						 "apply: overflow");
+		}
+		int rc = lego_expr_eval(ctx, l->real->dims[k], env, &r);
+		if (rc != LEGO_OK)
+			return rc;
+		inside &= x[k] < r;
+	}
+	return inside;
+}
+
+int layout_padded_apply_num(lego_ctx *ctx, const lego_layout *l,
+			    const lego_env *env, const int64_t *idx,
+			    int64_t *flat)
+{
+	int64_t x[16];
+	if (!idx || l->group_len[0] > 16)
+		return lego_fail(ctx, LEGO_ERR, "apply: no index, or more "
+					       "than 16 padded dims");
+	int in = num_coords(ctx, l, env, idx, x);
+	if (in < 0)
+		return in;
+	if (!in)
+		return lego_fail(ctx, LEGO_ERANGE,
+				 "apply: the index is in the padding");
+	return lego_layout_apply_num(ctx, l->real, env, x, flat);
+}
+
+/* The logical dims of l evaluated, and their product. */
+static int eval_dims(lego_ctx *ctx, const lego_layout *l, const lego_env *env,
+		     int64_t *dims, int64_t *size)
+{
+	*size = 1;
+	for (size_t k = 0; k < l->rank; k++) {
+		int rc = lego_expr_eval(ctx, l->dims[k], env, &dims[k]);
+		if (rc != LEGO_OK)
+			return rc;
+		if (__builtin_mul_overflow(*size, dims[k], size))
+			return lego_fail(ctx, LEGO_EOVERFLOW, "table: overflow");
+	}
+	return LEGO_OK;
+}
+
+int layout_padded_table(lego_ctx *ctx, const lego_layout *l,
+			const lego_env *env, int64_t *out, size_t cap,
+			size_t *size)
+{
+	int64_t dims[64], idx[64] = {0}, n, x[16];
+	if (l->rank > 64 || l->group_len[0] > 16)
+		return lego_fail(ctx, LEGO_ERR, "table: too many dims");
+	int rc = eval_dims(ctx, l, env, dims, &n);
+	if (rc != LEGO_OK)
+		return rc;
+	if (size)
+		*size = (size_t)n;
+	if ((uint64_t)n > (uint64_t)cap)
+		return lego_fail(ctx, LEGO_ERANGE, "table: the layout has "
+				 "%lld elements, the buffer %zu",
+				 (long long)n, cap);
+	for (int64_t f = 0; f < n; f++) {
+		int in = num_coords(ctx, l, env, idx, x);
+		if (in < 0)
+			return in;
+		out[f] = -1;
+		if (in && (rc = lego_layout_apply_num(ctx, l->real, env, x,
+						      &out[f])) != LEGO_OK)
+			return rc;
+		for (size_t k = l->rank; k-- > 0 && ++idx[k] == dims[k];)
+			idx[k] = 0;
+	}
+	return LEGO_OK;
+}

@@ -1,0 +1,239 @@
+/* test_partial.c - partial tiles: TileBy over cdiv tile counts, the padded
+ * apply, table and mask (docs/partial.md).  Expected values are computed
+ * here from the definition: logical (i, j, a, b) is the element
+ * (i*BM + a, j*BK + b) of the real M x K tensor, which exists exactly when
+ * both are in bounds; every size combination is enumerated. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "lego.h"
+
+static lego_spec *parse(lego_ctx *ctx, const char *text)
+{
+	return lego_spec_parse(ctx, "t.lego", text, strlen(text), NULL, 0);
+}
+
+static int64_t ceil_div(int64_t a, int64_t b)
+{
+	return a / b + (a % b != 0);
+}
+
+static void test_cdiv(lego_test *t)
+{
+	test_case(t, "cdiv_values");
+	lego_ctx *ctx = lego_ctx_new();
+	lego_expr *a = lego_sym(ctx, "a"), *b = lego_sym(ctx, "b");
+	lego_expr *e = lego_cdiv(ctx, a, b);
+	lego_env *env = lego_env_new(ctx);
+	for (int64_t x = 1; x <= 40; x++)
+		for (int64_t y = 1; y <= 12; y++) {
+			int64_t v = -1;
+			lego_env_bind(env, a, x);
+			lego_env_bind(env, b, y);
+			CHECK(t, lego_expr_eval(ctx, e, env, &v) == LEGO_OK);
+			CHECK_EQ(t, v, ceil_div(x, y));
+		}
+	lego_env_free(env);
+	lego_ctx_free(ctx);
+}
+
+typedef struct sizes {
+	int64_t m, k, bm, bk;
+	int col;  /* the chain is Col(M, K): element (r, c) at c*M + r */
+} sizes;
+
+static int64_t expect_flat(const sizes *z, int64_t r, int64_t c)
+{
+	if (r >= z->m || c >= z->k)
+		return -1;
+	return z->col ? c * z->m + r : r * z->k + c;
+}
+
+/* Symbols of the spec bound to z. */
+static void bind_sizes(lego_ctx *ctx, lego_env *env, const sizes *z)
+{
+	const char *names[] = {"M", "K", "BM", "BK"};
+	const int64_t vals[] = {z->m, z->k, z->bm, z->bk};
+	for (size_t n = 0; n < 4; n++)
+		lego_env_bind(env, lego_sym_find(ctx, names[n]), vals[n]);
+}
+
+typedef struct sym_view {
+	lego_expr *idx[4];
+	lego_expr *apply;
+	lego_expr *mask;
+} sym_view;
+
+/* The table, and apply and mask evaluated, against expect_flat; every
+ * real element reached exactly once. */
+static void check_sizes(lego_test *t, lego_ctx *ctx, const lego_layout *l,
+			const sym_view *v, const sizes *z)
+{
+	lego_env *env = lego_env_new(ctx);
+	bind_sizes(ctx, env, z);
+	int64_t tm = ceil_div(z->m, z->bm), tk = ceil_div(z->k, z->bk);
+	size_t n = (size_t)(tm * tk * z->bm * z->bk), got = 0;
+	int64_t *table = calloc(n, sizeof *table);
+	int *hits = calloc((size_t)(z->m * z->k), sizeof *hits);
+	CHECK(t, lego_layout_table(ctx, l, env, table, n, &got) == LEGO_OK);
+	CHECK_EQ(t, got, n);
+	size_t x = 0;
+	for (int64_t i = 0; i < tm; i++)
+	for (int64_t j = 0; j < tk; j++)
+	for (int64_t a = 0; a < z->bm; a++)
+	for (int64_t b = 0; b < z->bk; b++, x++) {
+		int64_t want = expect_flat(z, i * z->bm + a, j * z->bk + b);
+		CHECKF(t, table[x] == want, "M=%lld K=%lld BM=%lld BK=%lld "
+		       "(%lld,%lld,%lld,%lld): %lld, expected %lld",
+		       (long long)z->m, (long long)z->k, (long long)z->bm,
+		       (long long)z->bk, (long long)i, (long long)j,
+		       (long long)a, (long long)b, (long long)table[x],
+		       (long long)want);
+		const int64_t iv[4] = {i, j, a, b};
+		for (size_t k = 0; k < 4; k++)
+			lego_env_bind(env, v->idx[k], iv[k]);
+		int64_t m = -1, f = -1;
+		CHECK(t, lego_expr_eval(ctx, v->mask, env, &m) == LEGO_OK);
+		CHECK_EQ(t, m, want >= 0);
+		if (m == 1) {
+			CHECK(t, lego_expr_eval(ctx, v->apply, env, &f) ==
+				     LEGO_OK);
+			CHECK_EQ(t, f, want);
+			CHECK(t, f >= 0 && f < z->m * z->k);
+			if (f >= 0 && f < z->m * z->k)
+				hits[f]++;
+		}
+	}
+	for (int64_t e = 0; e < z->m * z->k; e++)
+		CHECKF(t, hits[e] == 1, "element %lld reached %d times",
+		       (long long)e, hits[e]);
+	free(hits);
+	free(table);
+	lego_env_free(env);
+}
+
+/* Index variables named i<tag>, j<tag>, a<tag>, b<tag> (one set of names per
+ * layout: a name is declared with its range once). */
+static int view_of(lego_ctx *ctx, const lego_layout *l, const char *tag,
+		   sym_view *v)
+{
+	const char *names[] = {"i", "j", "a", "b"};
+	char name[16];
+	for (size_t k = 0; k < 4; k++)
+		v->idx[k] = lego_index(ctx, (snprintf(name, sizeof name, "%s%s",
+						      names[k], tag), name),
+				       lego_const(ctx, 0),
+				       lego_layout_dim(l, k));
+	v->apply = lego_simplify(ctx, lego_layout_apply(ctx, l, v->idx));
+	v->mask = lego_layout_mask(ctx, l, v->idx);
+	return v->apply && v->mask;
+}
+
+static void test_exhaustive(lego_test *t, const char *chain, int col)
+{
+	test_case(t, col ? "exhaustive_col" : "exhaustive_row");
+	char text[256];
+	snprintf(text, sizeof text,
+		 "sym M, K, BM, BK\nlayout A = OrderBy(%s(M, K))"
+		 ".TileBy([cdiv(M, BM), cdiv(K, BK)], [BM, BK])\n", chain);
+	lego_ctx *ctx = lego_ctx_new();
+	lego_spec *spec = parse(ctx, text);
+	const lego_layout *l = spec ? lego_spec_layout(spec, "A") : NULL;
+	sym_view v;
+	CHECK(t, l && lego_layout_is_padded(l) && view_of(ctx, l, "", &v));
+	if (!l || !v.mask) {
+		lego_ctx_free(ctx);
+		return;
+	}
+	for (int64_t m = 1; m <= 9; m++)
+		for (int64_t k = 1; k <= 7; k++)
+			for (int64_t bm = 1; bm <= 4; bm++)
+				for (int64_t bk = 1; bk <= 3; bk++) {
+					sizes z = {m, k, bm, bk, col};
+					check_sizes(t, ctx, l, &v, &z);
+				}
+	lego_ctx_free(ctx);
+}
+
+/* A mask term only for dims that can overflow. */
+static void test_mask_terms(lego_test *t)
+{
+	test_case(t, "mask_terms");
+	lego_ctx *ctx = lego_ctx_new();
+	lego_spec *spec = parse(ctx,
+		"sym M, K, BM, BK\n"
+		"layout A = OrderBy(Row(M, K)).TileBy([cdiv(M, BM), K/BK], "
+		"[BM, BK])\n"
+		"layout D = OrderBy(Row(M, K)).TileBy([M/BM, K/BK], [BM, BK])\n"
+		"layout E = OrderBy(Row(10, 8)).TileBy([cdiv(10, 4), cdiv(8, 4)],"
+		" [4, 4])\n");
+	CHECK(t, spec != NULL);
+	const lego_layout *a = spec ? lego_spec_layout(spec, "A") : NULL;
+	const lego_layout *d = spec ? lego_spec_layout(spec, "D") : NULL;
+	const lego_layout *e = spec ? lego_spec_layout(spec, "E") : NULL;
+	CHECK(t, a && d && e);
+	if (a && d && e) {
+		sym_view v;
+		CHECK(t, view_of(ctx, a, "a", &v));
+		/* Only the row can overflow: the mask is a + BM*i < M. */
+		lego_expr *want = lego_binop(ctx, LEGO_LT,
+			lego_add(ctx, v.idx[2], lego_mul(ctx, lego_sym(ctx, "BM"),
+							 v.idx[0])),
+			lego_sym(ctx, "M"));
+		CHECK(t, lego_simplify(ctx, want) == v.mask);
+		CHECK(t, !lego_layout_is_padded(d));
+		CHECK(t, view_of(ctx, d, "d", &v) && v.mask == lego_const(ctx, 1));
+		CHECK(t, lego_layout_is_padded(e));
+		CHECK(t, view_of(ctx, e, "e", &v));
+		/* 8 = 2*4 columns exactly: no column term; rows 10 of 12. */
+		lego_env *env = lego_env_new(ctx);
+		lego_env_bind(env, v.idx[1], 1);
+		lego_env_bind(env, v.idx[3], 3);
+		for (int64_t i = 0; i < 3; i++)
+			for (int64_t r = 0; r < 4; r++) {
+				int64_t m = -1;
+				lego_env_bind(env, v.idx[0], i);
+				lego_env_bind(env, v.idx[2], r);
+				CHECK(t, lego_expr_eval(ctx, v.mask, env, &m) ==
+					     LEGO_OK);
+				CHECK_EQ(t, m, i * 4 + r < 10);
+			}
+		lego_env_free(env);
+	}
+	lego_ctx_free(ctx);
+}
+
+/* Tiles that do not cover the tensor, and inverses, are errors. */
+static void test_errors(lego_test *t)
+{
+	test_case(t, "errors");
+	lego_ctx *ctx = lego_ctx_new();
+	CHECK(t, parse(ctx, "layout A = OrderBy(Row(10, 8)).TileBy([2, 2], "
+			    "[4, 4])\n") == NULL);
+	lego_spec *spec = parse(ctx, "layout A = OrderBy(Row(10, 8)).TileBy("
+				     "[cdiv(10, 4), 2], [4, 4])\n");
+	const lego_layout *a = spec ? lego_spec_layout(spec, "A") : NULL;
+	CHECK(t, a != NULL);
+	if (a) {
+		int64_t idx[4] = {2, 0, 3, 0}, f, x[4];
+		CHECK(t, lego_layout_apply_num(ctx, a, NULL, idx, &f) ==
+			     LEGO_ERANGE);
+		idx[2] = 1;
+		CHECK(t, lego_layout_apply_num(ctx, a, NULL, idx, &f) == LEGO_OK);
+		CHECK_EQ(t, f, 9 * 8);
+		CHECK(t, lego_layout_inv_num(ctx, a, NULL, 0, x) == LEGO_ERR);
+	}
+	lego_ctx_free(ctx);
+}
+
+void suite_partial(lego_test *t)
+{
+	test_cdiv(t);
+	test_exhaustive(t, "Row", 0);
+	test_exhaustive(t, "Col", 1);
+	test_mask_terms(t);
+	test_errors(t);
+}
