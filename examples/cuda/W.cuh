@@ -27,7 +27,7 @@ static __host__ __device__ __forceinline__ long long W_at(long long lego_i0, lon
 	const long long t0 = lego_i0 + lego_i1 + 1;
 	const long long t1 = -lego_i0;
 	const long long t2 = -lego_i1;
-	return (t0 <= 17 ? lego_i0 + t0 * (lego_i0 + lego_i1) / 2 : lego_i0 - (((t1 + t2 + 32) * (t1 + t2 + 33)) / 2 - (((t1 + t2 + 32) * (t1 + t2 + 33)) % 2 < 0)) + 272);
+	return (t0 <= 17 ? lego_i0 + t0 * (lego_i0 + lego_i1) / 2 : lego_i0 - (t1 + t2 + 32) * (t1 + t2 + 33) / 2 + 272);
 }
 
 /* The logical index of the physical offset x. */

@@ -27,7 +27,7 @@ static inline long W_at(long lego_i0, long lego_i1)
 	const long t0 = lego_i0 + lego_i1 + 1;
 	const long t1 = -lego_i0;
 	const long t2 = -lego_i1;
-	return (t0 <= 16 ? lego_i0 + t0 * (lego_i0 + lego_i1) / 2 : lego_i0 - (((t1 + t2 + 30) * (t1 + t2 + 31)) / 2 - (((t1 + t2 + 30) * (t1 + t2 + 31)) % 2 < 0)) + 240);
+	return (t0 <= 16 ? lego_i0 + t0 * (lego_i0 + lego_i1) / 2 : lego_i0 - (t1 + t2 + 30) * (t1 + t2 + 31) / 2 + 240);
 }
 
 /* The logical index of the physical offset x. */

@@ -34,7 +34,7 @@ __kernel void antidiag_store(__global const int *in, __global int *buf,
 	const long t33_0 = r + s + 1;
 	const long t33_1 = -r;
 	const long t33_2 = -s;
-	buf[(t33_0 <= 16 ? r + t33_0 * (r + s) / 2 : r - (((t33_1 + t33_2 + 30) * (t33_1 + t33_2 + 31)) / 2 - (((t33_1 + t33_2 + 30) * (t33_1 + t33_2 + 31)) % 2 < 0)) + 240)] = in[r * 16 + s];
+	buf[(t33_0 <= 16 ? r + t33_0 * (r + s) / 2 : r - (t33_1 + t33_2 + 30) * (t33_1 + t33_2 + 31) / 2 + 240)] = in[r * 16 + s];
 	buf_at[W_at(r, s)] = in[r * 16 + s];
 }
 

@@ -187,6 +187,28 @@ static int prove_by_bounds(lego_ctx *ctx, lego_expr *e)
 	return 0;
 }
 
+/* Sign rules on the unexpanded expression: a product of non-negative
+ * factors is non-negative, as is a quotient or modulo by a positive
+ * divisor.  Bounds of the expanded polynomial lose this: (128-s)*(129-s)
+ * with 0 <= s <= 128 expands to s*s - 257*s + 16512. */
+static int prove_by_signs(lego_ctx *ctx, lego_expr *e)
+{
+	switch (e->kind) {
+	case LEGO_MUL:
+		for (uint32_t i = 0; i < e->nargs; i++)
+			if (!lego_prove_nonneg(ctx, e->args[i]))
+				return 0;
+		return 1;
+	case LEGO_DIV:
+		return lego_prove_nonneg(ctx, e->args[0]) &&
+		       lego_prove_lt(ctx, lego_const(ctx, 0), e->args[1]);
+	case LEGO_MOD:
+		return lego_prove_lt(ctx, lego_const(ctx, 0), e->args[1]);
+	default:
+		return 0;
+	}
+}
+
 int lego_prove_nonneg(lego_ctx *ctx, lego_expr *e)
 {
 	struct lego_facts *f = ctx->facts;
@@ -199,7 +221,7 @@ int lego_prove_nonneg(lego_ctx *ctx, lego_expr *e)
 	if (lego_cache_get(&f->proof, e, &v))
 		return v == &f->yes;
 	lego_cache_put(&f->proof, e, &f->no); /* cycle guard */
-	int r = prove_by_bounds(ctx, e);
+	int r = prove_by_bounds(ctx, e) || prove_by_signs(ctx, e);
 	if (!r && f->use_smt && !f->in_smt) {
 		f->in_smt = 1; /* Z3's own simplification proves without it */
 		r = lego_smt_prove_nonneg(ctx, e);

@@ -237,6 +237,31 @@ static void test_prover(lego_test *t)
 	CHECK(t, lego_prove_lt(ctx, C(ctx, 0), lego_div(ctx, M, BM)));
 	lego_ctx_free(ctx);
 
+	test_case(t, "prover_sign_rules");
+	ctx = lego_ctx_new();
+	{
+		/* The anti-diagonal's second branch: both factors >= 0 though
+		 * the expanded polynomial has negative coefficients. */
+		lego_expr *i = lego_index(ctx, "i", C(ctx, 0), C(ctx, 65));
+		lego_expr *j = lego_index(ctx, "j", C(ctx, 0), C(ctx, 65));
+		lego_expr *s = lego_add(ctx, i, j);
+		lego_expr *p = lego_mul(ctx, lego_sub(ctx, C(ctx, 128), s),
+					lego_sub(ctx, C(ctx, 129), s));
+		CHECK(t, lego_prove_nonneg(ctx, p));
+		CHECK(t, lego_prove_nonneg(ctx, lego_div(ctx, p, C(ctx, 2))));
+		/* One factor may be negative (127 - s at s = 128): not proved. */
+		lego_expr *q = lego_mul(ctx, lego_sub(ctx, C(ctx, 127), s),
+					lego_sub(ctx, C(ctx, 129), s));
+		CHECK(t, !lego_prove_nonneg(ctx, q));
+		lego_expr *B = lego_sym(ctx, "B");
+		lego_expr *rb = lego_index(ctx, "rb", C(ctx, 0), B);
+		lego_expr *sym = lego_mul(ctx, lego_sub(ctx, lego_sub(ctx, B, C(ctx, 1)), rb),
+					  lego_sub(ctx, B, rb));
+		CHECK(t, lego_prove_nonneg(ctx, sym));
+		CHECK(t, lego_prove_nonneg(ctx, lego_mod(ctx, q, B)));
+	}
+	lego_ctx_free(ctx);
+
 	test_case(t, "prover_symbolic_bounds");
 	ctx = lego_ctx_new();
 	lego_expr *K = lego_sym(ctx, "K"), *BK = lego_sym(ctx, "BK");
