@@ -112,8 +112,9 @@ static int parse_entry(lang_parser *p, lego_expr *dim, lego_expr **idx,
 	return check_range(p, first, s, dim);
 }
 
-static int parse_apply(lang_parser *p, const lang_tok *at, lego_layout *l,
-		       lang_val *out)
+/* L[..] after the '[': its flat index, or with `mask` its mask. */
+static int parse_ref(lang_parser *p, const lang_tok *at, lego_layout *l,
+		     int mask, lang_val *out)
 {
 	size_t d = lego_layout_rank(l), n = 0, nslices = 0;
 	lego_expr *idx[LANG_MAX_RANK];
@@ -145,8 +146,22 @@ static int parse_apply(lang_parser *p, const lang_tok *at, lego_layout *l,
 			return -1;
 		idx[dim] = s[k].sym;
 	}
-	*out = (lang_val){lego_layout_apply(p->ctx, l, idx), 1, 1};
+	lego_expr *e = mask ? lego_layout_mask(p->ctx, l, idx)
+			    : lego_layout_apply(p->ctx, l, idx);
+	*out = (lang_val){e, 1, 1};
 	return out->e ? lang_check_val(p, at, out) : lang_api_error(p, at);
+}
+
+static int parse_apply(lang_parser *p, const lang_tok *at, lego_layout *l,
+		       lang_val *out)
+{
+	return parse_ref(p, at, l, 0, out);
+}
+
+static int parse_mask(lang_parser *p, const lang_tok *at, lego_layout *l,
+		      lang_val *out)
+{
+	return parse_ref(p, at, l, 1, out);
 }
 
 /* L.inv(e)[k]: coordinate k of the logical index of flat index e. */
@@ -199,7 +214,8 @@ lego_expr *gen_placeholder_parse(lego_spec *spec, const char *filename,
 				 size_t len, gen_slices *slices)
 {
 	lang_parser p = {.ctx = spec->ctx, .spec = spec, .filename = filename,
-			 .layout_ref = layout_ref, .user = slices};
+			 .layout_ref = layout_ref, .layout_mask = parse_mask,
+			 .user = slices};
 	lang_val v;
 	p.toks = lang_lex_at(spec->ctx, filename, text, len, line, col,
 			     &p.ntoks);

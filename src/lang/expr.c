@@ -157,9 +157,32 @@ static int parse_args(lang_parser *p, const lang_tok *fn, size_t want,
 	return 0;
 }
 
-/* min, max, isqrt, select, cdiv; 1 if name is none of them. */
+/* mask(L[..]) in a template: the argument is one layout reference. */
+static int parse_mask(lang_parser *p, const lang_tok *fn, lang_val *out)
+{
+	if (lang_expect(p, TOK_LPAREN, "'('"))
+		return -1;
+	lang_tok *at = lang_next(p);
+	lang_name *n = at->kind == TOK_IDENT ? lang_lookup(p->spec, at->text)
+					      : NULL;
+	if (!n || n->kind != NAME_LAYOUT)
+		return lang_error(p, at, "mask(..) takes a layout reference "
+				  "L[..]");
+	if (lang_expect(p, TOK_LBRACKET, "'['") ||
+	    p->layout_mask(p, at, n->layout.l, out))
+		return -1;
+	return lang_expect(p, TOK_RPAREN, "')' after mask(L[..]")
+		       ? -1
+		       : 0;
+}
+
+/* min, max, isqrt, select, cdiv, and mask in templates; 1 if name is none
+ * of them. */
 static int parse_call(lang_parser *p, const lang_tok *fn, lang_val *out)
 {
+	if (p->layout_mask && !strcmp(fn->text, "mask") &&
+	    lang_peek(p)->kind == TOK_LPAREN)
+		return parse_mask(p, fn, out);
 	static const char *const names[] = {"min", "max", "isqrt", "select",
 					    "cdiv"};
 	static const size_t arity[] = {2, 2, 1, 3, 2};

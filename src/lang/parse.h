@@ -95,6 +95,10 @@ typedef struct lang_parser {
 	 * errors, as in a .lego file. */
 	int (*layout_ref)(struct lang_parser *p, const lang_tok *at,
 			  lego_layout *l, lang_val *out);
+	/* Templates: mask(L[..]), called after the '[' (NULL: mask is an
+	 * unknown name). */
+	int (*layout_mask)(struct lang_parser *p, const lang_tok *at,
+			   lego_layout *l, lang_val *out);
 	void *user;
 } lang_parser;
 

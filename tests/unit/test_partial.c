@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gen/template.h"
 #include "harness.h"
 #include "lego.h"
 
@@ -229,8 +230,40 @@ static void test_errors(lego_test *t)
 	lego_ctx_free(ctx);
 }
 
+static lego_expr *placeholder(lego_spec *spec, const char *text)
+{
+	gen_slices slices = {0};
+	return gen_placeholder_parse(spec, "t.tpl", 1, 1, text, strlen(text),
+				     &slices);
+}
+
+/* {{ mask(A[..]) }} in a template is lego_layout_mask of the same index. */
+static void test_template(lego_test *t)
+{
+	test_case(t, "template_mask");
+	lego_ctx *ctx = lego_ctx_new();
+	lego_spec *spec = parse(ctx, "sym M, K, BM, BK\nlayout A = OrderBy(Row("
+				     "M, K)).TileBy([cdiv(M, BM), cdiv(K, BK)],"
+				     " [BM, BK])\n");
+	lego_expr *m = spec ? placeholder(spec, "mask(A[pm, k, r, c])") : NULL;
+	CHECK(t, m != NULL);
+	if (m) {
+		const char *names[] = {"pm", "k", "r", "c"};
+		lego_expr *idx[4];
+		for (size_t n = 0; n < 4; n++)
+			idx[n] = lego_sym_find(ctx, names[n]);
+		CHECK(t, idx[0] && idx[1] && idx[2] && idx[3]);
+		CHECK(t, m == lego_layout_mask(ctx, lego_spec_layout(spec, "A"),
+					       idx));
+		CHECK(t, placeholder(spec, "mask(3)") == NULL);
+		CHECK(t, placeholder(spec, "mask(A[pm, k, r, c] + 1)") == NULL);
+	}
+	lego_ctx_free(ctx);
+}
+
 void suite_partial(lego_test *t)
 {
+	test_template(t);
 	test_cdiv(t);
 	test_exhaustive(t, "Row", 0);
 	test_exhaustive(t, "Col", 1);
