@@ -79,6 +79,10 @@ int layout_padded_apply_num(lego_ctx *ctx, const lego_layout *l,
 int layout_padded_table(lego_ctx *ctx, const lego_layout *l,
 			const lego_env *env, int64_t *out, size_t cap,
 			size_t *size);
+/* The real elements each reached exactly once (report.size: their number;
+ * inverse_ok: the same, an inverse existing on them exactly then). */
+int layout_padded_check(lego_ctx *ctx, const lego_layout *l,
+			const lego_env *env, lego_check_report *report);
 /* 1 when e is (a + b - 1) / b, the ceiling of a real size a by b. */
 int layout_is_cdiv(lego_ctx *ctx, const lego_expr *e);
 

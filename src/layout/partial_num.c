@@ -1,4 +1,6 @@
-/* partial_num.c - numeric apply and table of a padded TileBy. */
+/* partial_num.c - numeric apply, table and check of a padded TileBy. */
+#include <stdlib.h>
+
 #include "layout/layout.h"
 
 /* Padded coordinates of idx; 1 when inside the real tensor, 0 in the
@@ -94,4 +96,64 @@ int layout_padded_table(lego_ctx *ctx, const lego_layout *l,
 			idx[k] = 0;
 	}
 	return LEGO_OK;
+}
+
+/* Every real element reached exactly once by the in-bounds indices, and
+ * nothing else reached: the table scanned against the real size. */
+static int scan_hits(lego_ctx *ctx, const int64_t *table, size_t n,
+		     int64_t real, lego_check_report *rep)
+{
+	unsigned char *hit = lego_xalloc(ctx, (size_t)real);
+	if (!hit)
+		return LEGO_ENOMEM;
+	for (size_t x = 0; x < n; x++) {
+		if (table[x] < 0)
+			continue;
+		if (table[x] >= real || hit[table[x]]++) {
+			rep->bijective = 0;
+			rep->witness_flat = table[x];
+			return lego_fail(ctx, LEGO_EBIJECT, "padded layout: "
+					 "physical index %lld reached twice or "
+					 "out of range", (long long)table[x]);
+		}
+	}
+	for (int64_t f = 0; f < real; f++)
+		if (!hit[f]) {
+			rep->bijective = 0;
+			rep->witness_other = f;
+			return lego_fail(ctx, LEGO_EBIJECT, "padded layout: "
+					 "element %lld is never reached",
+					 (long long)f);
+		}
+	return LEGO_OK;
+}
+
+int layout_padded_check(lego_ctx *ctx, const lego_layout *l,
+			const lego_env *env, lego_check_report *report)
+{
+	lego_check_report rep = {.bijective = 1, .inverse_ok = 1};
+	int64_t dims[64], n, real = 0;
+	lego_expr *rs = lego_layout_size(ctx, l->real);
+	int rc = l->rank > 64 ? lego_fail(ctx, LEGO_ERR, "check: too many dims")
+			      : eval_dims(ctx, l, env, dims, &n);
+	if (rc == LEGO_OK)
+		rc = rs ? lego_expr_eval(ctx, rs, env, &real) : LEGO_ERR;
+	if (rc == LEGO_OK && n > ((int64_t)1 << 31))
+		rc = lego_fail(ctx, LEGO_ERR, "check: the layout has %lld "
+			       "elements; the check is limited to 2^31",
+			       (long long)n);
+	int64_t *table = rc == LEGO_OK ? malloc((size_t)n * sizeof *table)
+				       : NULL;
+	if (rc == LEGO_OK && !table)
+		rc = lego_fail(ctx, LEGO_ENOMEM, "out of memory");
+	if (rc == LEGO_OK)
+		rc = layout_padded_table(ctx, l, env, table, (size_t)n, NULL);
+	if (rc == LEGO_OK)
+		rc = scan_hits(ctx, table, (size_t)n, real, &rep);
+	free(table);
+	rep.size = real;
+	rep.inverse_ok = rep.bijective;
+	if (report)
+		*report = rep;
+	return rc;
 }

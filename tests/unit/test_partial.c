@@ -111,6 +111,9 @@ static void check_sizes(lego_test *t, lego_ctx *ctx, const lego_layout *l,
 	for (int64_t e = 0; e < z->m * z->k; e++)
 		CHECKF(t, hits[e] == 1, "element %lld reached %d times",
 		       (long long)e, hits[e]);
+	lego_check_report rep;
+	CHECK(t, lego_layout_check(ctx, l, env, &rep) == LEGO_OK);
+	CHECK_EQ(t, rep.size, z->m * z->k);
 	free(hits);
 	free(table);
 	lego_env_free(env);
