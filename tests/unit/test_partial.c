@@ -264,8 +264,62 @@ static void test_template(lego_test *t)
 	lego_ctx_free(ctx);
 }
 
+/* The grouped program ids of the Triton matmul tutorial, last group
+ * narrower, as a GenP of expressions (docs/partial.md). */
+static const char grouped_spec[] =
+	"sym npm, npn, GM\n"
+	"genp grouped[m, n](i, j) = (i / GM) * GM * n + j * min(m - (i / GM) "
+	"* GM, GM) + i % GM inverse (x) = ((x / (GM * n)) * GM + (x % (GM * n)) "
+	"% min(m - (x / (GM * n)) * GM, GM), (x % (GM * n)) / min(m - (x / "
+	"(GM * n)) * GM, GM))\n"
+	"layout P = GenP([npm, npn], grouped)\n";
+
+/* The tutorial's code, transcribed. */
+static void triton_pid(int64_t pid, int64_t npm, int64_t npn, int64_t gm,
+		       int64_t *pid_m, int64_t *pid_n)
+{
+	int64_t in_group = gm * npn, group = pid / in_group;
+	int64_t first = group * gm;
+	int64_t size_m = npm - first < gm ? npm - first : gm;
+	*pid_m = first + (pid % in_group) % size_m;
+	*pid_n = (pid % in_group) / size_m;
+}
+
+static void test_grouped_pid(lego_test *t)
+{
+	test_case(t, "grouped_pid_any_gm");
+	lego_ctx *ctx = lego_ctx_new();
+	lego_spec *spec = parse(ctx, grouped_spec);
+	const lego_layout *p = spec ? lego_spec_layout(spec, "P") : NULL;
+	CHECK(t, p != NULL);
+	lego_env *env = lego_env_new(ctx);
+	for (int64_t m = 1; p && m <= 9; m++)
+	for (int64_t n = 1; n <= 5; n++)
+	for (int64_t g = 1; g <= 6; g++) {
+		lego_env_bind(env, lego_sym_find(ctx, "npm"), m);
+		lego_env_bind(env, lego_sym_find(ctx, "npn"), n);
+		lego_env_bind(env, lego_sym_find(ctx, "GM"), g);
+		CHECK(t, lego_layout_check(ctx, p, env, NULL) == LEGO_OK);
+		for (int64_t pid = 0; pid < m * n; pid++) {
+			int64_t idx[2] = {-1, -1}, wm, wn;
+			triton_pid(pid, m, n, g, &wm, &wn);
+			CHECK(t, lego_layout_inv_num(ctx, p, env, pid, idx) ==
+				     LEGO_OK);
+			CHECKF(t, idx[0] == wm && idx[1] == wn,
+			       "npm=%lld npn=%lld GM=%lld pid %lld: (%lld, "
+			       "%lld), expected (%lld, %lld)", (long long)m,
+			       (long long)n, (long long)g, (long long)pid,
+			       (long long)idx[0], (long long)idx[1],
+			       (long long)wm, (long long)wn);
+		}
+	}
+	lego_env_free(env);
+	lego_ctx_free(ctx);
+}
+
 void suite_partial(lego_test *t)
 {
+	test_grouped_pid(t);
 	test_template(t);
 	test_cdiv(t);
 	test_exhaustive(t, "Row", 0);
