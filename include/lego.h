@@ -292,9 +292,9 @@ int lego_layout_inv(lego_ctx *ctx, const lego_layout *l, lego_expr *flat,
  */
 /* 1 when l is padded. */
 int lego_layout_is_padded(const lego_layout *l);
-/* The 0/1 expression, simplified, true exactly when idx (rank entries)
- * lies inside the real tensor: one term per dim not proved unpadded, the
- * constant 1 for a layout without padding. */
+/* The 0/1 expression, simplified, true exactly when idx (rank entries,
+ * each within its logical dim) lies inside the real tensor: one term per
+ * padded dim, the constant 1 for a layout without padding. */
 lego_expr *lego_layout_mask(lego_ctx *ctx, const lego_layout *l,
 			    lego_expr *const *idx);
 
