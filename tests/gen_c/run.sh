@@ -9,6 +9,9 @@
 #   - examples/opencl: matmul, transpose and anti-diagonal kernels from
 #     `lego gen --target opencl`, run on the OpenCL CPU driver (PoCL;
 #     scripts/opencl.sh installs it), against plain computations;
+#   - examples/opencl/matmul_odd: a matrix multiply whose tiles do not
+#     divide the sizes (padded TileBy, loads and stores guarded by masks),
+#     run on PoCL for two odd shapes against a triple loop;
 #   - examples/cuda: compiled with nvcc -arch=sm_90 (skipped when nvcc is
 #     absent; nothing runs them here).
 # Usage: sh tests/gen_c/run.sh BUILD_DIR.  Last line:
@@ -39,6 +42,7 @@ golden() {
 }
 
 OCL="-D M=32 -D N=24 -D K=16 -D BM=8 -D BK=4 -D n=16"
+ODD="-D M=37 -D N=53 -D K=29 -D BM=8 -D BN=16 -D BK=4"
 TR="-D M=4096 -D N=4096 -D TILE=32"
 golden $EX/c/W.h "$LEGO" accessor $EX/nw.lego W --target c -D n=17
 golden $EX/cuda/W.cuh "$LEGO" accessor $EX/nw.lego W --target cuda -D n=17
@@ -48,6 +52,8 @@ golden $EX/opencl/W.h "$LEGO" accessor $EX/opencl/kernels.lego W \
 	--target opencl $OCL
 golden $EX/opencl/kernels.cl "$LEGO" gen $EX/opencl/kernels.lego \
 	$EX/opencl/kernels.cl.tpl --target opencl $OCL
+golden $EX/opencl/matmul_odd.cl "$LEGO" gen $EX/opencl/matmul_odd.lego \
+	$EX/opencl/matmul_odd.cl.tpl --target opencl $ODD
 
 # table SPEC NAME ROWS COLS -D..: the C accessor against `lego table`.
 table() {
@@ -113,6 +119,22 @@ if [ -f /usr/include/CL/cl.h ]; then
 	else
 		ko "examples/opencl (scripts/opencl.sh installs PoCL)"
 	fi
+	# odd M N K BM BN BK: matmul_odd generated and run for these sizes.
+	odd() {
+		D="-D M=$1 -D N=$2 -D K=$3 -D BM=$4 -D BN=$5 -D BK=$6"
+		if "$LEGO" gen $EX/opencl/matmul_odd.lego \
+			$EX/opencl/matmul_odd.cl.tpl --target opencl $D \
+			-o "$K/matmul_odd.cl" &&
+		   $CC $CFLAGS $(echo "$D" | sed 's/-D /-D/g') \
+			$EX/opencl/matmul_odd.c -lOpenCL -lm -o "$K/odd" &&
+		   "$K/odd" "$K"; then
+			ok "examples/opencl/matmul_odd $D"
+		else
+			ko "examples/opencl/matmul_odd $D"
+		fi
+	}
+	odd 37 53 29 8 16 4
+	odd 19 7 13 4 8 8
 else
 	ko "examples/opencl: no OpenCL headers (run scripts/opencl.sh)"
 fi
