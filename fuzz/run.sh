@@ -17,6 +17,16 @@ cd "$root" || exit 1
 $cc -g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	src/*/*.c fuzz/fuzz_parse.c -lm -o "$out/fuzz_parse" || exit 1
-exec "$out/fuzz_parse" -max_total_time="$secs" -max_len=4096 -timeout=10 \
+# libFuzzer's progress goes to a log; the summary (or the failure) is shown.
+log=$out/fuzz.log
+"$out/fuzz_parse" -max_total_time="$secs" -max_len=4096 -timeout=10 \
 	-rss_limit_mb=2048 -print_final_stats=1 -dict=fuzz/lego.dict \
-	-artifact_prefix="$out/" fuzz/corpus-run fuzz/corpus
+	-artifact_prefix="$out/" fuzz/corpus-run fuzz/corpus >"$log" 2>&1
+rc=$?
+if [ $rc -eq 0 ]; then
+	grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb)' "$log"
+else
+	tail -n 60 "$log"
+	echo "fuzz: failed (exit $rc); full log in $log"
+fi
+exit $rc
