@@ -322,12 +322,13 @@ int lang_parse_expr(lang_parser *p, lang_val *out)
 	return parse_ternary(p, out);
 }
 
-int lang_parse_tuple(lang_parser *p, lego_expr ***out, size_t *n)
+int lang_parse_exprs(lang_parser *p, int paren, lego_expr ***out, size_t *n)
 {
 	lego_expr **items = NULL;
 	size_t cap = 0;
 	*n = 0;
-	if (lang_expect(p, TOK_LBRACKET, "'['"))
+	if (lang_expect(p, paren ? TOK_LPAREN : TOK_LBRACKET,
+			paren ? "'('" : "'['"))
 		return -1;
 	do {
 		lang_tok *at = lang_peek(p);
@@ -340,8 +341,7 @@ int lang_parse_tuple(lang_parser *p, lego_expr ***out, size_t *n)
 			return -1;
 		items[(*n)++] = v.e;
 	} while (lang_accept(p, TOK_COMMA));
-	if (lang_expect(p, TOK_RBRACKET, "']' or ','"))
-		return -1;
 	*out = items;
-	return 0;
+	return lang_expect(p, paren ? TOK_RPAREN : TOK_RBRACKET,
+			   paren ? "')' or ','" : "']' or ','");
 }

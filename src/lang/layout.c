@@ -39,35 +39,12 @@ static int as_orderby(lang_parser *p, const lang_tok *at, lang_lval *v)
 	return made(p, at, lego_orderby(p->ctx, 1, &v->l), 0, v);
 }
 
-/* "(e1, .., ed)" as used by Row and Col. */
-static int parse_expr_list(lang_parser *p, lego_expr ***out, size_t *n)
-{
-	lego_expr **items = NULL;
-	size_t cap = 0;
-	*n = 0;
-	if (lang_expect(p, TOK_LPAREN, "'('"))
-		return -1;
-	do {
-		lang_val v;
-		if (*n == LANG_MAX_RANK)
-			return lang_error(p, lang_peek(p),
-					  "too many entries (limit %d)",
-					  LANG_MAX_RANK);
-		if (lang_parse_expr(p, &v) ||
-		    lang_grow(p, (void **)&items, &cap, *n, sizeof *items))
-			return -1;
-		items[(*n)++] = v.e;
-	} while (lang_accept(p, TOK_COMMA));
-	*out = items;
-	return lang_expect(p, TOK_RPAREN, "')' or ','");
-}
-
 static int parse_perm(lang_parser *p, size_t d, int **perm)
 {
 	lang_tok *at = lang_peek(p);
 	lego_expr **entries = NULL;
 	size_t n;
-	if (lang_parse_tuple(p, &entries, &n))
+	if (lang_parse_exprs(p, 0, &entries, &n))
 		return -1;
 	if (n != d)
 		return lang_error(p, at, "RegP has %zu dims but its permutation "
@@ -91,7 +68,7 @@ static int parse_regp(lang_parser *p, const lang_tok *at, lang_lval *out)
 	size_t d;
 	int *perm = NULL;
 	if (lang_expect(p, TOK_LPAREN, "'('") ||
-	    lang_parse_tuple(p, &dims, &d) ||
+	    lang_parse_exprs(p, 0, &dims, &d) ||
 	    lang_expect(p, TOK_COMMA, "','") || parse_perm(p, d, &perm) ||
 	    lang_expect(p, TOK_RPAREN, "')'"))
 		return -1;
@@ -103,7 +80,7 @@ static int parse_genp(lang_parser *p, const lang_tok *at, lang_lval *out)
 	lego_expr **dims = NULL;
 	size_t d;
 	if (lang_expect(p, TOK_LPAREN, "'('") ||
-	    lang_parse_tuple(p, &dims, &d) ||
+	    lang_parse_exprs(p, 0, &dims, &d) ||
 	    lang_expect(p, TOK_COMMA, "','") ||
 	    lang_parse_genp_fn(p, d, dims, out))
 		return -1;
@@ -114,7 +91,7 @@ static int parse_row_col(lang_parser *p, const lang_tok *at, lang_lval *out)
 {
 	lego_expr **dims = NULL;
 	size_t d;
-	if (parse_expr_list(p, &dims, &d))
+	if (lang_parse_exprs(p, 1, &dims, &d))
 		return -1;
 	lego_layout *l = at->text[0] == 'R' ? lego_row(p->ctx, d, dims)
 					    : lego_col(p->ctx, d, dims);
@@ -196,7 +173,7 @@ static int parse_tuples(lang_parser *p, lego_expr ***dims, size_t *ndims,
 		if (*ntuples == LANG_MAX_CHAIN)
 			return lang_error(p, at, "too many levels (limit %d)",
 					  LANG_MAX_CHAIN);
-		if (lang_parse_tuple(p, &tuple, &n) ||
+		if (lang_parse_exprs(p, 0, &tuple, &n) ||
 		    lang_grow(p, (void **)lens, &lens_cap, *ntuples,
 			      sizeof **lens))
 			return -1;

@@ -124,8 +124,9 @@ int lang_check_val(lang_parser *p, const lang_tok *at, lang_val *v);
 
 /* expr.c */
 int lang_parse_expr(lang_parser *p, lang_val *out);
-/* "[e1, .., ed]": fills a new arena array. */
-int lang_parse_tuple(lang_parser *p, lego_expr ***out, size_t *n);
+/* "[e1, .., ed]", or "(e1, .., ed)" when paren (Row, Col): fills a new
+ * arena array. */
+int lang_parse_exprs(lang_parser *p, int paren, lego_expr ***out, size_t *n);
 
 /* layout.c */
 int lang_parse_layout(lang_parser *p, lang_lval *out);
