@@ -1,0 +1,16 @@
+#!/bin/sh
+# gen.sh [LEGO [DIR]] - writes the MLIR modules of the benchmark from their
+# templates, with liblego's index expressions: DIR/transpose.mlir (the
+# layouts of bench/mlir/transpose.lego, TILE = 32) and DIR/matmul.mlir
+# (bench/mlir/matmul.lego, groups of GM = 8 tile rows).  DIR defaults to
+# bench/mlir, where both are checked in (tests/mlir/run.sh regenerates
+# them and compares).
+set -e
+lego=${1:-build/lego}
+here=$(dirname "$0")
+dir=${2:-$here}
+"$lego" gen "$here/transpose.lego" \
+	"$here/transpose.mlir.tpl" --target mlir -D TILE=32 \
+	-o "$dir/transpose.mlir"
+"$lego" gen "$here/matmul.lego" "$here/matmul.mlir.tpl" --target mlir \
+	-D GM=8 -o "$dir/matmul.mlir"

@@ -1,0 +1,388 @@
+/* runner.c - runs the kernels that liblego's MLIR modules were lowered to
+ * (bench/mlir/build.sh: PTX -> cubin) through the CUDA driver API, side by
+ * side with the equivalent CUDA kernels (bench/cuda/transpose_bench.cu,
+ * compiled to a cubin by nvcc) and with cuBLAS.  Every kernel's result is
+ * checked before it is timed.
+ *
+ *   runner DIR [matmul]   (DIR: transpose.cubin, matmul.cubin,
+ *                          transpose_cuda.cubin; matmul: only the matmuls)
+ *
+ * Transposes (float, N x N, 32 x 32 tiles, 32 x 8 threads): 4096, 8192,
+ * 16384, median of 20 launches, GB/s = (bytes read + written) / time.
+ * FP16 matrix multiply C (f32) = A * B (f16), row-major: checked in full
+ * against the CPU at small sizes, then at 4096 and 8192 against cuBLAS
+ * (whole matrix) and the CPU (sampled entries), timed against cuBLAS
+ * (cublasGemmEx, f16 in, f32 out and accumulation).  Inputs are multiples
+ * of 1/2 in [-1, 1]: every sum is exact in f32, whatever the order, so
+ * results must be equal, not close.
+ * Exit status 0 only when every result is correct. */
+#include <cublas_v2.h>
+#include <cuda.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define REPS 20
+
+#define CK(call) check_cu((call), #call, __LINE__)
+
+static void check_cu(CUresult r, const char *what, int line)
+{
+	if (r == CUDA_SUCCESS)
+		return;
+	const char *s = "?";
+	cuGetErrorString(r, &s);
+	fprintf(stderr, "runner.c:%d: %s: %s\n", line, what, s);
+	exit(2);
+}
+
+/* The descriptor that a memref<?xT> kernel argument lowers to (MLIR's
+ * default calling convention): allocated and aligned pointers, offset,
+ * size, stride. */
+typedef struct {
+	CUdeviceptr alloc, aligned;
+	int64_t offset, size, stride;
+} memref1;
+
+static memref1 memref_of(CUdeviceptr p, int64_t n)
+{
+	memref1 m = {p, p, 0, n, 1};
+	return m;
+}
+
+/* Appends the 5 fields of m to the kernel parameter list. */
+static int push_memref(void **params, int k, memref1 *m)
+{
+	params[k++] = &m->alloc;
+	params[k++] = &m->aligned;
+	params[k++] = &m->offset;
+	params[k++] = &m->size;
+	params[k++] = &m->stride;
+	return k;
+}
+
+typedef struct {
+	CUfunction f;
+	unsigned grid, gridy, block, blocky, shared;
+	void **params;
+} launch;
+
+static void run_launch(const launch *l)
+{
+	CK(cuLaunchKernel(l->f, l->grid, l->gridy, 1, l->block, l->blocky, 1,
+			  l->shared, 0, l->params, NULL));
+}
+
+static int cmp_float(const void *a, const void *b)
+{
+	float x = *(const float *)a, y = *(const float *)b;
+	return (x > y) - (x < y);
+}
+
+/* Median time in ms of REPS runs of fn(arg), each between two events. */
+static float time_median(void (*fn)(void *), void *arg)
+{
+	float t[REPS];
+	CUevent e0, e1;
+	CK(cuEventCreate(&e0, CU_EVENT_DEFAULT));
+	CK(cuEventCreate(&e1, CU_EVENT_DEFAULT));
+	fn(arg); /* warm-up */
+	for (int r = 0; r < REPS; r++) {
+		CK(cuEventRecord(e0, 0));
+		fn(arg);
+		CK(cuEventRecord(e1, 0));
+		CK(cuEventSynchronize(e1));
+		CK(cuEventElapsedTime(&t[r], e0, e1));
+	}
+	CK(cuEventDestroy(e0));
+	CK(cuEventDestroy(e1));
+	qsort(t, REPS, sizeof *t, cmp_float);
+	return t[REPS / 2];
+}
+
+static void launch_fn(void *l)
+{
+	run_launch(l);
+}
+
+static CUfunction get(CUmodule m, const char *name)
+{
+	CUfunction f;
+	CK(cuModuleGetFunction(&f, m, name));
+	return f;
+}
+
+/* ---- transposes ---- */
+
+typedef struct {
+	const char *name;
+	CUmodule *mod;
+	const char *sym;
+	int mlir; /* MLIR calling convention (memref descriptors, index) */
+	int copy; /* a copy, not a transpose (bandwidth reference) */
+} tkernel;
+
+static int bench_transpose(const tkernel *ks, int nk, int n)
+{
+	const size_t count = (size_t)n * n, bytes = count * sizeof(float);
+	float *hin = malloc(bytes), *hout = malloc(bytes);
+	CUdeviceptr din, dout;
+	int bad_any = 0;
+	if (!hin || !hout)
+		exit(2);
+	for (size_t x = 0; x < count; x++)
+		hin[x] = (float)(x % 16777213);
+	CK(cuMemAlloc(&din, bytes));
+	CK(cuMemAlloc(&dout, bytes));
+	CK(cuMemcpyHtoD(din, hin, bytes));
+	printf("transpose %d x %d float (median of %d)\n", n, n, REPS);
+	for (int k = 0; k < nk; k++) {
+		memref1 min = memref_of(din, (int64_t)count);
+		memref1 mout = memref_of(dout, (int64_t)count);
+		int64_t M = n, N = n;
+		int iM = n, iN = n;
+		void *params[12];
+		int np = 0;
+		if (ks[k].mlir) {
+			np = push_memref(params, np, &min);
+			np = push_memref(params, np, &mout);
+			params[np++] = &M;
+			params[np++] = &N;
+		} else {
+			params[np++] = &din;
+			params[np++] = &dout;
+			params[np++] = &iM;
+			params[np++] = &iN;
+		}
+		launch l = {get(*ks[k].mod, ks[k].sym), n / 32, n / 32, 32, 8, 0,
+			    params};
+		CK(cuMemsetD32(dout, 0, count));
+		run_launch(&l);
+		CK(cuCtxSynchronize());
+		CK(cuMemcpyDtoH(hout, dout, bytes));
+		size_t bad = 0;
+		for (size_t i = 0; i < (size_t)n; i++)
+			for (size_t j = 0; j < (size_t)n; j++)
+				bad += hout[ks[k].copy ? i * n + j : j * n + i] !=
+				       hin[i * n + j];
+		float ms = time_median(launch_fn, &l);
+		printf("  %-28s %-5s %9.4f ms %8.1f GB/s\n", ks[k].name,
+		       bad ? "WRONG" : "ok", ms, 2.0 * bytes / ms / 1e6);
+		bad_any |= bad != 0;
+	}
+	CK(cuMemFree(din));
+	CK(cuMemFree(dout));
+	free(hin);
+	free(hout);
+	return bad_any;
+}
+
+/* ---- FP16 matrix multiply ---- */
+
+typedef struct {
+	cublasHandle_t h;
+	int m, n, k;
+	CUdeviceptr a, b, c;
+} gemm;
+
+/* Row-major C = A B is column-major C^T = B^T A^T. */
+static void cublas_fn(void *arg)
+{
+	gemm *g = arg;
+	const float one = 1, zero = 0;
+	cublasStatus_t s = cublasGemmEx(
+		g->h, CUBLAS_OP_N, CUBLAS_OP_N, g->n, g->m, g->k, &one,
+		(void *)g->b, CUDA_R_16F, g->n, (void *)g->a, CUDA_R_16F, g->k,
+		&zero, (void *)g->c, CUDA_R_32F, g->n, CUBLAS_COMPUTE_32F,
+		CUBLAS_GEMM_DEFAULT);
+	if (s != CUBLAS_STATUS_SUCCESS) {
+		fprintf(stderr, "cublasGemmEx: status %d\n", (int)s);
+		exit(2);
+	}
+}
+
+static uint32_t next(uint64_t *s)
+{
+	*s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (uint32_t)(*s >> 33);
+}
+
+/* One of -1, -1/2, 0, 1/2, 1. */
+static float pick(uint64_t *s)
+{
+	return ((int)(next(s) % 5) - 2) * 0.5f;
+}
+
+/* The binary16 encoding of x, a multiple of 1/2 in [-1, 1] (exact). */
+static uint16_t to_half(float x)
+{
+	uint32_t u;
+	memcpy(&u, &x, sizeof u);
+	if (x == 0)
+		return 0;
+	return (uint16_t)((u >> 16 & 0x8000) | (((u >> 23 & 0xff) - 112) << 10) |
+			  (u >> 13 & 0x3ff));
+}
+
+static double dot(const float *a, const float *b, int n, int k, int i, int j)
+{
+	double s = 0;
+	for (int p = 0; p < k; p++)
+		s += (double)a[(size_t)i * k + p] * b[(size_t)p * n + j];
+	return s;
+}
+
+/* Checks the MLIR matmul (and cuBLAS, when time_it) at m x n x k: the
+ * whole result against the CPU when full, else against cuBLAS (whole) and
+ * the CPU (4096 sampled entries); with time_it, times both. */
+static int bench_matmul(CUfunction f, cublasHandle_t h, int m, int n, int k,
+			int full, int time_it)
+{
+	const size_t sa = (size_t)m * k, sb = (size_t)k * n, sc = (size_t)m * n;
+	float *fa = malloc(sa * 4), *fb = malloc(sb * 4);
+	float *c1 = malloc(sc * 4), *c2 = malloc(sc * 4);
+	uint16_t *ha = malloc(sa * 2), *hb = malloc(sb * 2);
+	uint64_t seed = 12345 + (uint64_t)m * 7 + n * 3 + k;
+	if (!fa || !fb || !c1 || !c2 || !ha || !hb)
+		exit(2);
+	for (size_t x = 0; x < sa; x++)
+		ha[x] = to_half(fa[x] = pick(&seed));
+	for (size_t x = 0; x < sb; x++)
+		hb[x] = to_half(fb[x] = pick(&seed));
+	gemm g = {h, m, n, k, 0, 0, 0};
+	CUdeviceptr c_mlir;
+	CK(cuMemAlloc(&g.a, sa * 2));
+	CK(cuMemAlloc(&g.b, sb * 2));
+	CK(cuMemAlloc(&g.c, sc * 4));
+	CK(cuMemAlloc(&c_mlir, sc * 4));
+	CK(cuMemcpyHtoD(g.a, ha, sa * 2));
+	CK(cuMemcpyHtoD(g.b, hb, sb * 2));
+	memref1 ma = memref_of(g.a, (int64_t)sa), mb = memref_of(g.b, (int64_t)sb);
+	memref1 mc = memref_of(c_mlir, (int64_t)sc);
+	int64_t M = m, N = n, K = k;
+	void *params[18];
+	int np = push_memref(params, 0, &ma);
+	np = push_memref(params, np, &mb);
+	np = push_memref(params, np, &mc);
+	params[np++] = &M;
+	params[np++] = &N;
+	params[np++] = &K;
+	launch l = {f, (unsigned)(m / 128 * (n / 128)), 1, 128, 1, 65536, params};
+	CK(cuMemsetD32(c_mlir, 0x7fc00000, sc)); /* NaN: unwritten shows */
+	run_launch(&l);
+	CK(cuCtxSynchronize());
+	CK(cuMemcpyDtoH(c1, c_mlir, sc * 4));
+	size_t bad = 0, bad_cublas = 0;
+	if (full) {
+		for (int i = 0; i < m; i++)
+			for (int j = 0; j < n; j++)
+				bad += c1[(size_t)i * n + j] !=
+				       dot(fa, fb, n, k, i, j);
+	} else {
+		cublas_fn(&g);
+		CK(cuCtxSynchronize());
+		CK(cuMemcpyDtoH(c2, g.c, sc * 4));
+		for (size_t x = 0; x < sc; x++)
+			bad += c1[x] != c2[x];
+		for (int s = 0; s < 4096; s++) {
+			int i = (int)(next(&seed) % (uint32_t)m);
+			int j = (int)(next(&seed) % (uint32_t)n);
+			double d = dot(fa, fb, n, k, i, j);
+			bad += c1[(size_t)i * n + j] != d;
+			bad_cublas += c2[(size_t)i * n + j] != d;
+		}
+	}
+	printf("matmul %d x %d x %d: MLIR %s (%zu wrong)", m, n, k,
+	       bad ? "WRONG" : "ok", bad);
+	if (!full)
+		printf(", cuBLAS %s vs CPU", bad_cublas ? "WRONG" : "ok");
+	printf("\n");
+	if (time_it) {
+		const double flop = 2.0 * m * n * k;
+		float t_mlir = time_median(launch_fn, &l);
+		float t_cublas = time_median(cublas_fn, &g);
+		printf("  %-28s %9.4f ms %8.1f TFLOP/s\n", "MLIR (nvgpu mma.sync)",
+		       t_mlir, flop / t_mlir / 1e9);
+		printf("  %-28s %9.4f ms %8.1f TFLOP/s\n", "cuBLAS (GemmEx f16->f32)",
+		       t_cublas, flop / t_cublas / 1e9);
+		printf("  MLIR / cuBLAS = %.3f\n", t_cublas / t_mlir);
+	}
+	CK(cuMemFree(g.a));
+	CK(cuMemFree(g.b));
+	CK(cuMemFree(g.c));
+	CK(cuMemFree(c_mlir));
+	free(fa);
+	free(fb);
+	free(c1);
+	free(c2);
+	free(ha);
+	free(hb);
+	return bad || bad_cublas;
+}
+
+static CUmodule load(const char *dir, const char *file)
+{
+	char path[4096];
+	CUmodule m;
+	snprintf(path, sizeof path, "%s/%s", dir, file);
+	CK(cuModuleLoad(&m, path));
+	return m;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2 || argc > 3 || (argc == 3 && strcmp(argv[2], "matmul"))) {
+		fprintf(stderr, "usage: runner DIR [matmul]\n");
+		return 2;
+	}
+	CUdevice dev;
+	CUcontext ctx;
+	char name[256];
+	int sms, clock;
+	CK(cuInit(0));
+	CK(cuDeviceGet(&dev, 0));
+	/* The primary context: the one cuBLAS (runtime API) uses too. */
+	CK(cuDevicePrimaryCtxRetain(&ctx, dev));
+	CK(cuCtxSetCurrent(ctx));
+	CK(cuDeviceGetName(name, sizeof name, dev));
+	CK(cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev));
+	CK(cuDeviceGetAttribute(&clock, CU_DEVICE_ATTRIBUTE_CLOCK_RATE, dev));
+	printf("device: %s (%d SMs, %d MHz)\n", name, sms, clock / 1000);
+
+	CUmodule tm = load(argv[1], "transpose.cubin");
+	CUmodule tc = load(argv[1], "transpose_cuda.cubin");
+	CUmodule mm = load(argv[1], "matmul.cubin");
+	const tkernel ks[] = {
+		{"copy (CUDA, hand)", &tc, "_Z10copy_plainPKfPfii", 0, 1},
+		{"copy via shared (CUDA, hand)", &tc, "_Z11copy_sharedPKfPfii", 0, 1},
+		{"naive (CUDA, gen)", &tc, "_Z15transpose_naivePKfPfii", 0, 0},
+		{"naive (MLIR, gen)", &tm, "transpose_naive", 1, 0},
+		{"shared tile (CUDA, gen)", &tc, "_Z14transpose_tilePKfPfii", 0, 0},
+		{"shared tile (MLIR, gen)", &tm, "transpose_tile", 1, 0},
+		{"padded tile (CUDA, hand)", &tc, "_Z16transpose_paddedPKfPfii", 0, 0},
+		{"xor-swizzled (CUDA, gen)", &tc, "_Z17transpose_swizzlePKfPfii", 0, 0},
+		{"xor-swizzled (MLIR, gen)", &tm, "transpose_swizzle", 1, 0},
+	};
+	int bad = 0;
+	const int tsizes[] = {4096, 8192, 16384};
+	for (int s = 0; s < 3 && argc == 2; s++)
+		bad |= bench_transpose(ks, (int)(sizeof ks / sizeof *ks), tsizes[s]);
+
+	CUfunction f = get(mm, "matmul_f16");
+	CK(cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+			      65536));
+	cublasHandle_t h;
+	if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS) {
+		fprintf(stderr, "cublasCreate failed\n");
+		return 2;
+	}
+	bad |= bench_matmul(f, h, 128, 128, 96, 1, 0);
+	bad |= bench_matmul(f, h, 256, 384, 160, 1, 0);
+	bad |= bench_matmul(f, h, 1024, 512, 2048, 1, 0);
+	bad |= bench_matmul(f, h, 4096, 4096, 4096, 0, 1);
+	bad |= bench_matmul(f, h, 8192, 8192, 8192, 0, 1);
+	cublasDestroy(h);
+	printf(bad ? "FAILED\n" : "all results correct\n");
+	return bad;
+}
