@@ -22,24 +22,24 @@ static inline long long lego_isqrt(long long x)
 #endif
 
 /* Physical offset of the logical index (i0, ..). */
-static inline long long W_at(long long lego_i0, long long lego_i1)
+static inline int W_at(int lego_i0, int lego_i1)
 {
-	const long long t0 = lego_i0 + lego_i1 + 1;
-	const long long t1 = -lego_i0;
-	const long long t2 = -lego_i1;
+	const int t0 = lego_i0 + lego_i1 + 1;
+	const int t1 = -lego_i0;
+	const int t2 = -lego_i1;
 	return (t0 <= 17 ? lego_i0 + t0 * (lego_i0 + lego_i1) / 2 : lego_i0 - (t1 + t2 + 32) * (t1 + t2 + 33) / 2 + 272);
 }
 
 /* The logical index of the physical offset x. */
-static inline void W_inv(long long lego_x, long long *i0, long long *i1)
+static inline void W_inv(int lego_x, long long *i0, long long *i1)
 {
-	const long long t0 = lego_x < 153;
-	const long long t1 = (t0 ? lego_x : 288 - lego_x);
-	const long long t2 = lego_isqrt(2 * t1);
-	const long long t3 = (t2 + 1) * t2 / 2 <= t1;
-	const long long t4 = (((t3 + t2 - 1) * (t3 + t2)) / 2 - (((t3 + t2 - 1) * (t3 + t2)) % 2 < 0));
-	const long long t5 = -t4;
-	const long long t6 = -t1;
+	const int t0 = lego_x < 153;
+	const int t1 = (t0 ? lego_x : 288 - lego_x);
+	const int t2 = lego_isqrt(2 * t1);
+	const int t3 = (t2 + 1) * t2 / 2 <= t1;
+	const int t4 = (((t3 + t2 - 1) * (t3 + t2)) / 2 - (((t3 + t2 - 1) * (t3 + t2)) % 2 < 0));
+	const int t5 = -t4;
+	const int t6 = -t1;
 	*i0 = (t0 ? t5 + t1 : t6 + t4 + 16);
 	*i1 = (t0 ? t6 + t4 + t3 + t2 - 1 : t5 + t1 - t3 - t2 + 17);
 }

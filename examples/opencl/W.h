@@ -22,24 +22,24 @@ static inline long lego_isqrt(long x)
 #endif
 
 /* Physical offset of the logical index (i0, ..). */
-static inline long W_at(long lego_i0, long lego_i1)
+static inline int W_at(int lego_i0, int lego_i1)
 {
-	const long t0 = lego_i0 + lego_i1 + 1;
-	const long t1 = -lego_i0;
-	const long t2 = -lego_i1;
+	const int t0 = lego_i0 + lego_i1 + 1;
+	const int t1 = -lego_i0;
+	const int t2 = -lego_i1;
 	return (t0 <= 16 ? lego_i0 + t0 * (lego_i0 + lego_i1) / 2 : lego_i0 - (t1 + t2 + 30) * (t1 + t2 + 31) / 2 + 240);
 }
 
 /* The logical index of the physical offset x. */
-static inline void W_inv(long lego_x, long *i0, long *i1)
+static inline void W_inv(int lego_x, long *i0, long *i1)
 {
-	const long t0 = lego_x < 136;
-	const long t1 = (t0 ? lego_x : 255 - lego_x);
-	const long t2 = lego_isqrt(2 * t1);
-	const long t3 = (t2 + 1) * t2 / 2 <= t1;
-	const long t4 = (((t3 + t2 - 1) * (t3 + t2)) / 2 - (((t3 + t2 - 1) * (t3 + t2)) % 2 < 0));
-	const long t5 = -t4;
-	const long t6 = -t1;
+	const int t0 = lego_x < 136;
+	const int t1 = (t0 ? lego_x : 255 - lego_x);
+	const int t2 = lego_isqrt(2 * t1);
+	const int t3 = (t2 + 1) * t2 / 2 <= t1;
+	const int t4 = (((t3 + t2 - 1) * (t3 + t2)) / 2 - (((t3 + t2 - 1) * (t3 + t2)) % 2 < 0));
+	const int t5 = -t4;
+	const int t6 = -t1;
 	*i0 = (t0 ? t5 + t1 : t6 + t4 + 15);
 	*i1 = (t0 ? t6 + t4 + t3 + t2 - 1 : t5 + t1 - t3 - t2 + 16);
 }

@@ -21,7 +21,7 @@ __kernel void matmul(__global const float *a, __global const float *b,
 __kernel void transpose(__global const float *in, __global float *out)
 {
 	const long i = get_global_id(0), j = get_global_id(1);
-	const long t24_0 = i + 32 * j;
+	const int t24_0 = i + 32 * j;
 	out[t24_0 ^ (7 & (t24_0 >> 3))] = in[j + 24 * i];
 }
 
@@ -31,9 +31,9 @@ __kernel void antidiag_store(__global const int *in, __global int *buf,
 			     __global int *buf_at)
 {
 	const long r = get_global_id(0), s = get_global_id(1);
-	const long t33_0 = r + s + 1;
-	const long t33_1 = -r;
-	const long t33_2 = -s;
+	const int t33_0 = r + s + 1;
+	const int t33_1 = -r;
+	const int t33_2 = -s;
 	buf[(t33_0 <= 16 ? r + t33_0 * (r + s) / 2 : r - (t33_1 + t33_2 + 30) * (t33_1 + t33_2 + 31) / 2 + 240)] = in[r * 16 + s];
 	buf_at[W_at(r, s)] = in[r * 16 + s];
 }
@@ -42,12 +42,12 @@ __kernel void antidiag_store(__global const int *in, __global int *buf,
 __kernel void antidiag_load(__global const int *buf, __global int *back)
 {
 	const long x = get_global_id(0);
-	const long t41_0 = x < 136;
-	const long t41_1 = (t41_0 ? x : 255 - x);
-	const long t41_2 = lego_isqrt(2 * t41_1);
-	const long t41_3 = (t41_2 + 1) * t41_2 / 2 <= t41_1;
-	const long t41_4 = (((t41_3 + t41_2 - 1) * (t41_3 + t41_2)) / 2 - (((t41_3 + t41_2 - 1) * (t41_3 + t41_2)) % 2 < 0));
-	const long t41_5 = -t41_4;
-	const long t41_6 = -t41_1;
+	const int t41_0 = x < 136;
+	const int t41_1 = (t41_0 ? x : 255 - x);
+	const int t41_2 = lego_isqrt(2 * t41_1);
+	const int t41_3 = (t41_2 + 1) * t41_2 / 2 <= t41_1;
+	const int t41_4 = (((t41_3 + t41_2 - 1) * (t41_3 + t41_2)) / 2 - (((t41_3 + t41_2 - 1) * (t41_3 + t41_2)) % 2 < 0));
+	const int t41_5 = -t41_4;
+	const int t41_6 = -t41_1;
 	back[(t41_0 ? t41_5 + t41_1 : t41_6 + t41_4 + 15) * 16 + (t41_0 ? t41_6 + t41_4 + t41_3 + t41_2 - 1 : t41_5 + t41_1 - t41_3 - t41_2 + 16)] = buf[x];
 }

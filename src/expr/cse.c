@@ -83,8 +83,11 @@ int lego_print_shared(lego_ctx *ctx, size_t n, lego_expr *const *es,
 	if (lego_memo_init(&uses, 64) != LEGO_OK)
 		return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
 	lego_sbuf b = {0};
-	lego_printer p = {ctx, lego_dialect_get(d), &b, &uses,
-			  prefix ? prefix : "t", NULL, indent};
+	lego_dialect_info info = *lego_dialect_get(d);
+	if (info.c_syntax && lego_exprs_fit_int32(n, es))
+		info.int_type = info.int32_type;
+	lego_printer p = {ctx, &info, &b, &uses, prefix ? prefix : "t", NULL,
+			  indent};
 	if (lego_expr_count_uses(&uses, n, es) != LEGO_OK)
 		b.oom = 1;
 	size_t next = 0;

@@ -3,11 +3,11 @@
 #include "expr/print.h"
 
 static const lego_dialect_info dialects[] = {
-	[LEGO_DIALECT_C] = {1, 0, 1, "long long", "LL", "lego_isqrt"},
-	[LEGO_DIALECT_CUDA] = {1, 0, 1, "long long", "LL", "lego_isqrt"},
-	[LEGO_DIALECT_OPENCL] = {1, 0, 1, "long", "L", "lego_isqrt"},
-	[LEGO_DIALECT_PYTHON] = {0, 0, 0, NULL, "", "math.isqrt"},
-	[LEGO_DIALECT_TRITON] = {0, 1, 1, NULL, "", NULL},
+	[LEGO_DIALECT_C] = {1, 0, 1, "long long", "int", "LL", "lego_isqrt"},
+	[LEGO_DIALECT_CUDA] = {1, 0, 1, "long long", "int", "LL", "lego_isqrt"},
+	[LEGO_DIALECT_OPENCL] = {1, 0, 1, "long", "int", "L", "lego_isqrt"},
+	[LEGO_DIALECT_PYTHON] = {0, 0, 0, NULL, NULL, "", "math.isqrt"},
+	[LEGO_DIALECT_TRITON] = {0, 1, 1, NULL, NULL, "", NULL},
 };
 
 const lego_dialect_info *lego_dialect_get(lego_dialect d)

@@ -45,6 +45,7 @@ typedef struct lego_dialect_info {
 	int tensors;           /* Triton: operands may be tensors */
 	int trunc_div;         /* integer // and % truncate (Triton) */
 	const char *int_type;  /* C-like: type of temporaries */
+	const char *int32_type; /* C-like: the same when 32 bits suffice */
 	const char *ll;        /* C-like: suffix of 64-bit literals */
 	const char *isqrt;     /* spelling of isqrt; NULL: none exists */
 } lego_dialect_info;
@@ -60,6 +61,11 @@ int lego_dialect_supports(lego_dialect d, const lego_expr *e);
  * dialects, guarded against a second definition), "" when none. */
 const char *lego_dialect_helpers(lego_dialect d);
 
+/* Whether C may compute es in 32-bit int: every value met while evaluating
+ * them (each node, each partial sum and product) is proved to lie within
+ * +-(2^30 - 1) from the constant bounds of their symbols (width.c). */
+int lego_exprs_fit_int32(size_t n, lego_expr *const *es);
+
 /* One expression, or several with shared temporaries: lego_expr_print
  * and lego_exprs_print in a dialect (caller frees). */
 char *lego_print_dialect(lego_ctx *ctx, const lego_expr *e, lego_dialect d);
@@ -69,7 +75,9 @@ char *lego_exprs_print_dialect(lego_ctx *ctx, size_t n,
 
 /* The same split for emitters: *prelude gets the temporaries' statements,
  * each line after indent (NULL: none), values[i] the inline text of
- * es[i].  Caller frees *prelude and each value. */
+ * es[i].  C-like temporaries are typed int32_type when
+ * lego_exprs_fit_int32(es) (GPUs do 64-bit integer arithmetic in several
+ * instructions).  Caller frees *prelude and each value. */
 int lego_print_shared(lego_ctx *ctx, size_t n, lego_expr *const *es,
 		      const char *prefix, const char *indent, lego_dialect d,
 		      char **prelude, char **values);

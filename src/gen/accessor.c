@@ -1,6 +1,8 @@
 /* accessor.c - a layout as a C/CUDA/OpenCL accessor header (the paper's
- * Arr2D).  Index arithmetic is done in 64 bits: the parameters have the
- * dialect's long type, so no product of a kernel's ints can overflow. */
+ * Arr2D).  Index arithmetic is done in 32-bit int when every value it
+ * meets is proved to fit (lego_exprs_fit_int32: concrete sizes small
+ * enough), else in the dialect's 64-bit type, parameters included, so no
+ * product of a kernel's ints can overflow. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,7 +15,7 @@ typedef struct acc {
 	lego_ctx *ctx;
 	const char *name;
 	lego_dialect d;
-	const char *ty;      /* the dialect's 64-bit integer type */
+	const char *ty;      /* int when 32 bits suffice, else 64-bit */
 	const char *fn;      /* qualifiers of the functions */
 	size_t rank;
 	lego_expr **idx;     /* lego_i0.. */
@@ -61,6 +63,26 @@ static int scan(acc *a, lego_expr *e)
 	return LEGO_OK;
 }
 
+/* The parameters are bounded by the layout's dims and size: with the
+ * expressions, they decide the width. */
+static void pick_type(acc *a)
+{
+	size_t n = 2 * a->rank + 2, k = 0;
+	lego_expr **all = lego_xalloc(a->ctx, n * sizeof *all);
+	const lego_dialect_info *info = lego_dialect_get(a->d);
+	a->ty = info->int_type;
+	if (!all)
+		return;
+	all[k++] = a->apply;
+	all[k++] = a->flat;
+	for (size_t i = 0; i < a->rank; i++) {
+		all[k++] = a->inv[i];
+		all[k++] = a->idx[i];
+	}
+	if (lego_exprs_fit_int32(k, all))
+		a->ty = info->int32_type;
+}
+
 static int build(acc *a, const lego_layout *l)
 {
 	lego_ctx *ctx = a->ctx;
@@ -93,10 +115,11 @@ static int build(acc *a, const lego_layout *l)
 	for (size_t k = 0; k < a->rank; k++)
 		if (scan(a, a->inv[k]) != LEGO_OK)
 			return LEGO_ERR;
+	pick_type(a);
 	return LEGO_OK;
 }
 
-/* ", long long n, long long m" */
+/* ", long long n, long long m" (the type is a->ty) */
 static void size_params(acc *a)
 {
 	for (size_t i = 0; i < a->nsizes; i++)
@@ -166,6 +189,8 @@ static int print_at(acc *a)
 	return rc;
 }
 
+/* The outputs keep the 64-bit type whatever the width of the arithmetic,
+ * so that callers' pointers do not depend on the sizes. */
 static int print_inv(acc *a)
 {
 	lego_sbuf_printf(a->out,
@@ -174,7 +199,8 @@ static int print_inv(acc *a)
 			 a->fn, a->name, a->ty);
 	size_params(a);
 	for (size_t k = 0; k < a->rank; k++)
-		lego_sbuf_printf(a->out, ", %s *i%zu", a->ty, k);
+		lego_sbuf_printf(a->out, ", %s *i%zu",
+				 lego_dialect_get(a->d)->int_type, k);
 	lego_sbuf_puts(a->out, ")\n{\n");
 	unused_sizes(a, a->rank, a->inv);
 	int rc = body(a, a->rank, a->inv, "\t*i%zu = %s;\n");
@@ -197,30 +223,31 @@ static void print_wrapper(acc *a)
 	lego_sbuf_printf(o, "#ifdef __cplusplus\ntemplate <typename T> "
 			    "struct %s_arr {\n\tT *base;\n", a->name);
 	for (size_t i = 0; i < a->nsizes; i++)
-		lego_sbuf_printf(o, "\tlong long %s;\n",
+		lego_sbuf_printf(o, "\t%s %s;\n", a->ty,
 				 lego_expr_name(a->sizes[i]));
 	lego_sbuf_printf(o, "\t%sT &operator()(", hd);
 	for (size_t k = 0; k < a->rank; k++)
-		lego_sbuf_printf(o, "%slong long i%zu", k ? ", " : "", k);
+		lego_sbuf_printf(o, "%s%s i%zu", k ? ", " : "", a->ty, k);
 	lego_sbuf_printf(o, ") const\n\t{\n\t\treturn base[%s_at(", a->name);
 	for (size_t k = 0; k < a->rank; k++)
 		lego_sbuf_printf(o, "%si%zu", k ? ", " : "", k);
 	size_args(a);
 	lego_sbuf_puts(o, ")];\n\t}\n");
 	if (a->rank == 1)
-		lego_sbuf_printf(o, "\t%sT &operator[](long long i0) const\n"
-				    "\t{\n\t\treturn (*this)(i0);\n\t}\n", hd);
+		lego_sbuf_printf(o, "\t%sT &operator[](%s i0) const\n"
+				    "\t{\n\t\treturn (*this)(i0);\n\t}\n",
+				 hd, a->ty);
 	if (a->rank == 2)
 		lego_sbuf_printf(o,
 				 "\t/* a[i] is a row; a[i][j] the element. */\n"
 				 "\tstruct row {\n\t\tconst %s_arr *a;\n"
-				 "\t\tlong long i0;\n"
-				 "\t\t%sT &operator[](long long i1) const\n"
+				 "\t\t%s i0;\n"
+				 "\t\t%sT &operator[](%s i1) const\n"
 				 "\t\t{\n\t\t\treturn (*a)(i0, i1);\n\t\t}\n"
 				 "\t};\n"
-				 "\t%srow operator[](long long i0) const\n"
+				 "\t%srow operator[](%s i0) const\n"
 				 "\t{\n\t\treturn row{this, i0};\n\t}\n",
-				 a->name, hd, hd);
+				 a->name, a->ty, hd, a->ty, hd, a->ty);
 	lego_sbuf_puts(o, "};\n#endif\n\n");
 }
 
@@ -258,8 +285,7 @@ char *lego_accessor_header(lego_ctx *ctx, const lego_layout *l,
 			 : target == LEGO_TARGET_CUDA ? LEGO_DIALECT_CUDA
 						      : LEGO_DIALECT_OPENCL;
 	lego_sbuf b = {0};
-	acc a = {.ctx = ctx, .name = name, .d = d, .out = &b, .fn = fns[d],
-		 .ty = lego_dialect_get(d)->int_type};
+	acc a = {.ctx = ctx, .name = name, .d = d, .out = &b, .fn = fns[d]};
 	int rc = build(&a, l);
 	if (rc == LEGO_OK)
 		rc = print_header(&a);

@@ -90,9 +90,10 @@ static void test_shared(lego_test *t)
 		lego_dialect d;
 		const char *pre;
 	} cases[] = {
-		{LEGO_DIALECT_C, "  const long long t0 = a + 3 * b;\n"},
-		{LEGO_DIALECT_CUDA, "  const long long t0 = a + 3 * b;\n"},
-		{LEGO_DIALECT_OPENCL, "  const long t0 = a + 3 * b;\n"},
+		/* 0 <= a + 3b <= 32: 32-bit temporaries. */
+		{LEGO_DIALECT_C, "  const int t0 = a + 3 * b;\n"},
+		{LEGO_DIALECT_CUDA, "  const int t0 = a + 3 * b;\n"},
+		{LEGO_DIALECT_OPENCL, "  const int t0 = a + 3 * b;\n"},
 		{LEGO_DIALECT_TRITON, "  t0 = a + 3 * b\n"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -108,6 +109,42 @@ static void test_shared(lego_test *t)
 		CHECKF(t, v[1] && !strcmp(v[1], "t0 % 5"), "value '%s'", v[1]);
 		free(pre), free(v[0]), free(v[1]);
 	}
+	/* A size left symbolic has no bound: 64-bit. */
+	lego_expr *n = lego_sym(ctx, "n");
+	lego_expr *big[2] = {lego_div(ctx, lego_mul(ctx, s, n), lego_const(ctx, 5)),
+			     lego_mod(ctx, lego_mul(ctx, s, n), lego_const(ctx, 5))};
+	char *pre = NULL, *v[2] = {NULL, NULL};
+	CHECK_EQ(t, lego_print_shared(ctx, 2, big, "t", "", LEGO_DIALECT_C,
+				      &pre, v), LEGO_OK);
+	CHECKF(t, pre && !strncmp(pre, "const long long t0 = ", 21),
+	       "prelude '%s'", pre ? pre : "(null)");
+	free(pre), free(v[0]), free(v[1]);
+	lego_ctx_free(ctx);
+}
+
+/* The 32-bit decision at its edge: i, j < 2^15 give i * 2^15 + j <= 2^30 - 1,
+ * the largest bound allowed; one more and it is refused. */
+static void test_width_edge(lego_test *t)
+{
+	test_case(t, "32-bit width: the edge and symbolic sizes");
+	lego_ctx *ctx = lego_ctx_new();
+	lego_expr *i = lego_index(ctx, "i", lego_const(ctx, 0), lego_const(ctx, 32768));
+	lego_expr *j = lego_index(ctx, "j", lego_const(ctx, 0), lego_const(ctx, 32768));
+	lego_expr *flat = lego_add(ctx, lego_mul(ctx, i, lego_const(ctx, 32768)), j);
+	lego_expr *one_more = lego_add(ctx, flat, lego_const(ctx, 1));
+	lego_expr *neg = lego_sub(ctx, lego_neg(ctx, flat), lego_const(ctx, 1));
+	CHECK(t, lego_exprs_fit_int32(1, &flat));
+	CHECK(t, !lego_exprs_fit_int32(1, &one_more));
+	CHECK(t, !lego_exprs_fit_int32(1, &neg));
+	/* A partial sum may exceed the total: i * 2^15 + i * 2^15 - i * 2^15
+	 * is refused although its value fits (terms are bounded separately). */
+	lego_expr *k = lego_index(ctx, "k", lego_const(ctx, 0), lego_const(ctx, 65536));
+	lego_expr *wide = lego_sub(ctx, lego_mul(ctx, k, lego_const(ctx, 16384)),
+				   lego_mul(ctx, i, lego_const(ctx, 32768)));
+	CHECK(t, !lego_exprs_fit_int32(1, &wide));
+	lego_expr *m = lego_sym(ctx, "m");
+	lego_expr *sym = lego_add(ctx, i, m);
+	CHECK(t, !lego_exprs_fit_int32(1, &sym));
 	lego_ctx_free(ctx);
 }
 
@@ -270,10 +307,123 @@ done:
 	lego_ctx_free(ctx);
 }
 
+/* Random expressions with large constants: those found to fit in 32 bits
+ * are printed with int temporaries, compiled with every signed overflow
+ * trapping, and run on int a, b over their whole ranges against
+ * lego_expr_eval. */
+enum { WLO = -150, WHI = 150, NWIDE = 60 };
+
+static lego_expr *scaled(lego_ctx *ctx, rng *g, lego_expr *a, lego_expr *b)
+{
+	lego_expr *e = random_expr(ctx, g, a, b, 3);
+	int64_t k = (int64_t)1 << pick(g, 20);
+	return pick(g, 2) ? lego_mul(ctx, e, lego_const(ctx, k))
+			  : lego_add(ctx, e, lego_mul(ctx, a, lego_const(ctx, k)));
+}
+
+static int write_width_program(lego_ctx *ctx, const char *path, size_t n,
+			       lego_expr *const *es)
+{
+	char *pre = NULL, **v = calloc(n, sizeof *v);
+	FILE *f = v ? fopen(path, "w") : NULL;
+	int rc = f && lego_print_shared(ctx, n, es, "t", "\t", LEGO_DIALECT_C,
+					&pre, v) == LEGO_OK ? 0 : -1;
+	if (f && rc == 0) {
+		fprintf(f, "#include <stdio.h>\n%s\nint main(void)\n{\n"
+			   "\tfor (int a = %d; a < %d; a++)\n"
+			   "\tfor (int b = %d; b < %d; b++) {\n%s",
+			lego_dialect_helpers(LEGO_DIALECT_C), WLO, WHI, WLO,
+			WHI, pre);
+		for (size_t i = 0; i < n; i++)
+			fprintf(f, "\tprintf(\"%%lld\\n\", (long long)(%s));\n",
+				v[i]);
+		fprintf(f, "\t}\n\treturn 0;\n}\n");
+	}
+	for (size_t i = 0; v && i < n; i++)
+		free(v[i]);
+	free(v);
+	free(pre);
+	if (f && fclose(f) != 0)
+		rc = -1;
+	return f ? rc : -1;
+}
+
+static void test_width_compiled(lego_test *t)
+{
+	test_case(t, "32-bit temporaries compiled with trapping overflow");
+	if (system("cc --version > /dev/null 2>&1") != 0) {
+		printf("  (skipped: no cc)\n");
+		return;
+	}
+	lego_ctx *ctx = lego_ctx_new();
+	lego_expr *a = lego_index(ctx, "a", lego_const(ctx, WLO), lego_const(ctx, WHI));
+	lego_expr *b = lego_index(ctx, "b", lego_const(ctx, WLO), lego_const(ctx, WHI));
+	lego_expr *es[NWIDE];
+	size_t n = 0, refused = 0;
+	rng g = {777};
+	for (int i = 0; i < 4 * NWIDE && n < NWIDE; i++) {
+		lego_expr *e = scaled(ctx, &g, a, b);
+		if (lego_exprs_fit_int32(1, &e))
+			es[n++] = e;
+		else
+			refused++;
+	}
+	CHECKF(t, n == NWIDE && refused > 0, "%zu fit, %zu refused", n, refused);
+	char dir[] = "/tmp/lego_width_XXXXXX", src[64], exe[64], out[64];
+	char cmd[1024];
+	CHECK(t, mkdtemp(dir) != NULL);
+	snprintf(src, sizeof src, "%s/w.c", dir);
+	snprintf(exe, sizeof exe, "%s/w", dir);
+	snprintf(out, sizeof out, "%s/out", dir);
+	CHECK_EQ(t, write_width_program(ctx, src, n, es), 0);
+	/* int temporaries and int a, b: an overflow aborts the program. */
+	snprintf(cmd, sizeof cmd,
+		 "{ cc -std=c11 -O0 -Wall -Werror -Wno-unused-function "
+		 "-fsanitize=signed-integer-overflow -fno-sanitize-recover=all "
+		 "-o %s %s 2>/dev/null || cc -std=c11 -O0 -ftrapv -Wall -Werror "
+		 "-Wno-unused-function -o %s %s; } && %s > %s",
+		 exe, src, exe, src, exe, out);
+	CHECK_EQ(t, system(cmd), 0);
+	FILE *f = fopen(out, "r");
+	lego_env *env = lego_env_new(ctx);
+	size_t checked = 0;
+	for (long long va = WLO; f && va < WHI; va++)
+		for (long long vb = WLO; vb < WHI; vb++) {
+			lego_env_bind(env, a, va);
+			lego_env_bind(env, b, vb);
+			for (size_t i = 0; i < n; i++) {
+				long long got = 0;
+				int64_t want;
+				if (fscanf(f, "%lld", &got) != 1) {
+					CHECK(t, !"short output");
+					goto done;
+				}
+				if (lego_expr_eval(ctx, es[i], env, &want) != LEGO_OK)
+					continue;
+				checked++;
+				if (got != want) {
+					CHECKF(t, 0, "expr %zu at a=%lld b=%lld: "
+					       "C gives %lld, eval %lld", i, va,
+					       vb, got, (long long)want);
+					goto done;
+				}
+			}
+		}
+done:
+	CHECK(t, checked > (size_t)NWIDE * 1000);
+	if (f)
+		fclose(f);
+	remove(src), remove(exe), remove(out), rmdir(dir);
+	lego_env_free(env);
+	lego_ctx_free(ctx);
+}
+
 void suite_emit_c(lego_test *t)
 {
 	test_spellings(t);
 	test_shared(t);
 	test_trunc_forms(t);
 	test_compiled(t);
+	test_width_edge(t);
+	test_width_compiled(t);
 }
