@@ -3,13 +3,13 @@
 #define LEGO_ACCESSOR_Pad_H
 
 /* Physical offset of the logical index (i0, ..). */
-static __host__ __device__ __forceinline__ long long Pad_at(long long lego_i0, long long lego_i1)
+static __host__ __device__ __forceinline__ int Pad_at(int lego_i0, int lego_i1)
 {
 	return lego_i1 + 66 * lego_i0;
 }
 
 /* The logical index of the physical offset x. */
-static __host__ __device__ __forceinline__ void Pad_inv(long long lego_x, long long *i0, long long *i1)
+static __host__ __device__ __forceinline__ void Pad_inv(int lego_x, long long *i0, long long *i1)
 {
 	*i0 = lego_x / 66;
 	*i1 = lego_x % 66;
@@ -18,20 +18,20 @@ static __host__ __device__ __forceinline__ void Pad_inv(long long lego_x, long l
 #ifdef __cplusplus
 template <typename T> struct Pad_arr {
 	T *base;
-	__host__ __device__ __forceinline__ T &operator()(long long i0, long long i1) const
+	__host__ __device__ __forceinline__ T &operator()(int i0, int i1) const
 	{
 		return base[Pad_at(i0, i1)];
 	}
 	/* a[i] is a row; a[i][j] the element. */
 	struct row {
 		const Pad_arr *a;
-		long long i0;
-		__host__ __device__ __forceinline__ T &operator[](long long i1) const
+		int i0;
+		__host__ __device__ __forceinline__ T &operator[](int i1) const
 		{
 			return (*a)(i0, i1);
 		}
 	};
-	__host__ __device__ __forceinline__ row operator[](long long i0) const
+	__host__ __device__ __forceinline__ row operator[](int i0) const
 	{
 		return row{this, i0};
 	}

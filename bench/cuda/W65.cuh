@@ -22,24 +22,24 @@ static __host__ __device__ __forceinline__ long long lego_isqrt(long long x)
 #endif
 
 /* Physical offset of the logical index (i0, ..). */
-static __host__ __device__ __forceinline__ long long W_at(long long lego_i0, long long lego_i1)
+static __host__ __device__ __forceinline__ int W_at(int lego_i0, int lego_i1)
 {
-	const long long t0 = lego_i0 + lego_i1 + 1;
-	const long long t1 = -lego_i0;
-	const long long t2 = -lego_i1;
-	return (t0 <= 65 ? lego_i0 + t0 * (lego_i0 + lego_i1) / 2 : lego_i0 - (((t1 + t2 + 128) * (t1 + t2 + 129)) / 2 - (((t1 + t2 + 128) * (t1 + t2 + 129)) % 2 < 0)) + 4160);
+	const int t0 = lego_i0 + lego_i1 + 1;
+	const int t1 = -lego_i0;
+	const int t2 = -lego_i1;
+	return (t0 <= 65 ? lego_i0 + t0 * (lego_i0 + lego_i1) / 2 : lego_i0 - (t1 + t2 + 128) * (t1 + t2 + 129) / 2 + 4160);
 }
 
 /* The logical index of the physical offset x. */
-static __host__ __device__ __forceinline__ void W_inv(long long lego_x, long long *i0, long long *i1)
+static __host__ __device__ __forceinline__ void W_inv(int lego_x, long long *i0, long long *i1)
 {
-	const long long t0 = lego_x < 2145;
-	const long long t1 = (t0 ? lego_x : 4224 - lego_x);
-	const long long t2 = lego_isqrt(2 * t1);
-	const long long t3 = (t2 + 1) * t2 / 2 <= t1;
-	const long long t4 = (((t3 + t2 - 1) * (t3 + t2)) / 2 - (((t3 + t2 - 1) * (t3 + t2)) % 2 < 0));
-	const long long t5 = -t4;
-	const long long t6 = -t1;
+	const int t0 = lego_x < 2145;
+	const int t1 = (t0 ? lego_x : 4224 - lego_x);
+	const int t2 = lego_isqrt(2 * t1);
+	const int t3 = (t2 + 1) * t2 / 2 <= t1;
+	const int t4 = (((t3 + t2 - 1) * (t3 + t2)) / 2 - (((t3 + t2 - 1) * (t3 + t2)) % 2 < 0));
+	const int t5 = -t4;
+	const int t6 = -t1;
 	*i0 = (t0 ? t5 + t1 : t6 + t4 + 64);
 	*i1 = (t0 ? t6 + t4 + t3 + t2 - 1 : t5 + t1 - t3 - t2 + 65);
 }
@@ -47,20 +47,20 @@ static __host__ __device__ __forceinline__ void W_inv(long long lego_x, long lon
 #ifdef __cplusplus
 template <typename T> struct W_arr {
 	T *base;
-	__host__ __device__ __forceinline__ T &operator()(long long i0, long long i1) const
+	__host__ __device__ __forceinline__ T &operator()(int i0, int i1) const
 	{
 		return base[W_at(i0, i1)];
 	}
 	/* a[i] is a row; a[i][j] the element. */
 	struct row {
 		const W_arr *a;
-		long long i0;
-		__host__ __device__ __forceinline__ T &operator[](long long i1) const
+		int i0;
+		__host__ __device__ __forceinline__ T &operator[](int i1) const
 		{
 			return (*a)(i0, i1);
 		}
 	};
-	__host__ __device__ __forceinline__ row operator[](long long i0) const
+	__host__ __device__ __forceinline__ row operator[](int i0) const
 	{
 		return row{this, i0};
 	}

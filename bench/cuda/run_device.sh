@@ -15,7 +15,7 @@ for v in 0 1 2 3 4 5; do
 		--launch-count 1 $BIN/nw_bench 4096 2>&1 | grep -E "needle_1|bank_conflicts"
 done
 # Transposes at 4096: first launch of each shared-memory kernel.
-for k in copy_shared transpose_tile transpose_padded transpose_swizzle; do
+for k in copy_shared transpose_tile transpose_padded transpose_swizzle transpose_padded64 transpose_swizzle64; do
 	timeout 60 ncu --metrics $M -k $k --launch-count 1 $BIN/transpose_bench 4096 2>&1 |
-		grep -E "$k|bank_conflicts"
+		grep -E "$k\\b|bank_conflicts"
 done

@@ -68,6 +68,54 @@ __global__ void transpose_swizzle(const float *__restrict__ in,
 	}
 }
 
+// 64 x 64 tiles, 32 x 8 threads: each thread moves 2 x 8 elements, and
+// every row segment read or written is 256 bytes.
+__global__ void transpose_swizzle64(const float *__restrict__ in,
+				    float *__restrict__ out, int M, int N)
+{
+	__shared__ float tile[4096];
+	for (int h = 0; h < 64; h += 32) {
+		const int cc = threadIdx.x + h;
+		for (int k = 0; k < 64; k += ROWS) {
+			const int rr = threadIdx.y + k;
+			const int i = blockIdx.y * 64 + rr;
+			const int j = blockIdx.x * 64 + cc;
+			const long long t81_0 = cc + 64 * rr;
+			tile[t81_0 ^ (31 & (t81_0 >> 6))] = in[j + N * i];
+		}
+	}
+	__syncthreads();
+	for (int h = 0; h < 64; h += 32) {
+		const int cc = threadIdx.x + h;
+		for (int k = 0; k < 64; k += ROWS) {
+			const int rr = threadIdx.y + k;
+			const int i = blockIdx.y * 64 + cc;
+			const int j = blockIdx.x * 64 + rr;
+			const long long t91_0 = rr + 64 * cc;
+			out[i + M * j] = tile[t91_0 ^ (31 & (t91_0 >> 6))];
+		}
+	}
+}
+
+// The same with a padded 64 x 65 tile, by hand (the fair reference for the
+// 64-tile swizzle).
+__global__ void transpose_padded64(const float *__restrict__ in,
+				   float *__restrict__ out, int M, int N)
+{
+	__shared__ float tile[64][65];
+	for (int h = 0; h < 64; h += 32)
+		for (int k = 0; k < 64; k += ROWS)
+			tile[threadIdx.y + k][threadIdx.x + h] =
+				in[(long)(blockIdx.y * 64 + threadIdx.y + k) * N +
+				   blockIdx.x * 64 + threadIdx.x + h];
+	__syncthreads();
+	for (int h = 0; h < 64; h += 32)
+		for (int k = 0; k < 64; k += ROWS)
+			out[(long)(blockIdx.x * 64 + threadIdx.y + k) * M +
+			    blockIdx.y * 64 + threadIdx.x + h] =
+				tile[threadIdx.x + h][threadIdx.y + k];
+}
+
 // Hand-written references (CUDA samples, TILE 32, 32 x 8 threads).
 __global__ void transpose_padded(const float *__restrict__ in,
 				 float *__restrict__ out, int M, int N)
@@ -111,10 +159,10 @@ typedef void kernel_fn(const float *, float *, int, int);
 // Runs k, checks out against the CPU (transpose or copy), prints the median
 // bandwidth (bytes read + written over time); returns it, or -1 if wrong.
 static double run(kernel_fn *k, const char *name, bool is_copy, const float *din,
-		  float *dout, const float *hin, float *hout, int n)
+		  float *dout, const float *hin, float *hout, int n, int tile = 32)
 {
 	const long size = (long)n * n;
-	dim3 grid(n / 32, n / 32), block(32, ROWS);
+	dim3 grid(n / tile, n / tile), block(32, ROWS);
 	cudaMemset(dout, 0, sizeof(float) * size);
 	k<<<grid, block>>>(din, dout, n, n);
 	cudaMemcpy(hout, dout, sizeof(float) * size, cudaMemcpyDeviceToHost);
@@ -154,20 +202,27 @@ static int bench(int n)
 	cudaMalloc(&dout, sizeof(float) * size);
 	cudaMemcpy(din, hin, sizeof(float) * size, cudaMemcpyHostToDevice);
 	printf("transpose %d x %d float (%d runs, median)\n", n, n, REPS);
-	double g[6];
+	double g[8];
 	g[0] = run(copy_plain, "plain copy (hand)", true, din, dout, hin, hout, n);
 	g[1] = run(copy_shared, "copy via shared (hand)", true, din, dout, hin, hout, n);
 	g[2] = run(transpose_naive, "naive (gen)", false, din, dout, hin, hout, n);
 	g[3] = run(transpose_tile, "shared tile (gen)", false, din, dout, hin, hout, n);
 	g[4] = run(transpose_padded, "padded tile (hand)", false, din, dout, hin, hout, n);
 	g[5] = run(transpose_swizzle, "xor-swizzled (gen)", false, din, dout, hin, hout, n);
+	g[6] = run(transpose_padded64, "padded 64 tile (hand)", false, din, dout, hin, hout, n,
+		   64);
+	g[7] = run(transpose_swizzle64, "xor-swizzled 64 (gen)", false, din, dout, hin, hout,
+		   n, 64);
 	printf("  swizzled / padded %.3f   swizzled / copy-via-shared %.3f\n", g[5] / g[4],
 	       g[5] / g[1]);
+	printf("  swizzled64 / padded %.3f   swizzled64 / padded64 %.3f   "
+	       "swizzled64 / copy-via-shared %.3f\n",
+	       g[7] / g[4], g[7] / g[6], g[7] / g[1]);
 	cudaFree(din);
 	cudaFree(dout);
 	free(hin);
 	free(hout);
-	for (int k = 0; k < 6; k++)
+	for (int k = 0; k < 8; k++)
 		if (g[k] < 0)
 			return 1;
 	return 0;
