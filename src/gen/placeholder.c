@@ -1,6 +1,8 @@
 /* placeholder.c - the expression of one {{ ... }}: the .lego expression
- * grammar, with layout references L[..], L.inv(e)[k] and L.size. */
+ * grammar, with layout references L[..], L.inv(e)[k], L.stride(k) and
+ * L.size. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gen/template.h"
@@ -190,6 +192,92 @@ static int parse_inv(lang_parser *p, const lang_tok *at, lego_layout *l,
 	return lang_check_val(p, at, out);
 }
 
+/* Whether e mentions one of the n symbols xs. */
+static int mentions(const lego_expr *e, lego_expr *const *xs, size_t n)
+{
+	if (lego_expr_kind_of(e) == LEGO_SYM) {
+		for (size_t i = 0; i < n; i++)
+			if (e == xs[i])
+				return 1;
+		return 0;
+	}
+	for (size_t i = 0; i < lego_expr_nargs(e); i++)
+		if (mentions(lego_expr_arg(e, i), xs, n))
+			return 1;
+	return 0;
+}
+
+/* A fresh index variable _x<n> over [0, hi). */
+static lego_expr *fresh_index(lang_parser *p, lego_expr *hi)
+{
+	char buf[32];
+	for (size_t i = 0;; i++) {
+		snprintf(buf, sizeof buf, "_x%zu", i);
+		if (!lego_sym_find(p->ctx, buf))
+			return lego_index(p->ctx, buf, lego_const(p->ctx, 0), hi);
+	}
+}
+
+/* The step of L along dim k, L[.., x_k + 1, ..] - L[.., x_k, ..], over
+ * fresh index variables x, x_k < n_k - 1 (x_k is 0 when n_k is a constant
+ * up to 2: the simplifier does not use a range of one value).  Block
+ * pointers and tensor descriptors take a layout as base + sum of stride *
+ * index: that is only right when the step is the same everywhere, so the
+ * simplified difference must mention none of the x; anything else is an
+ * error.  For n_k = 1 the step is the formula's (any stride would do). */
+static int stride_of(lang_parser *p, const lang_tok *at, const lang_tok *kt,
+		     lego_layout *l, size_t k, lang_val *out)
+{
+	size_t d = lego_layout_rank(l);
+	lego_expr *x[LANG_MAX_RANK], *next[LANG_MAX_RANK];
+	lego_expr *one = lego_const(p->ctx, 1);
+	for (size_t i = 0; i < d; i++) {
+		lego_expr *hi = lego_layout_dim(l, i);
+		int64_t n;
+		if (i == k && lego_expr_is_const(hi, &n) && n <= 2)
+			x[i] = lego_const(p->ctx, 0);
+		else
+			x[i] = fresh_index(p, i == k ? lego_sub(p->ctx, hi, one)
+						     : hi);
+		if (!x[i])
+			return lang_api_error(p, at);
+		next[i] = x[i];
+	}
+	next[k] = lego_add(p->ctx, x[k], one);
+	lego_expr *a = lego_layout_apply(p->ctx, l, x);
+	lego_expr *b = lego_layout_apply(p->ctx, l, next);
+	lego_expr *diff = a && b ? lego_simplify(p->ctx,
+						 lego_sub(p->ctx, b, a)) : NULL;
+	if (!diff)
+		return lang_api_error(p, at);
+	if (mentions(diff, x, d)) {
+		char *s = lego_expr_print(p->ctx, diff, LEGO_LANG_PYTHON);
+		int rc = lang_error(p, kt, "'%s' is not strided along dim %zu: "
+				    "the step %s depends on the index",
+				    at->text, k, s ? s : "?");
+		free(s);
+		return rc;
+	}
+	*out = (lang_val){diff, 1, 1};
+	return lang_check_val(p, at, out);
+}
+
+/* L.stride(k), k an integer constant. */
+static int parse_stride(lang_parser *p, const lang_tok *at, lego_layout *l,
+			lang_val *out)
+{
+	size_t d = lego_layout_rank(l);
+	if (lang_expect(p, TOK_LPAREN, "'('"))
+		return -1;
+	lang_tok *k = lang_next(p);
+	if (k->kind != TOK_INT || k->value < 0 || (uint64_t)k->value >= d)
+		return lang_error(p, k, "expected a dim 0..%zu of '%s'", d - 1,
+				  at->text);
+	if (lang_expect(p, TOK_RPAREN, "')'"))
+		return -1;
+	return stride_of(p, at, k, l, (size_t)k->value, out);
+}
+
 static int layout_ref(lang_parser *p, const lang_tok *at, lego_layout *l,
 		      lang_val *out)
 {
@@ -197,16 +285,19 @@ static int layout_ref(lang_parser *p, const lang_tok *at, lego_layout *l,
 		return parse_apply(p, at, l, out);
 	if (!lang_accept(p, TOK_DOT))
 		return lang_error(p, at, "layout '%s' needs an index: %s[..], "
-				  "%s.inv(e)[k] or %s.size", at->text, at->text,
-				  at->text, at->text);
+				  "%s.inv(e)[k], %s.stride(k) or %s.size",
+				  at->text, at->text, at->text, at->text,
+				  at->text);
 	lang_tok *m = lang_next(p);
 	if (lang_is_ident(m, "inv"))
 		return parse_inv(p, at, l, out);
+	if (lang_is_ident(m, "stride"))
+		return parse_stride(p, at, l, out);
 	if (lang_is_ident(m, "size")) {
 		*out = (lang_val){lego_layout_size(p->ctx, l), 1, 1};
 		return out->e ? lang_check_val(p, at, out) : lang_api_error(p, at);
 	}
-	return lang_error(p, m, "unknown layout method (inv or size)");
+	return lang_error(p, m, "unknown layout method (inv, stride or size)");
 }
 
 lego_expr *gen_placeholder_parse(lego_spec *spec, const char *filename,

@@ -50,5 +50,6 @@ void suite_mlir(lego_test *t);
 void suite_smt(lego_test *t);
 void suite_emit_c(lego_test *t);
 void suite_partial(lego_test *t);
+void suite_strides(lego_test *t);
 
 #endif

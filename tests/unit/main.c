@@ -55,7 +55,7 @@ int main(int argc, char **argv)
 		{"props", suite_props},   {"analysis", suite_analysis},
 		{"gen", suite_gen},       {"mlir", suite_mlir},
 		{"smt", suite_smt},       {"emit_c", suite_emit_c},
-		{"partial", suite_partial},
+		{"partial", suite_partial}, {"strides", suite_strides},
 	};
 	lego_test t = {0};
 	const char *only = NULL;
