@@ -48,7 +48,7 @@ static int is_var(lego_ctx *ctx, lego_expr *a, int mode)
 	int64_t lo;
 	if (a->kind == LEGO_SYM)
 		return !a->sym->is_index;
-	if (lego_facts_quotient(ctx, a))
+	if (lego_facts_is_quotient(ctx, a))
 		return 1;
 	return mode == LEGO_MODE_OPAQUE && !lego_has_index(ctx, a) &&
 	       lego_var_lo(ctx, a, &lo);

@@ -73,6 +73,28 @@ const lego_subst *lego_facts_quotient(lego_ctx *ctx, const lego_expr *e)
 	return NULL;
 }
 
+static int const_pending(const struct lego_facts *f, size_t i)
+{
+	return f->pending[2 * i + 1]->kind == LEGO_CONST;
+}
+
+int lego_facts_const_quotient(lego_ctx *ctx, const lego_expr *e)
+{
+	struct lego_facts *f = ctx->facts;
+	if (e->kind != LEGO_DIV)
+		return 0;
+	for (size_t i = 0; i < f->npending; i++)
+		if (const_pending(f, i) && e->args[0] == f->pending[2 * i + 1] &&
+		    e->args[1] == f->pending[2 * i])
+			return 1;
+	return 0;
+}
+
+int lego_facts_is_quotient(lego_ctx *ctx, const lego_expr *e)
+{
+	return lego_facts_quotient(ctx, e) || lego_facts_const_quotient(ctx, e);
+}
+
 /* Can sym be replaced by value in the analysis form?  A variable of that
  * form -- a plain symbol, or the quotient n/d of a fact d | n (so that
  * GM | M/BM nests under BM | M) -- not yet replaced, value free of index

@@ -112,6 +112,13 @@ int lego_poly_split(lego_ctx *ctx, lego_expr *p, lego_expr *d,
 		    lego_expr **q, lego_expr **r);
 /* The substitution whose q is e, or NULL. */
 const lego_subst *lego_facts_quotient(lego_ctx *ctx, const lego_expr *e);
+/* Is e the quotient n/d of a fact d | n with n a constant (BM | 4096 once
+ * M = 4096 is given)?  No substitution expresses such a fact, but n/d is a
+ * positive integer (a variable of bounds, like the quotients above) and
+ * d * (n/d) = n: lego_poly applies that to every product. */
+int lego_facts_const_quotient(lego_ctx *ctx, const lego_expr *e);
+/* Either kind of quotient. */
+int lego_facts_is_quotient(lego_ctx *ctx, const lego_expr *e);
 
 /* An analysis form back as a cheap expression: divisibility substitutions
  * undone ((M/BM)*BM -> M) and common factors extracted. */

@@ -77,6 +77,27 @@ static lego_expr *checked_sum(lego_ctx *ctx, size_t n, lego_expr *const *a)
 	return s;
 }
 
+/* The product term t with d * (n/d) replaced by n for each fact d | n of
+ * constant n (lego_facts_const_quotient): BM * (4096/BM) -> 4096. */
+static lego_expr *cancel_quotients(lego_ctx *ctx, lego_expr *t)
+{
+	struct lego_facts *f = ctx->facts;
+	for (size_t i = 0; t && i < f->npending; i++) {
+		lego_expr *d = f->pending[2 * i], *n = f->pending[2 * i + 1];
+		if (n->kind != LEGO_CONST)
+			continue;
+		lego_expr *dq = lego_mul(ctx, d, lego_div(ctx, n, d));
+		lego_term tt, tdq;
+		if (!dq || !lego_poly_monomial(&dq, &tdq) ||
+		    lego_poly_terms(&t, &tt, 1) != 1)
+			continue;
+		lego_expr *rest = lego_term_div(ctx, &tt, &tdq);
+		if (rest)
+			return cancel_quotients(ctx, lego_mul(ctx, rest, n));
+	}
+	return t;
+}
+
 lego_expr *lego_poly_mul(lego_ctx *ctx, lego_expr *a, lego_expr *b)
 {
 	lego_term ta[LEGO_POLY_MAX_TERMS], tb[LEGO_POLY_MAX_TERMS];
@@ -91,7 +112,8 @@ lego_expr *lego_poly_mul(lego_ctx *ctx, lego_expr *a, lego_expr *b)
 	lego_expr *const *sb = b->kind == LEGO_ADD ? b->args : &b;
 	for (size_t i = 0; i < na; i++)
 		for (size_t j = 0; j < nb; j++)
-			if (!(prod[i * nb + j] = lego_mul(ctx, sa[i], sb[j])))
+			if (!(prod[i * nb + j] = cancel_quotients(
+				      ctx, lego_mul(ctx, sa[i], sb[j]))))
 				return NULL;
 	return checked_sum(ctx, na * nb, prod);
 }

@@ -28,7 +28,7 @@ int lego_var_lo(lego_ctx *ctx, lego_expr *v, int64_t *lo)
 			*lo = 1; /* sizes are positive */
 		return 1;
 	}
-	if (lego_facts_quotient(ctx, v)) {
+	if (lego_facts_is_quotient(ctx, v)) {
 		*lo = 1; /* n/d with d | n, both positive */
 		return 1;
 	}
@@ -159,7 +159,7 @@ static int has_opaque_atom(lego_ctx *ctx, lego_expr *p)
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < t[i].n; j++)
 			if (t[i].atoms[j]->kind != LEGO_SYM &&
-			    !lego_facts_quotient(ctx, t[i].atoms[j]))
+			    !lego_facts_is_quotient(ctx, t[i].atoms[j]))
 				return 1;
 	return 0;
 }

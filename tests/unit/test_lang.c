@@ -507,12 +507,81 @@ static void test_limits(lego_test *t)
 	lego_ctx_free(ctx);
 }
 
+/* Expressions of A with M = 64 given and BM, K, BK symbolic (the facts
+ * BM | 64 and BK | K), evaluated for every BM dividing 64, two BK and two
+ * K, at every index, against the row-major formula by hand. */
+static int check_partly_concrete(lego_ctx *ctx, lego_expr *apply,
+				 lego_expr *const *inv, lego_expr *const *idx,
+				 lego_expr *flat)
+{
+	const char *syms[] = {"BM", "K", "BK"};
+	lego_env *env = lego_env_new(ctx);
+	int bad = 0;
+	for (int64_t bm = 1; bm <= 64; bm *= 2)
+		for (int64_t bk = 1; bk <= 3; bk += 2)
+			for (int64_t k = bk; k <= 2 * bk; k += bk) {
+				const int64_t v[] = {bm, k, bk};
+				for (int i = 0; i < 3; i++)
+					lego_env_bind(env, lego_sym_find(ctx, syms[i]), v[i]);
+				for (int64_t x = 0; x < 64 * k; x++) {
+					/* x = (tm*BM + r)*K + tk*BK + c */
+					int64_t want[4] = {x / (bm * k), x % k / bk,
+							   x / k % bm, x % bk}, got;
+					for (int d = 0; d < 4; d++)
+						lego_env_bind(env, idx[d], want[d]);
+					lego_env_bind(env, flat, x);
+					bad += lego_expr_eval(ctx, apply, env, &got) ||
+					       got != x;
+					for (int d = 0; d < 4; d++)
+						bad += lego_expr_eval(ctx, inv[d], env, &got) ||
+						       got != want[d];
+				}
+			}
+	lego_env_free(env);
+	return bad;
+}
+
+static void test_partly_concrete(lego_test *t)
+{
+	test_case(t, "tileby_partly_concrete_sizes");
+	lego_ctx *ctx = lego_ctx_new();
+	const lego_define m = {"M", 64};
+	lego_spec *spec = parse_defs(ctx,
+		"sym M, K, BM, BK\n"
+		"assume M % BM == 0 && K % BK == 0\n"
+		"layout A = OrderBy(Row(M, K)).TileBy([M/BM, K/BK], [BM, BK])\n",
+		&m, 1);
+	CHECKF(t, spec, "%s", lego_ctx_error(ctx));
+	lego_layout *a = spec ? lego_spec_layout(spec, "A") : NULL;
+	if (a) {
+		lego_expr *idx[4], *inv[4];
+		for (int d = 0; d < 4; d++) {
+			char nm[8];
+			snprintf(nm, sizeof nm, "i%d", d);
+			idx[d] = lego_index(ctx, nm, lego_const(ctx, 0),
+					    lego_layout_dim(a, d));
+		}
+		lego_expr *flat = lego_index(ctx, "x", lego_const(ctx, 0),
+					     lego_layout_size(ctx, a));
+		lego_expr *apply = lego_simplify(ctx, lego_layout_apply(ctx, a, idx));
+		CHECK_EQ(t, lego_layout_inv(ctx, a, flat, inv), LEGO_OK);
+		for (int d = 0; d < 4; d++)
+			inv[d] = lego_simplify(ctx, inv[d]);
+		CHECKF(t, apply && inv[0] && inv[1] && inv[2] && inv[3], "%s",
+		       lego_ctx_error(ctx));
+		if (apply && inv[0] && inv[1] && inv[2] && inv[3])
+			CHECK_EQ(t, check_partly_concrete(ctx, apply, inv, idx, flat), 0);
+	}
+	lego_ctx_free(ctx);
+}
+
 void suite_lang(lego_test *t)
 {
 	test_expressions(t);
 	test_symbols(t);
 	test_fig9(t);
 	test_tileby(t);
+	test_partly_concrete(t);
 	test_chains_and_pieces(t);
 	test_syntax_forms(t);
 	test_errors(t);
