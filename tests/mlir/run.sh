@@ -251,6 +251,14 @@ for defs in "R=4 C=8" "R=3 C=5" "R=1 C=7"; do
 	set -- $defs
 	check "sym conc" "$t" Rot "${1#R=} ${2#C=}" "$defs"
 done
+# The layouts of the benchmark modules (bench/mlir): the swizzled shared
+# tiles of the matmul and of the transpose, the matmul's program ids.
+bm=$root/bench/mlir
+check conc "$bm/matmul.lego" SA "128 64" ""
+check conc "$bm/matmul.lego" SB "64 128" ""
+check "sym conc" "$bm/matmul.lego" P "4 3" "M=512 N=384 GM=2"
+check "sym conc" "$bm/matmul.lego" P "16 5" "M=2048 N=640 GM=8"
+check conc "$bm/transpose.lego" Swz "32 32" "TILE=32"
 echo "mlir: index functions checked in $(($(date +%s) - start)) s"
 
 # PTX for sm_90 (TOOLCHAIN.md): the pipeline's output holds the PTX text.
@@ -316,6 +324,48 @@ if "$lego" gen "$here/two_lines.mlir.tpl" --target mlir >"$tmp/two.mlir" &&
 	ok
 else
 	bad "two placeholder lines in one function: $(head -3 "$tmp/err")"
+fi
+# The benchmark modules: regenerated as checked in, lowered to PTX for
+# sm_90 by the benchmark's own script, holding the instructions they are
+# written for; assembled by ptxas when the CUDA toolkit is installed (CI
+# installs only the MLIR tools: there the PTX is checked as text).
+count() { grep -c "$1" "$2" || true; }
+expect() { # LABEL PATTERN FILE N
+	n=$(count "$2" "$3")
+	[ "$n" -eq "$4" ] && ok || bad "$1: $n lines with '$2', expected $4"
+}
+if sh "$bm/gen.sh" "$lego" "$tmp" 2>"$tmp/err"; then
+	ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
+	for m in transpose matmul; do
+		cmp -s "$tmp/$m.mlir" "$bm/$m.mlir" && ok ||
+			bad "bench/mlir/$m.mlir differs from what gen.sh generates"
+		if ! MLIR_BIN=$bin sh "$bm/lower.sh" "$bm/$m.mlir" \
+			"$tmp/$m.ptx" 2>"$tmp/err"; then
+			bad "bench/mlir/$m.mlir: no PTX: $(head -3 "$tmp/err")"
+			continue
+		fi
+		ok
+		if [ -x "$ptxas" ]; then
+			"$ptxas" -arch=sm_90 "$tmp/$m.ptx" -o "$tmp/$m.cubin" \
+				2>"$tmp/err" && ok ||
+				bad "$m.ptx: ptxas: $(head -3 "$tmp/err")"
+		else
+			echo "mlir: no ptxas here: $m.ptx checked as text only"
+		fi
+	done
+	p=$tmp/transpose.ptx
+	expect "transpose.ptx kernels" '^\.visible \.entry transpose_' "$p" 3
+	expect "transpose.ptx barriers" 'bar\.sync' "$p" 2
+	p=$tmp/matmul.ptx
+	# One k slice of 64 per warp: 4 x 32 mma, 4 x 4 ldmatrix of A, 4 x 4
+	# transposed of B, 8 x 2 cp.async of 16 bytes.
+	expect "matmul.ptx mma" 'mma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.f16\.f16\.f32' "$p" 128
+	expect "matmul.ptx ldmatrix A" 'ldmatrix\.sync\.aligned\.m8n8\.x4\.shared\.b16' "$p" 16
+	expect "matmul.ptx ldmatrix B" 'ldmatrix\.sync\.aligned\.m8n8\.x4\.trans\.shared\.b16' "$p" 16
+	expect "matmul.ptx cp.async" 'cp\.async\.cg\.shared\.global .*, 16;' "$p" 16
+	expect "matmul.ptx wait" 'cp\.async\.wait_group' "$p" 2
+else
+	bad "bench/mlir/gen.sh: $(head -3 "$tmp/err")"
 fi
 echo "mlir: done in $(($(date +%s) - start)) s"
 finish

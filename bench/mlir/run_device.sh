@@ -1,0 +1,26 @@
+#!/bin/sh
+# run_device.sh DIR OUT - on the GPU machine: the runner over the cubins
+# that bench/mlir/build.sh put in DIR (log in OUT/run.log), then Nsight
+# Compute on one 4096 matmul launch (OUT/ncu.txt).  libcublas from the CUDA
+# toolkit, else from the Python wheels (nvidia-cublas).
+dir=${1:-build/mlir-bench}
+out=${2:-.}
+lib=/usr/local/cuda/lib64
+if [ ! -e "$lib/libcublas.so.13" ]; then
+	lib=$(python3 -c 'import nvidia.cublas, os; print(os.path.dirname(nvidia.cublas.__file__) + "/lib")' 2>/dev/null)
+fi
+export LD_LIBRARY_PATH="$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv |
+	tee "$out/run.log"
+"$dir/runner" "$dir" >"$out/runner.log" 2>&1
+status=$?
+cat "$out/runner.log" >>"$out/run.log" && rm -f "$out/runner.log"
+cat "$out/run.log"
+# Launches 1-3 are the small checks; the 4th is the first 4096 launch.
+ncu --kernel-name matmul_f16 --launch-skip 3 --launch-count 1 \
+	--section SpeedOfLight --section Occupancy --section WarpStateStats \
+	--section LaunchStats --section ComputeWorkloadAnalysis \
+	"$dir/runner" "$dir" matmul >"$out/ncu.txt" 2>&1
+grep -E "Throughput|Pipe|Occupancy|Stall|Registers|Issued|Eligible|Active Warps|Duration" \
+	"$out/ncu.txt" | head -60
+exit $status
