@@ -32,6 +32,7 @@ class Dtype:
 
     def __init__(self, name):
         self.name = name
+        self.itemsize = np.dtype(name[len("torch."):]).itemsize
 
     @classmethod
     def of(cls, np_dtype):

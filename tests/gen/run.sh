@@ -32,8 +32,13 @@ golden() {
 for v in ab abt atb atbt; do
 	golden $EX/matmul_$v.lego $EX/matmul.py.tpl $EX/matmul_$v.py
 done
+for v in ab abt atb atbt; do
+	golden $EX/matmul_any_$v.lego $EX/matmul_masked.py.tpl $EX/matmul_masked_$v.py
+	golden $EX/matmul_any_$v.lego $EX/matmul_tma.py.tpl $EX/matmul_tma_$v.py
+done
 golden $EX/softmax.lego $EX/softmax.py.tpl $EX/softmax.py
 golden $EX/grouped_gemm.lego $EX/grouped_gemm.py.tpl $EX/grouped_gemm.py
+golden $EX/grouped_gemm.lego $EX/grouped_gemm_tma.py.tpl $EX/grouped_gemm_tma.py
 
 if "$LEGO" gen "$HERE/cases/block.tpl" > "$TMP/block" &&
    cmp -s "$TMP/block" "$HERE/cases/block.expected"; then

@@ -4,7 +4,9 @@
    evaluated with numpy standing in for tl.arange and compared element by
    element with `lego table`.
 2. The generated kernels of examples/triton run in Triton's interpreter
-   against numpy references (matmul x 4 layouts, softmax, grouped GEMM),
+   against numpy references (matmul x 4 layouts, plain, masked for any
+   sizes and through tensor descriptors; softmax; grouped GEMM, plain and
+   through tensor descriptors),
    and tests/gen/cases/floor.py.tpl checks floor // and %, min, max and
    select on tensors (the interpreter's // and % truncate, as on the GPU).
 
@@ -103,6 +105,28 @@ def run_interpreter_tests():
             err = np.abs(C.array.astype(np.float32) - ref).max()
             check(f"interpreter matmul_{variant} M={M} N={N} K={K} GM={GM}", err < 0.05, f"max error {err}")
 
+    # Sizes the tiles do not divide: masked loads and stores, TMA clipping
+    # (C poisoned with NaN: every element must be written).
+    for variant, a_major, b_major in [("ab", "Row", "Row"), ("abt", "Row", "Col"),
+                                      ("atb", "Col", "Row"), ("atbt", "Col", "Col")]:
+        masked = interp.load(os.path.join(EX, f"matmul_masked_{variant}.py"))
+        tma = interp.load(os.path.join(EX, f"matmul_tma_{variant}.py"))
+        for M, N, K, GM in [(40, 24, 40, 2), (64, 48, 32, 3)]:
+            a = rng.random((M, K)).astype(np.float16)
+            b = rng.random((K, N)).astype(np.float16)
+            ref = a.astype(np.float32) @ b.astype(np.float32)
+            A, B = interp.Buffer(memory(a, a_major)), interp.Buffer(memory(b, b_major))
+            for name in ("masked", "tma"):
+                C = interp.Buffer(np.full((M, N), np.nan, np.float16))
+                if name == "masked":
+                    grid = (-(-M // 16) * -(-N // 16),)
+                    masked.matmul_masked_kernel[grid](A, B, C, M, N, K, BM=16, BN=16, BK=16, GM=GM)
+                else:
+                    tma.matmul_tma(A, B, C, M, N, K, 16, 16, 16, GM, 3, 1, 4)
+                err = np.abs(C.array.astype(np.float32) - ref).max()
+                check(f"interpreter matmul_{name}_{variant} M={M} N={N} K={K} GM={GM}",
+                      err < 0.05, f"max error {err}")
+
     floor_py = os.path.join(TMPDIR, "floor.py")
     with open(floor_py, "w") as f:
         f.write(lego("gen", os.path.join(ROOT, "tests", "gen", "cases", "floor.py.tpl")))
@@ -120,7 +144,7 @@ def run_interpreter_tests():
     M, N, S = 10, 32, 40
     x = rng.standard_normal((M, S)).astype(np.float32)
     X, Y = interp.Buffer(x), interp.Buffer(np.full((M, S), 7.0, np.float32))
-    mod.softmax_kernel[(4,)](Y, X, M, S, N=N)
+    mod.softmax_kernel[(4,)](Y, X, M, S, N=N, NUM_STAGES=2)
     e = np.exp(x[:, :N] - x[:, :N].max(axis=1, keepdims=True))
     ref = e / e.sum(axis=1, keepdims=True)
     err = np.abs(Y.array[:, :N] - ref).max()
@@ -140,6 +164,14 @@ def run_interpreter_tests():
     err = max(np.abs(C[g].array.astype(np.float32) - a[g].astype(np.float32) @ b[g].astype(np.float32)).max()
               for g in range(G))
     check(f"interpreter grouped_gemm G={G} M={M} N={N} K={K}", err < 0.05, f"max error {err}")
+
+    mod = interp.load(os.path.join(EX, "grouped_gemm_tma.py"))
+    C = [interp.Buffer(np.full((M, N), np.nan, np.float16)) for _ in range(G)]
+    ptrs[2] = interp.Buffer(np.array([t.data_ptr() for t in C], np.int64))
+    mod.grouped_matmul_tma_kernel[(5,)](*ptrs, G, M, N, K, NUM_SM=5, BM=16, BN=16, BK=16, GM=2)
+    err = max(np.abs(C[g].array.astype(np.float32) - a[g].astype(np.float32) @ b[g].astype(np.float32)).max()
+              for g in range(G))
+    check(f"interpreter grouped_gemm_tma G={G} M={M} N={N} K={K}", err < 0.05, f"max error {err}")
 
 
 def main():
