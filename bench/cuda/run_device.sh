@@ -10,7 +10,7 @@ $BIN/transpose_bench 4096 8192 16384
 M=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
 # NW at 4096: the 64th needle_1 launch (a full wave of 64 blocks) of each variant
 # (384 needle_1 launches per variant: 6 runs x 64).
-for v in 0 1 2 3 4 5; do
+for v in 0 1 2 3 4 5 6; do
 	timeout 60 ncu --metrics $M -k regex:needle_1 --launch-skip $((63 + 384 * v)) \
 		--launch-count 1 $BIN/nw_bench 4096 2>&1 | grep -E "needle_1|bank_conflicts"
 done
