@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "expr/print.h"
+#include "expr/sbuf.h"
 #include "harness.h"
 
 /* The text of e in dialect d matches want; frees it. */
@@ -218,11 +219,102 @@ static lego_expr *random_expr(lego_ctx *ctx, rng *g, lego_expr *a,
 	}
 }
 
+/* A C program over a, b in [lo, hi): `body` prints its values (one line
+ * each) at every (a, b); it is compiled with cflags, run, and each value is
+ * compared with lego_expr_eval of es[i].  Returns the number of values
+ * checked. */
+typedef struct prog {
+	lego_ctx *ctx;
+	lego_expr *a, *b;
+	int lo, hi;
+	const char *type; /* of a and b */
+	size_t n;
+	lego_expr *const *es;
+} prog;
+
+static int write_program(const prog *p, const char *path, const char *body)
+{
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fprintf(f, "#include <stdio.h>\n%s\nint main(void)\n{\n"
+		   "\tfor (%s a = %d; a < %d; a++)\n"
+		   "\tfor (%s b = %d; b < %d; b++) {\n%s\t}\n\treturn 0;\n}\n",
+		lego_dialect_helpers(LEGO_DIALECT_C), p->type, p->lo, p->hi,
+		p->type, p->lo, p->hi, body);
+	return fclose(f);
+}
+
+static size_t compare_outputs(lego_test *t, const prog *p, FILE *f)
+{
+	lego_env *env = lego_env_new(p->ctx);
+	size_t checked = 0;
+	for (long long va = p->lo; va < p->hi; va++)
+		for (long long vb = p->lo; vb < p->hi; vb++) {
+			lego_env_bind(env, p->a, va);
+			lego_env_bind(env, p->b, vb);
+			for (size_t i = 0; i < p->n; i++) {
+				long long got = 0;
+				int64_t want;
+				if (fscanf(f, "%lld", &got) != 1) {
+					CHECK(t, !"short output");
+					goto done;
+				}
+				if (lego_expr_eval(p->ctx, p->es[i], env, &want))
+					continue;
+				checked++;
+				if (got != want) {
+					CHECKF(t, 0, "expr %zu at a=%lld b=%lld: "
+					       "C gives %lld, eval %lld", i, va,
+					       vb, got, (long long)want);
+					goto done;
+				}
+			}
+		}
+done:
+	lego_env_free(env);
+	return checked;
+}
+
+static size_t run_program(lego_test *t, const prog *p, const char *body,
+			  const char *cflags)
+{
+	char dir[] = "/tmp/lego_emit_c_XXXXXX", src[64], exe[64], out[64];
+	char cmd[1024];
+	size_t checked = 0;
+	if (!mkdtemp(dir)) {
+		CHECK(t, !"mkdtemp");
+		return 0;
+	}
+	snprintf(src, sizeof src, "%s/e.c", dir);
+	snprintf(exe, sizeof exe, "%s/e", dir);
+	snprintf(out, sizeof out, "%s/out", dir);
+	CHECK_EQ(t, write_program(p, src, body), 0);
+	snprintf(cmd, sizeof cmd, "%s -o %s %s && %s > %s", cflags, exe, src,
+		 exe, out);
+	CHECK_EQ(t, system(cmd), 0);
+	FILE *f = fopen(out, "r");
+	if (f) {
+		checked = compare_outputs(t, p, f);
+		fclose(f);
+	}
+	remove(src), remove(exe), remove(out), rmdir(dir);
+	return checked;
+}
+
+static int have_cc(void)
+{
+	if (system("cc --version > /dev/null 2>&1") == 0)
+		return 1;
+	printf("  (skipped: no cc)\n");
+	return 0;
+}
+
 enum { NEXPR = 40, LO = -6, HI = 7 };
 
-/* A C program printing every expression at every (a, b). */
-static int write_program(lego_ctx *ctx, const char *path,
-			 lego_expr *const *es)
+/* lego_exprs_print_dialect's statements assigning r[0..NEXPR), then
+ * printed. */
+static char *assigned_body(lego_ctx *ctx, lego_expr *const *es)
 {
 	const char *names[NEXPR];
 	char buf[NEXPR][16];
@@ -230,34 +322,22 @@ static int write_program(lego_ctx *ctx, const char *path,
 		snprintf(buf[i], sizeof buf[i], "r[%d]", i);
 		names[i] = buf[i];
 	}
-	char *body = lego_exprs_print_dialect(ctx, NEXPR, es, names, "t",
-					      LEGO_DIALECT_C);
-	FILE *f = fopen(path, "w");
-	if (!body || !f) {
-		free(body);
-		if (f)
-			fclose(f);
-		return -1;
-	}
-	fprintf(f, "#include <stdio.h>\n%s\nint main(void)\n{\n"
-		   "\tfor (long long a = %d; a < %d; a++)\n"
-		   "\tfor (long long b = %d; b < %d; b++) {\n"
-		   "\tlong long r[%d];\n%s"
-		   "\tfor (int i = 0; i < %d; i++) printf(\"%%lld\\n\", r[i]);\n"
-		   "\t}\n\treturn 0;\n}\n",
-		lego_dialect_helpers(LEGO_DIALECT_C), LO, HI, LO, HI, NEXPR,
-		body, NEXPR);
-	free(body);
-	return fclose(f);
+	char *stmts = lego_exprs_print_dialect(ctx, NEXPR, es, names, "t",
+					       LEGO_DIALECT_C);
+	lego_sbuf b = {0};
+	if (stmts)
+		lego_sbuf_printf(&b, "\tlong long r[%d];\n%s\tfor (int i = 0; "
+				     "i < %d; i++) printf(\"%%lld\\n\", r[i]);\n",
+				 NEXPR, stmts, NEXPR);
+	free(stmts);
+	return lego_sbuf_take(&b);
 }
 
 static void test_compiled(lego_test *t)
 {
 	test_case(t, "printed C compiled and run = lego_expr_eval");
-	if (system("cc --version > /dev/null 2>&1") != 0) {
-		printf("  (skipped: no cc)\n");
+	if (!have_cc())
 		return;
-	}
 	lego_ctx *ctx = lego_ctx_new();
 	lego_expr *a = lego_index(ctx, "a", lego_const(ctx, LO), lego_const(ctx, HI));
 	lego_expr *b = lego_index(ctx, "b", lego_const(ctx, LO), lego_const(ctx, HI));
@@ -265,45 +345,14 @@ static void test_compiled(lego_test *t)
 	rng g = {12345};
 	for (int i = 0; i < NEXPR; i++)
 		es[i] = random_expr(ctx, &g, a, b, 4);
-	char dir[] = "/tmp/lego_emit_c_XXXXXX", src[64], exe[64], out[64];
-	char cmd[512];
-	CHECK(t, mkdtemp(dir) != NULL);
-	snprintf(src, sizeof src, "%s/e.c", dir);
-	snprintf(exe, sizeof exe, "%s/e", dir);
-	snprintf(out, sizeof out, "%s/out", dir);
-	CHECK_EQ(t, write_program(ctx, src, es), 0);
-	snprintf(cmd, sizeof cmd,
-		 "cc -std=c11 -O1 -Wall -Werror -Wno-unused-function -o %s %s && %s > %s",
-		 exe, src, exe, out);
-	CHECK_EQ(t, system(cmd), 0);
-	FILE *f = fopen(out, "r");
-	lego_env *env = lego_env_new(ctx);
-	int checked = 0;
-	for (long long va = LO; f && va < HI; va++)
-		for (long long vb = LO; vb < HI; vb++) {
-			lego_env_bind(env, a, va);
-			lego_env_bind(env, b, vb);
-			for (int i = 0; i < NEXPR; i++) {
-				long long got = 0;
-				int64_t want;
-				if (fscanf(f, "%lld", &got) != 1) {
-					CHECK(t, !"short output");
-					goto done;
-				}
-				if (lego_expr_eval(ctx, es[i], env, &want) != LEGO_OK)
-					continue;
-				checked++;
-				CHECKF(t, got == want, "expr %d at a=%lld b=%lld: "
-				       "C gives %lld, eval %lld", i, va, vb, got,
-				       (long long)want);
-			}
-		}
-done:
-	CHECK(t, checked > NEXPR * 100);
-	if (f)
-		fclose(f);
-	remove(src), remove(exe), remove(out), rmdir(dir);
-	lego_env_free(env);
+	prog p = {ctx, a, b, LO, HI, "long long", NEXPR, es};
+	char *body = assigned_body(ctx, es);
+	CHECK(t, body != NULL);
+	if (body)
+		CHECK(t, run_program(t, &p, body, "cc -std=c11 -O1 -Wall -Werror "
+						  "-Wno-unused-function") >
+			     NEXPR * 100);
+	free(body);
 	lego_ctx_free(ctx);
 }
 
@@ -321,40 +370,30 @@ static lego_expr *scaled(lego_ctx *ctx, rng *g, lego_expr *a, lego_expr *b)
 			  : lego_add(ctx, e, lego_mul(ctx, a, lego_const(ctx, k)));
 }
 
-static int write_width_program(lego_ctx *ctx, const char *path, size_t n,
-			       lego_expr *const *es)
+/* lego_print_shared's temporaries, then each value printed. */
+static char *shared_body(lego_ctx *ctx, size_t n, lego_expr *const *es)
 {
 	char *pre = NULL, **v = calloc(n, sizeof *v);
-	FILE *f = v ? fopen(path, "w") : NULL;
-	int rc = f && lego_print_shared(ctx, n, es, "t", "\t", LEGO_DIALECT_C,
-					&pre, v) == LEGO_OK ? 0 : -1;
-	if (f && rc == 0) {
-		fprintf(f, "#include <stdio.h>\n%s\nint main(void)\n{\n"
-			   "\tfor (int a = %d; a < %d; a++)\n"
-			   "\tfor (int b = %d; b < %d; b++) {\n%s",
-			lego_dialect_helpers(LEGO_DIALECT_C), WLO, WHI, WLO,
-			WHI, pre);
+	lego_sbuf b = {0};
+	if (v && lego_print_shared(ctx, n, es, "t", "\t", LEGO_DIALECT_C, &pre,
+				   v) == LEGO_OK) {
+		lego_sbuf_puts(&b, pre);
 		for (size_t i = 0; i < n; i++)
-			fprintf(f, "\tprintf(\"%%lld\\n\", (long long)(%s));\n",
-				v[i]);
-		fprintf(f, "\t}\n\treturn 0;\n}\n");
+			lego_sbuf_printf(&b, "\tprintf(\"%%lld\\n\", "
+					     "(long long)(%s));\n", v[i]);
 	}
 	for (size_t i = 0; v && i < n; i++)
 		free(v[i]);
 	free(v);
 	free(pre);
-	if (f && fclose(f) != 0)
-		rc = -1;
-	return f ? rc : -1;
+	return lego_sbuf_take(&b);
 }
 
 static void test_width_compiled(lego_test *t)
 {
 	test_case(t, "32-bit temporaries compiled with trapping overflow");
-	if (system("cc --version > /dev/null 2>&1") != 0) {
-		printf("  (skipped: no cc)\n");
+	if (!have_cc())
 		return;
-	}
 	lego_ctx *ctx = lego_ctx_new();
 	lego_expr *a = lego_index(ctx, "a", lego_const(ctx, WLO), lego_const(ctx, WHI));
 	lego_expr *b = lego_index(ctx, "b", lego_const(ctx, WLO), lego_const(ctx, WHI));
@@ -369,52 +408,23 @@ static void test_width_compiled(lego_test *t)
 			refused++;
 	}
 	CHECKF(t, n == NWIDE && refused > 0, "%zu fit, %zu refused", n, refused);
-	char dir[] = "/tmp/lego_width_XXXXXX", src[64], exe[64], out[64];
-	char cmd[1024];
-	CHECK(t, mkdtemp(dir) != NULL);
-	snprintf(src, sizeof src, "%s/w.c", dir);
-	snprintf(exe, sizeof exe, "%s/w", dir);
-	snprintf(out, sizeof out, "%s/out", dir);
-	CHECK_EQ(t, write_width_program(ctx, src, n, es), 0);
-	/* int temporaries and int a, b: an overflow aborts the program. */
-	snprintf(cmd, sizeof cmd,
-		 "{ cc -std=c11 -O0 -Wall -Werror -Wno-unused-function "
-		 "-fsanitize=signed-integer-overflow -fno-sanitize-recover=all "
-		 "-o %s %s 2>/dev/null || cc -std=c11 -O0 -ftrapv -Wall -Werror "
-		 "-Wno-unused-function -o %s %s; } && %s > %s",
-		 exe, src, exe, src, exe, out);
-	CHECK_EQ(t, system(cmd), 0);
-	FILE *f = fopen(out, "r");
-	lego_env *env = lego_env_new(ctx);
-	size_t checked = 0;
-	for (long long va = WLO; f && va < WHI; va++)
-		for (long long vb = WLO; vb < WHI; vb++) {
-			lego_env_bind(env, a, va);
-			lego_env_bind(env, b, vb);
-			for (size_t i = 0; i < n; i++) {
-				long long got = 0;
-				int64_t want;
-				if (fscanf(f, "%lld", &got) != 1) {
-					CHECK(t, !"short output");
-					goto done;
-				}
-				if (lego_expr_eval(ctx, es[i], env, &want) != LEGO_OK)
-					continue;
-				checked++;
-				if (got != want) {
-					CHECKF(t, 0, "expr %zu at a=%lld b=%lld: "
-					       "C gives %lld, eval %lld", i, va,
-					       vb, got, (long long)want);
-					goto done;
-				}
-			}
-		}
-done:
-	CHECK(t, checked > (size_t)NWIDE * 1000);
-	if (f)
-		fclose(f);
-	remove(src), remove(exe), remove(out), rmdir(dir);
-	lego_env_free(env);
+	prog p = {ctx, a, b, WLO, WHI, "int", n, es};
+	char *body = shared_body(ctx, n, es);
+	CHECK(t, body != NULL);
+	/* int temporaries and int a, b: an overflow aborts the program
+	 * (UBSan where the compiler has it, else -ftrapv). */
+	int ubsan = system("echo 'int main(void){return 0;}' | cc -x c "
+			   "-fsanitize=signed-integer-overflow -o /dev/null - "
+			   "2>/dev/null") == 0;
+	const char *cflags =
+		ubsan ? "cc -std=c11 -O0 -Wall -Werror -Wno-unused-function "
+			"-fsanitize=signed-integer-overflow "
+			"-fno-sanitize-recover=all"
+		      : "cc -std=c11 -O0 -Wall -Werror -Wno-unused-function "
+			"-ftrapv";
+	if (body)
+		CHECK(t, run_program(t, &p, body, cflags) > (size_t)NWIDE * 1000);
+	free(body);
 	lego_ctx_free(ctx);
 }
 
