@@ -8,17 +8,19 @@
 // Structure (the classic Ampere GEMM): a block of 4 warps (128 threads)
 // computes a 128 x 128 tile of C, each warp a 64 x 64 quarter as 4 x 8
 // mma.sync m16n8k16 (f16 in, f32 accumulators kept in registers).  The k
-// loop goes over 64-wide slices of A and B, copied global -> shared with
-// cp.async (nvgpu.device_async_copy, 16 bytes a copy) into 3 stages, two
+// loop goes over 32-wide slices of A and B, copied global -> shared with
+// cp.async (nvgpu.device_async_copy, 16 bytes a copy) into 4 stages, three
 // slices ahead of the one being computed; fragments are read from shared
 // memory with ldmatrix (B transposed by ldmatrix.trans).
-// Launch: grid (M/128 * N/128), block 128, 98304 bytes of dynamic shared
+// Launch: grid (M/128 * N/128), block 128, 65536 bytes of dynamic shared
 // memory; needs M a multiple of 1024 (M/128 tile rows in groups of GM = 8,
-// as layout P assumes), N a multiple of 128, K a multiple of 64.
+// as layout P assumes), N a multiple of 128, K a multiple of 32.
+// (A version with k slices of 64 in 3 stages of 32 KiB ran 3-8% slower on
+// the H200: bench/mlir/results.md.)
 // The affine.for loops (fragments) are unrolled before the GPU lowering
 // (bench/mlir/build.sh: --affine-loop-unroll), so that every vector
 // position is a constant.
-!smem = memref<49152xf16, #gpu.address_space<workgroup>>
+!smem = memref<32768xf16, #gpu.address_space<workgroup>>
 module attributes {gpu.container_module} {
   gpu.module @matmul {
     gpu.func @matmul_f16(%a: memref<?xf16>, %b: memref<?xf16>,
@@ -37,21 +39,21 @@ module attributes {gpu.container_module} {
       %raw = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
       %sm = memref.view %raw[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to !smem
       %pid = gpu.block_id x
-      %t40_0 = arith.constant 128 : index
-      %t40_1 = arith.divui %N, %t40_0 : index
-      %t40_2 = arith.constant 8 : index
-      %t40_3 = arith.muli %t40_1, %t40_2 : index
-      %t40_4 = arith.divui %pid, %t40_3 : index
-      %t40_5 = arith.muli %t40_4, %t40_2 : index
-      %t40_6 = arith.remui %pid, %t40_2 : index
-      %t40_7 = arith.addi %t40_5, %t40_6 : index
-      %tm = arith.addi %c0, %t40_7 : index
-      %t41_0 = arith.constant 8 : index
-      %t41_1 = arith.divui %pid, %t41_0 : index
-      %t41_2 = arith.constant 128 : index
-      %t41_3 = arith.divui %N, %t41_2 : index
-      %t41_4 = arith.remui %t41_1, %t41_3 : index
-      %tn = arith.addi %c0, %t41_4 : index
+      %t42_0 = arith.constant 128 : index
+      %t42_1 = arith.divui %N, %t42_0 : index
+      %t42_2 = arith.constant 8 : index
+      %t42_3 = arith.muli %t42_1, %t42_2 : index
+      %t42_4 = arith.divui %pid, %t42_3 : index
+      %t42_5 = arith.muli %t42_4, %t42_2 : index
+      %t42_6 = arith.remui %pid, %t42_2 : index
+      %t42_7 = arith.addi %t42_5, %t42_6 : index
+      %tm = arith.addi %c0, %t42_7 : index
+      %t43_0 = arith.constant 8 : index
+      %t43_1 = arith.divui %pid, %t43_0 : index
+      %t43_2 = arith.constant 128 : index
+      %t43_3 = arith.divui %N, %t43_2 : index
+      %t43_4 = arith.remui %t43_1, %t43_3 : index
+      %tn = arith.addi %c0, %t43_4 : index
       %tid = gpu.thread_id x
       %warp = arith.divui %tid, %c32 : index
       %lane = arith.remui %tid, %c32 : index
@@ -71,14 +73,14 @@ module attributes {gpu.container_module} {
       %lr = arith.remui %lane, %c4 : index
       %lc = arith.muli %lr, %c2 : index
 
-      %nkt = arith.divui %K, %c64 : index
+      %nkt = arith.divui %K, %c32 : index
       %last = arith.subi %nkt, %c1 : index
-      %nit = arith.addi %nkt, %c2 : index
+      %nit = arith.addi %nkt, %c3 : index
       %zero = arith.constant dense<0.0> : vector<4x8x2x2xf32>
       %za = arith.constant dense<0.0> : vector<4x4x2xf16>
       %zb = arith.constant dense<0.0> : vector<8x2x2xf16>
-      // Iteration it copies k slice it into stage it % 3 and computes slice
-      // it - 2 (from stage (it - 2) % 3) once it >= 2: the copies run two
+      // Iteration it copies k slice it into stage it % 4 and computes slice
+      // it - 3 (from stage (it - 3) % 4) once it >= 3: the copies run three
       // slices ahead.  Past the end it copies the last slice again (never
       // read), so that every iteration commits one cp.async group.
       // (An empty group first: its token starts the chain of tokens.)
@@ -86,90 +88,90 @@ module attributes {gpu.container_module} {
       %res:2 = scf.for %it = %c0 to %nit step %c1
           iter_args(%acc0 = %zero, %tok = %g0)
           -> (vector<4x8x2x2xf32>, !nvgpu.device.async.token) {
-        // Slice it - 2 has landed (at most the later group pending), for
+        // Slice it - 3 has landed (at most the 2 later groups pending), for
         // every thread after the barrier, which also ends the reads (at
         // it - 1) of the stage refilled now.
-        nvgpu.device_async_wait %tok {numGroups = 1 : i32}
+        nvgpu.device_async_wait %tok {numGroups = 2 : i32}
         gpu.barrier
         %kt = arith.minui %it, %last : index
-        %st = arith.remui %it, %c3 : index
-        affine.for %q = 0 to 8 {
+        %st = arith.remui %it, %c4 : index
+        affine.for %q = 0 to 4 {
           // Thread tid copies chunks tid + 128 q (8 halves each) of the A
-          // tile (128 rows of 8 chunks) and of the B tile (64 rows of 16).
+          // tile (128 rows of 4 chunks) and of the B tile (32 rows of 16).
           %q128 = arith.muli %q, %c128 : index
           %id = arith.addi %tid, %q128 : index
-          %r = arith.divui %id, %c8 : index
-          %ca = arith.remui %id, %c8 : index
+          %r = arith.divui %id, %c4 : index
+          %ca = arith.remui %id, %c4 : index
           %c = arith.muli %ca, %c8 : index
           %kr = arith.divui %id, %c16 : index
           %cb = arith.remui %id, %c16 : index
           %nc = arith.muli %cb, %c8 : index
-          %t94_0 = arith.constant 64 : index
-          %t94_1 = arith.muli %kt, %t94_0 : index
-          %t94_2 = arith.addi %c, %t94_1 : index
-          %t94_3 = arith.constant 128 : index
-          %t94_4 = arith.muli %tm, %t94_3 : index
-          %t94_5 = arith.addi %r, %t94_4 : index
-          %t94_6 = arith.muli %K, %t94_5 : index
-          %t94_7 = arith.addi %t94_2, %t94_6 : index
-          %t94_8 = arith.constant 16384 : index
-          %t94_9 = arith.muli %st, %t94_8 : index
-          %t94_10 = arith.muli %r, %t94_0 : index
-          %t94_11 = arith.addi %c, %t94_10 : index
-          %t94_12 = arith.constant 56 : index
-          %t94_13 = arith.constant 3 : index
-          %t94_14 = arith.shrsi %t94_11, %t94_13 : index
-          %t94_15 = arith.andi %t94_12, %t94_14 : index
-          %t94_16 = arith.xori %t94_11, %t94_15 : index
-          %t94_17 = arith.addi %t94_9, %t94_16 : index
-          %ta = nvgpu.device_async_copy %a[%t94_7], %sm[%t94_17], 8 {bypassL1} : memref<?xf16> to !smem
-          %t95_0 = arith.constant 128 : index
-          %t95_1 = arith.muli %tn, %t95_0 : index
-          %t95_2 = arith.addi %nc, %t95_1 : index
-          %t95_3 = arith.constant 64 : index
-          %t95_4 = arith.muli %kt, %t95_3 : index
-          %t95_5 = arith.addi %kr, %t95_4 : index
-          %t95_6 = arith.muli %N, %t95_5 : index
-          %t95_7 = arith.addi %t95_2, %t95_6 : index
-          %t95_8 = arith.constant 16384 : index
-          %t95_9 = arith.muli %st, %t95_8 : index
-          %t95_10 = arith.muli %kr, %t95_0 : index
-          %t95_11 = arith.addi %nc, %t95_10 : index
-          %t95_12 = arith.constant 56 : index
-          %t95_13 = arith.constant 4 : index
-          %t95_14 = arith.shrsi %t95_11, %t95_13 : index
-          %t95_15 = arith.andi %t95_12, %t95_14 : index
-          %t95_16 = arith.xori %t95_11, %t95_15 : index
-          %t95_17 = arith.addi %t95_9, %t95_16 : index
-          %t95_18 = arith.constant 8192 : index
-          %t95_19 = arith.addi %t95_17, %t95_18 : index
-          %tb = nvgpu.device_async_copy %b[%t95_7], %sm[%t95_19], 8 {bypassL1} : memref<?xf16> to !smem
+          %t96_0 = arith.constant 32 : index
+          %t96_1 = arith.muli %kt, %t96_0 : index
+          %t96_2 = arith.addi %c, %t96_1 : index
+          %t96_3 = arith.constant 128 : index
+          %t96_4 = arith.muli %tm, %t96_3 : index
+          %t96_5 = arith.addi %r, %t96_4 : index
+          %t96_6 = arith.muli %K, %t96_5 : index
+          %t96_7 = arith.addi %t96_2, %t96_6 : index
+          %t96_8 = arith.constant 8192 : index
+          %t96_9 = arith.muli %st, %t96_8 : index
+          %t96_10 = arith.muli %r, %t96_0 : index
+          %t96_11 = arith.addi %c, %t96_10 : index
+          %t96_12 = arith.constant 24 : index
+          %t96_13 = arith.constant 3 : index
+          %t96_14 = arith.shrsi %t96_11, %t96_13 : index
+          %t96_15 = arith.andi %t96_12, %t96_14 : index
+          %t96_16 = arith.xori %t96_11, %t96_15 : index
+          %t96_17 = arith.addi %t96_9, %t96_16 : index
+          %ta = nvgpu.device_async_copy %a[%t96_7], %sm[%t96_17], 8 {bypassL1} : memref<?xf16> to !smem
+          %t97_0 = arith.constant 128 : index
+          %t97_1 = arith.muli %tn, %t97_0 : index
+          %t97_2 = arith.addi %nc, %t97_1 : index
+          %t97_3 = arith.constant 32 : index
+          %t97_4 = arith.muli %kt, %t97_3 : index
+          %t97_5 = arith.addi %kr, %t97_4 : index
+          %t97_6 = arith.muli %N, %t97_5 : index
+          %t97_7 = arith.addi %t97_2, %t97_6 : index
+          %t97_8 = arith.constant 8192 : index
+          %t97_9 = arith.muli %st, %t97_8 : index
+          %t97_10 = arith.muli %kr, %t97_0 : index
+          %t97_11 = arith.addi %nc, %t97_10 : index
+          %t97_12 = arith.constant 56 : index
+          %t97_13 = arith.constant 4 : index
+          %t97_14 = arith.shrsi %t97_11, %t97_13 : index
+          %t97_15 = arith.andi %t97_12, %t97_14 : index
+          %t97_16 = arith.xori %t97_11, %t97_15 : index
+          %t97_17 = arith.addi %t97_9, %t97_16 : index
+          %t97_18 = arith.constant 4096 : index
+          %t97_19 = arith.addi %t97_17, %t97_18 : index
+          %tb = nvgpu.device_async_copy %b[%t97_7], %sm[%t97_19], 8 {bypassL1} : memref<?xf16> to !smem
         }
         // The commit takes every copy of this thread since the last one.
         %g = nvgpu.device_async_create_group {}
-        %ready = arith.cmpi uge, %it, %c2 : index
+        %ready = arith.cmpi uge, %it, %c3 : index
         %accn = scf.if %ready -> (vector<4x8x2x2xf32>) {
-          %kc = arith.subi %it, %c2 : index
-          %sc = arith.remui %kc, %c3 : index
-          %acc9 = affine.for %kk = 0 to 4 iter_args(%acc1 = %acc0) -> (vector<4x8x2x2xf32>) {
+          %kc = arith.subi %it, %c3 : index
+          %sc = arith.remui %kc, %c4 : index
+          %acc9 = affine.for %kk = 0 to 2 iter_args(%acc1 = %acc0) -> (vector<4x8x2x2xf32>) {
           %k16 = arith.muli %kk, %c16 : index
           %fa = affine.for %mi = 0 to 4 iter_args(%fa1 = %za) -> (vector<4x4x2xf16>) {
             %m16 = arith.muli %mi, %c16 : index
             %r0 = arith.addi %wr, %m16 : index
             %r = arith.addi %r0, %l16 : index
             %c = arith.addi %k16, %l8 : index
-            %t110_0 = arith.constant 16384 : index
-            %t110_1 = arith.muli %sc, %t110_0 : index
-            %t110_2 = arith.constant 64 : index
-            %t110_3 = arith.muli %r, %t110_2 : index
-            %t110_4 = arith.addi %c, %t110_3 : index
-            %t110_5 = arith.constant 56 : index
-            %t110_6 = arith.constant 3 : index
-            %t110_7 = arith.shrsi %t110_4, %t110_6 : index
-            %t110_8 = arith.andi %t110_5, %t110_7 : index
-            %t110_9 = arith.xori %t110_4, %t110_8 : index
-            %t110_10 = arith.addi %t110_1, %t110_9 : index
-            %x = nvgpu.ldmatrix %sm[%t110_10] {numTiles = 4 : i32, transpose = false} : !smem -> vector<4x2xf16>
+            %t112_0 = arith.constant 8192 : index
+            %t112_1 = arith.muli %sc, %t112_0 : index
+            %t112_2 = arith.constant 32 : index
+            %t112_3 = arith.muli %r, %t112_2 : index
+            %t112_4 = arith.addi %c, %t112_3 : index
+            %t112_5 = arith.constant 24 : index
+            %t112_6 = arith.constant 3 : index
+            %t112_7 = arith.shrsi %t112_4, %t112_6 : index
+            %t112_8 = arith.andi %t112_5, %t112_7 : index
+            %t112_9 = arith.xori %t112_4, %t112_8 : index
+            %t112_10 = arith.addi %t112_1, %t112_9 : index
+            %x = nvgpu.ldmatrix %sm[%t112_10] {numTiles = 4 : i32, transpose = false} : !smem -> vector<4x2xf16>
             %fa2 = vector.insert %x, %fa1[%mi] : vector<4x2xf16> into vector<4x4x2xf16>
             affine.yield %fa2 : vector<4x4x2xf16>
           }
@@ -178,20 +180,20 @@ module attributes {gpu.container_module} {
             %n0 = arith.addi %wc, %n16 : index
             %nc = arith.addi %n0, %l8 : index
             %kr = arith.addi %k16, %l16 : index
-            %t119_0 = arith.constant 16384 : index
-            %t119_1 = arith.muli %sc, %t119_0 : index
-            %t119_2 = arith.constant 128 : index
-            %t119_3 = arith.muli %kr, %t119_2 : index
-            %t119_4 = arith.addi %nc, %t119_3 : index
-            %t119_5 = arith.constant 56 : index
-            %t119_6 = arith.constant 4 : index
-            %t119_7 = arith.shrsi %t119_4, %t119_6 : index
-            %t119_8 = arith.andi %t119_5, %t119_7 : index
-            %t119_9 = arith.xori %t119_4, %t119_8 : index
-            %t119_10 = arith.addi %t119_1, %t119_9 : index
-            %t119_11 = arith.constant 8192 : index
-            %t119_12 = arith.addi %t119_10, %t119_11 : index
-            %y = nvgpu.ldmatrix %sm[%t119_12] {numTiles = 4 : i32, transpose = true} : !smem -> vector<4x2xf16>
+            %t121_0 = arith.constant 8192 : index
+            %t121_1 = arith.muli %sc, %t121_0 : index
+            %t121_2 = arith.constant 128 : index
+            %t121_3 = arith.muli %kr, %t121_2 : index
+            %t121_4 = arith.addi %nc, %t121_3 : index
+            %t121_5 = arith.constant 56 : index
+            %t121_6 = arith.constant 4 : index
+            %t121_7 = arith.shrsi %t121_4, %t121_6 : index
+            %t121_8 = arith.andi %t121_5, %t121_7 : index
+            %t121_9 = arith.xori %t121_4, %t121_8 : index
+            %t121_10 = arith.addi %t121_1, %t121_9 : index
+            %t121_11 = arith.constant 4096 : index
+            %t121_12 = arith.addi %t121_10, %t121_11 : index
+            %y = nvgpu.ldmatrix %sm[%t121_12] {numTiles = 4 : i32, transpose = true} : !smem -> vector<4x2xf16>
             // Matrices 0, 1: k rows 0-7, 8-15 of n block 2 nj; 2, 3: of 2 nj + 1.
             %ni0 = arith.muli %nj, %c2 : index
             %ni1 = arith.addi %ni0, %c1 : index
@@ -240,14 +242,14 @@ module attributes {gpu.container_module} {
             %n0 = arith.addi %wc, %n8 : index
             %nc = arith.addi %n0, %lc : index
             %v = vector.extract %res#0[%mi, %ni, %h] : vector<2xf32> from vector<4x8x2x2xf32>
-            %t168_0 = arith.constant 128 : index
-            %t168_1 = arith.muli %tn, %t168_0 : index
-            %t168_2 = arith.addi %nc, %t168_1 : index
-            %t168_3 = arith.muli %tm, %t168_0 : index
-            %t168_4 = arith.addi %r, %t168_3 : index
-            %t168_5 = arith.muli %N, %t168_4 : index
-            %t168_6 = arith.addi %t168_2, %t168_5 : index
-            vector.store %v, %cm[%t168_6] : memref<?xf32>, vector<2xf32>
+            %t170_0 = arith.constant 128 : index
+            %t170_1 = arith.muli %tn, %t170_0 : index
+            %t170_2 = arith.addi %nc, %t170_1 : index
+            %t170_3 = arith.muli %tm, %t170_0 : index
+            %t170_4 = arith.addi %r, %t170_3 : index
+            %t170_5 = arith.muli %N, %t170_4 : index
+            %t170_6 = arith.addi %t170_2, %t170_5 : index
+            vector.store %v, %cm[%t170_6] : memref<?xf32>, vector<2xf32>
           }
         }
       }

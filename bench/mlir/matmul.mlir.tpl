@@ -8,17 +8,19 @@
 // Structure (the classic Ampere GEMM): a block of 4 warps (128 threads)
 // computes a 128 x 128 tile of C, each warp a 64 x 64 quarter as 4 x 8
 // mma.sync m16n8k16 (f16 in, f32 accumulators kept in registers).  The k
-// loop goes over 64-wide slices of A and B, copied global -> shared with
-// cp.async (nvgpu.device_async_copy, 16 bytes a copy) into 3 stages, two
+// loop goes over 32-wide slices of A and B, copied global -> shared with
+// cp.async (nvgpu.device_async_copy, 16 bytes a copy) into 4 stages, three
 // slices ahead of the one being computed; fragments are read from shared
 // memory with ldmatrix (B transposed by ldmatrix.trans).
-// Launch: grid (M/128 * N/128), block 128, 98304 bytes of dynamic shared
+// Launch: grid (M/128 * N/128), block 128, 65536 bytes of dynamic shared
 // memory; needs M a multiple of 1024 (M/128 tile rows in groups of GM = 8,
-// as layout P assumes), N a multiple of 128, K a multiple of 64.
+// as layout P assumes), N a multiple of 128, K a multiple of 32.
+// (A version with k slices of 64 in 3 stages of 32 KiB ran 3-8% slower on
+// the H200: bench/mlir/results.md.)
 // The affine.for loops (fragments) are unrolled before the GPU lowering
 // (bench/mlir/build.sh: --affine-loop-unroll), so that every vector
 // position is a constant.
-!smem = memref<49152xf16, #gpu.address_space<workgroup>>
+!smem = memref<32768xf16, #gpu.address_space<workgroup>>
 module attributes {gpu.container_module} {
   gpu.module @matmul {
     gpu.func @matmul_f16(%a: memref<?xf16>, %b: memref<?xf16>,
@@ -58,14 +60,14 @@ module attributes {gpu.container_module} {
       %lr = arith.remui %lane, %c4 : index
       %lc = arith.muli %lr, %c2 : index
 
-      %nkt = arith.divui %K, %c64 : index
+      %nkt = arith.divui %K, %c32 : index
       %last = arith.subi %nkt, %c1 : index
-      %nit = arith.addi %nkt, %c2 : index
+      %nit = arith.addi %nkt, %c3 : index
       %zero = arith.constant dense<0.0> : vector<4x8x2x2xf32>
       %za = arith.constant dense<0.0> : vector<4x4x2xf16>
       %zb = arith.constant dense<0.0> : vector<8x2x2xf16>
-      // Iteration it copies k slice it into stage it % 3 and computes slice
-      // it - 2 (from stage (it - 2) % 3) once it >= 2: the copies run two
+      // Iteration it copies k slice it into stage it % 4 and computes slice
+      // it - 3 (from stage (it - 3) % 4) once it >= 3: the copies run three
       // slices ahead.  Past the end it copies the last slice again (never
       // read), so that every iteration commits one cp.async group.
       // (An empty group first: its token starts the chain of tokens.)
@@ -73,41 +75,41 @@ module attributes {gpu.container_module} {
       %res:2 = scf.for %it = %c0 to %nit step %c1
           iter_args(%acc0 = %zero, %tok = %g0)
           -> (vector<4x8x2x2xf32>, !nvgpu.device.async.token) {
-        // Slice it - 2 has landed (at most the later group pending), for
+        // Slice it - 3 has landed (at most the 2 later groups pending), for
         // every thread after the barrier, which also ends the reads (at
         // it - 1) of the stage refilled now.
-        nvgpu.device_async_wait %tok {numGroups = 1 : i32}
+        nvgpu.device_async_wait %tok {numGroups = 2 : i32}
         gpu.barrier
         %kt = arith.minui %it, %last : index
-        %st = arith.remui %it, %c3 : index
-        affine.for %q = 0 to 8 {
+        %st = arith.remui %it, %c4 : index
+        affine.for %q = 0 to 4 {
           // Thread tid copies chunks tid + 128 q (8 halves each) of the A
-          // tile (128 rows of 8 chunks) and of the B tile (64 rows of 16).
+          // tile (128 rows of 4 chunks) and of the B tile (32 rows of 16).
           %q128 = arith.muli %q, %c128 : index
           %id = arith.addi %tid, %q128 : index
-          %r = arith.divui %id, %c8 : index
-          %ca = arith.remui %id, %c8 : index
+          %r = arith.divui %id, %c4 : index
+          %ca = arith.remui %id, %c4 : index
           %c = arith.muli %ca, %c8 : index
           %kr = arith.divui %id, %c16 : index
           %cb = arith.remui %id, %c16 : index
           %nc = arith.muli %cb, %c8 : index
-          %ta = nvgpu.device_async_copy %a[{{ A[tm, kt, r, c] }}], %sm[{{ st * 16384 + SA[r, c] }}], 8 {bypassL1} : memref<?xf16> to !smem
-          %tb = nvgpu.device_async_copy %b[{{ B[kt, tn, kr, nc] }}], %sm[{{ st * 16384 + 8192 + SB[kr, nc] }}], 8 {bypassL1} : memref<?xf16> to !smem
+          %ta = nvgpu.device_async_copy %a[{{ A[tm, kt, r, c] }}], %sm[{{ st * 8192 + SA[r, c] }}], 8 {bypassL1} : memref<?xf16> to !smem
+          %tb = nvgpu.device_async_copy %b[{{ B[kt, tn, kr, nc] }}], %sm[{{ st * 8192 + 4096 + SB[kr, nc] }}], 8 {bypassL1} : memref<?xf16> to !smem
         }
         // The commit takes every copy of this thread since the last one.
         %g = nvgpu.device_async_create_group {}
-        %ready = arith.cmpi uge, %it, %c2 : index
+        %ready = arith.cmpi uge, %it, %c3 : index
         %accn = scf.if %ready -> (vector<4x8x2x2xf32>) {
-          %kc = arith.subi %it, %c2 : index
-          %sc = arith.remui %kc, %c3 : index
-          %acc9 = affine.for %kk = 0 to 4 iter_args(%acc1 = %acc0) -> (vector<4x8x2x2xf32>) {
+          %kc = arith.subi %it, %c3 : index
+          %sc = arith.remui %kc, %c4 : index
+          %acc9 = affine.for %kk = 0 to 2 iter_args(%acc1 = %acc0) -> (vector<4x8x2x2xf32>) {
           %k16 = arith.muli %kk, %c16 : index
           %fa = affine.for %mi = 0 to 4 iter_args(%fa1 = %za) -> (vector<4x4x2xf16>) {
             %m16 = arith.muli %mi, %c16 : index
             %r0 = arith.addi %wr, %m16 : index
             %r = arith.addi %r0, %l16 : index
             %c = arith.addi %k16, %l8 : index
-            %x = nvgpu.ldmatrix %sm[{{ sc * 16384 + SA[r, c] }}] {numTiles = 4 : i32, transpose = false} : !smem -> vector<4x2xf16>
+            %x = nvgpu.ldmatrix %sm[{{ sc * 8192 + SA[r, c] }}] {numTiles = 4 : i32, transpose = false} : !smem -> vector<4x2xf16>
             %fa2 = vector.insert %x, %fa1[%mi] : vector<4x2xf16> into vector<4x4x2xf16>
             affine.yield %fa2 : vector<4x4x2xf16>
           }
@@ -116,7 +118,7 @@ module attributes {gpu.container_module} {
             %n0 = arith.addi %wc, %n16 : index
             %nc = arith.addi %n0, %l8 : index
             %kr = arith.addi %k16, %l16 : index
-            %y = nvgpu.ldmatrix %sm[{{ sc * 16384 + 8192 + SB[kr, nc] }}] {numTiles = 4 : i32, transpose = true} : !smem -> vector<4x2xf16>
+            %y = nvgpu.ldmatrix %sm[{{ sc * 8192 + 4096 + SB[kr, nc] }}] {numTiles = 4 : i32, transpose = true} : !smem -> vector<4x2xf16>
             // Matrices 0, 1: k rows 0-7, 8-15 of n block 2 nj; 2, 3: of 2 nj + 1.
             %ni0 = arith.muli %nj, %c2 : index
             %ni1 = arith.addi %ni0, %c1 : index

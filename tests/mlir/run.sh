@@ -254,8 +254,8 @@ done
 # The layouts of the benchmark modules (bench/mlir): the swizzled shared
 # tiles of the matmul and of the transpose, the matmul's program ids.
 bm=$root/bench/mlir
-check conc "$bm/matmul.lego" SA "128 64" ""
-check conc "$bm/matmul.lego" SB "64 128" ""
+check conc "$bm/matmul.lego" SA "128 32" ""
+check conc "$bm/matmul.lego" SB "32 128" ""
 check "sym conc" "$bm/matmul.lego" P "4 3" "M=512 N=384 GM=2"
 check "sym conc" "$bm/matmul.lego" P "16 5" "M=2048 N=640 GM=8"
 check conc "$bm/transpose.lego" Swz "32 32" "TILE=32"
@@ -357,12 +357,12 @@ if sh "$bm/gen.sh" "$lego" "$tmp" 2>"$tmp/err"; then
 	expect "transpose.ptx kernels" '^\.visible \.entry transpose_' "$p" 3
 	expect "transpose.ptx barriers" 'bar\.sync' "$p" 2
 	p=$tmp/matmul.ptx
-	# One k slice of 64 per warp: 4 x 32 mma, 4 x 4 ldmatrix of A, 4 x 4
-	# transposed of B, 8 x 2 cp.async of 16 bytes.
-	expect "matmul.ptx mma" 'mma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.f16\.f16\.f32' "$p" 128
-	expect "matmul.ptx ldmatrix A" 'ldmatrix\.sync\.aligned\.m8n8\.x4\.shared\.b16' "$p" 16
-	expect "matmul.ptx ldmatrix B" 'ldmatrix\.sync\.aligned\.m8n8\.x4\.trans\.shared\.b16' "$p" 16
-	expect "matmul.ptx cp.async" 'cp\.async\.cg\.shared\.global .*, 16;' "$p" 16
+	# One k slice of 32 per warp: 2 x 32 mma, 2 x 4 ldmatrix of A, 2 x 4
+	# transposed of B, 4 x 2 cp.async of 16 bytes.
+	expect "matmul.ptx mma" 'mma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.f16\.f16\.f32' "$p" 64
+	expect "matmul.ptx ldmatrix A" 'ldmatrix\.sync\.aligned\.m8n8\.x4\.shared\.b16' "$p" 8
+	expect "matmul.ptx ldmatrix B" 'ldmatrix\.sync\.aligned\.m8n8\.x4\.trans\.shared\.b16' "$p" 8
+	expect "matmul.ptx cp.async" 'cp\.async\.cg\.shared\.global .*, 16;' "$p" 8
 	expect "matmul.ptx wait" 'cp\.async\.wait_group' "$p" 2
 else
 	bad "bench/mlir/gen.sh: $(head -3 "$tmp/err")"
