@@ -287,11 +287,15 @@ int lego_layout_inv(lego_ctx *ctx, const lego_layout *l, lego_expr *flat,
  * (docs/partial.md).  Its logical dims are the padded ones; apply maps an
  * index inside the real tensor to the chain's physical index of the real
  * sizes (Row(M, K): row stride K).  lego_layout_apply_num fails with
- * LEGO_ERANGE on a padding position; lego_layout_table writes -1 there;
- * the inverses are not defined (LEGO_ERR).
+ * LEGO_ERANGE on a padding position; lego_layout_table writes -1 there.
+ * The inverses map a physical index of the real tensor, in
+ * [0, lego_layout_phys_size), to its logical (padded) index.
  */
 /* 1 when l is padded. */
 int lego_layout_is_padded(const lego_layout *l);
+/* The number of physical indices, the domain of the inverse: the real
+ * tensor's size for a padded layout, lego_layout_size otherwise. */
+lego_expr *lego_layout_phys_size(lego_ctx *ctx, const lego_layout *l);
 /* The 0/1 expression, simplified, true exactly when idx (rank entries,
  * each within its logical dim) lies inside the real tensor: one term per
  * padded dim, the constant 1 for a layout without padding. */

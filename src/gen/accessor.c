@@ -21,6 +21,7 @@ typedef struct acc {
 	lego_expr **idx;     /* lego_i0.. */
 	lego_expr *flat;     /* lego_x */
 	lego_expr *apply;
+	lego_expr *mask;     /* padded layouts: in the real tensor; else NULL */
 	lego_expr **inv;
 	lego_expr **sizes;   /* symbolic sizes, sorted by name */
 	size_t nsizes, cap;
@@ -67,7 +68,7 @@ static int scan(acc *a, lego_expr *e)
  * expressions, they decide the width. */
 static void pick_type(acc *a)
 {
-	size_t n = 2 * a->rank + 2, k = 0;
+	size_t n = 2 * a->rank + 3, k = 0;
 	lego_expr **all = lego_xalloc(a->ctx, n * sizeof *all);
 	const lego_dialect_info *info = lego_dialect_get(a->d);
 	a->ty = info->int_type;
@@ -75,6 +76,8 @@ static void pick_type(acc *a)
 		return;
 	all[k++] = a->apply;
 	all[k++] = a->flat;
+	if (a->mask)
+		all[k++] = a->mask;
 	for (size_t i = 0; i < a->rank; i++) {
 		all[k++] = a->inv[i];
 		all[k++] = a->idx[i];
@@ -102,7 +105,7 @@ static int build(acc *a, const lego_layout *l)
 			return LEGO_ERR;
 	}
 	a->flat = lego_index(ctx, "lego_x", lego_const(ctx, 0),
-			     lego_layout_size(ctx, l));
+			     lego_layout_phys_size(ctx, l));
 	lego_expr *ap = lego_layout_apply(ctx, l, a->idx);
 	if (!a->flat || !ap || !(a->apply = lego_simplify(ctx, ap)) ||
 	    lego_layout_inv(ctx, l, a->flat, a->inv) != LEGO_OK)
@@ -110,6 +113,10 @@ static int build(acc *a, const lego_layout *l)
 	for (size_t k = 0; k < a->rank; k++)
 		if (!(a->inv[k] = lego_simplify(ctx, a->inv[k])))
 			return LEGO_ERR;
+	if (lego_layout_is_padded(l) &&
+	    (!(a->mask = lego_layout_mask(ctx, l, a->idx)) ||
+	     scan(a, a->mask) != LEGO_OK))
+		return LEGO_ERR;
 	if (scan(a, a->apply) != LEGO_OK)
 		return LEGO_ERR;
 	for (size_t k = 0; k < a->rank; k++)
@@ -169,23 +176,35 @@ static void unused_sizes(acc *a, size_t n, lego_expr *const *es)
 	}
 }
 
-static int print_at(acc *a)
+/* A function of the logical index returning e: NAME_at, NAME_mask. */
+static int print_index_fn(acc *a, const char *comment, const char *type,
+			  const char *suffix, lego_expr *e)
 {
-	lego_sbuf_printf(a->out,
-			 "/* Physical offset of the logical index (i0, ..). */\n"
-			 "%s%s %s_at(",
-			 a->fn, a->ty, a->name);
+	lego_sbuf_printf(a->out, "/* %s */\n%s%s %s_%s(", comment, a->fn, type,
+			 a->name, suffix);
 	for (size_t k = 0; k < a->rank; k++)
 		lego_sbuf_printf(a->out, "%s%s lego_i%zu", k ? ", " : "",
 				 a->ty, k);
 	size_params(a);
 	lego_sbuf_puts(a->out, ")\n{\n");
 	for (size_t k = 0; k < a->rank; k++)
-		if (!mentions(a->apply, a->idx[k]))
+		if (!mentions(e, a->idx[k]))
 			lego_sbuf_printf(a->out, "\t(void)lego_i%zu;\n", k);
-	unused_sizes(a, 1, &a->apply);
-	int rc = body(a, 1, &a->apply, "\treturn %.0zu%s;\n");
+	unused_sizes(a, 1, &e);
+	int rc = body(a, 1, &e, "\treturn %.0zu%s;\n");
 	lego_sbuf_puts(a->out, "}\n\n");
+	return rc;
+}
+
+static int print_at(acc *a)
+{
+	int rc = print_index_fn(a, "Physical offset of the logical index "
+				   "(i0, ..).", a->ty, "at", a->apply);
+	if (rc == LEGO_OK && a->mask)
+		rc = print_index_fn(a, "1 when the logical index (i0, ..) lies "
+				       "in the real tensor, 0 in the padding "
+				       "(where _at means nothing).",
+				    "int", "mask", a->mask);
 	return rc;
 }
 

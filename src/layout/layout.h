@@ -73,6 +73,12 @@ lego_layout *layout_tileby_padded(lego_ctx *ctx, const lego_layout *real,
 /* Apply and table of a padded layout (l->real set). */
 lego_expr *layout_padded_apply(lego_ctx *ctx, const lego_layout *l,
 			       lego_expr *const *idx);
+/* Inverse of a padded layout: the real chain's inverse, then each real
+ * coordinate split into the tile levels (defined on [0, real size)). */
+int layout_padded_inv(lego_ctx *ctx, const lego_layout *l, lego_expr *flat,
+		      lego_expr **idx);
+int layout_padded_inv_num(lego_ctx *ctx, const lego_layout *l,
+			  const lego_env *env, int64_t flat, int64_t *idx);
 int layout_padded_apply_num(lego_ctx *ctx, const lego_layout *l,
 			    const lego_env *env, const int64_t *idx,
 			    int64_t *flat);

@@ -39,8 +39,7 @@ int lego_layout_inv_num(lego_ctx *ctx, const lego_layout *l,
 			const lego_env *env, int64_t flat, int64_t *idx)
 {
 	if (l && l->real)
-		return lego_fail(ctx, LEGO_ERR, "inverse of a padded layout "
-					       "is not defined");
+		return layout_padded_inv_num(ctx, l, env, flat, idx);
 	layout_inst in;
 	int64_t x;
 	int rc = inst_init(&in, ctx, l, env);

@@ -114,6 +114,13 @@ int lego_layout_is_padded(const lego_layout *l)
 	return l && l->real;
 }
 
+lego_expr *lego_layout_phys_size(lego_ctx *ctx, const lego_layout *l)
+{
+	if (!l)
+		return lego_fail_null(ctx, "size: no layout");
+	return lego_layout_size(ctx, l->real ? l->real : l);
+}
+
 /* Coordinates in the padded space: x_k = sum_h idx[h][k] * (sizes of dim
  * k inside level h). */
 static lego_expr **coords(lego_ctx *ctx, const lego_layout *l,
@@ -141,6 +148,27 @@ lego_expr *layout_padded_apply(lego_ctx *ctx, const lego_layout *l,
 {
 	lego_expr **x = coords(ctx, l, idx);
 	return x ? lego_layout_apply(ctx, l->real, x) : NULL;
+}
+
+int layout_padded_inv(lego_ctx *ctx, const lego_layout *l, lego_expr *flat,
+		      lego_expr **idx)
+{
+	size_t q = l->ngroups, d = l->group_len[0];
+	lego_expr **x = lego_xalloc(ctx, d * sizeof *x);
+	if (!x)
+		return LEGO_ENOMEM;
+	int rc = lego_layout_inv(ctx, l->real, flat, x);
+	for (size_t k = 0; rc == LEGO_OK && k < d; k++)
+		for (size_t h = 0; h < q; h++) {
+			lego_expr *in = dim_product(ctx, q, d, k, h + 1, l->dims);
+			lego_expr *v = in ? lego_div(ctx, x[k], in) : NULL;
+			/* x_k < R_k <= P_k: the outermost level needs no %. */
+			if (v && h > 0)
+				v = lego_mod(ctx, v, l->dims[h * d + k]);
+			if (!(idx[h * d + k] = v))
+				return LEGO_ERR;
+		}
+	return rc;
 }
 
 lego_expr *lego_layout_mask(lego_ctx *ctx, const lego_layout *l,

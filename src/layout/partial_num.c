@@ -53,6 +53,29 @@ int layout_padded_apply_num(lego_ctx *ctx, const lego_layout *l,
 	return lego_layout_apply_num(ctx, l->real, env, x, flat);
 }
 
+int layout_padded_inv_num(lego_ctx *ctx, const lego_layout *l,
+			  const lego_env *env, int64_t flat, int64_t *idx)
+{
+	size_t q = l->ngroups, d = l->group_len[0];
+	int64_t x[16], s;
+	if (d > 16)
+		return lego_fail(ctx, LEGO_ERR, "inv: more than 16 padded dims");
+	int rc = lego_layout_inv_num(ctx, l->real, env, flat, x);
+	for (size_t k = 0; rc == LEGO_OK && k < d; k++)
+		for (size_t h = q; h-- > 0;) {
+			if (h == 0) {
+				idx[k] = x[k];
+				break;
+			}
+			rc = lego_expr_eval(ctx, l->dims[h * d + k], env, &s);
+			if (rc != LEGO_OK)
+				break;
+			idx[h * d + k] = x[k] % s;
+			x[k] /= s;
+		}
+	return rc;
+}
+
 /* The logical dims of l evaluated, and their product. */
 static int eval_dims(lego_ctx *ctx, const lego_layout *l, const lego_env *env,
 		     int64_t *dims, int64_t *size)
@@ -92,6 +115,34 @@ int layout_padded_table(lego_ctx *ctx, const lego_layout *l,
 		if (in && (rc = lego_layout_apply_num(ctx, l->real, env, x,
 						      &out[f])) != LEGO_OK)
 			return rc;
+		for (size_t k = l->rank; k-- > 0 && ++idx[k] == dims[k];)
+			idx[k] = 0;
+	}
+	return LEGO_OK;
+}
+
+/* inv(table[f]) is the index of f for every real element: indices in
+ * the order of the table (row-major over the logical dims). */
+static int check_inverse(lego_ctx *ctx, const lego_layout *l,
+			 const lego_env *env, const int64_t *table,
+			 const int64_t *dims, size_t n, lego_check_report *rep)
+{
+	int64_t idx[64] = {0}, back[64];
+	for (size_t f = 0; f < n; f++) {
+		if (table[f] >= 0) {
+			int rc = layout_padded_inv_num(ctx, l, env, table[f], back);
+			for (size_t k = 0; rc == LEGO_OK && k < l->rank; k++)
+				if (back[k] != idx[k])
+					rc = lego_fail(ctx, LEGO_EBIJECT,
+						       "padded layout: the "
+						       "inverse of %lld is "
+						       "wrong", (long long)table[f]);
+			if (rc != LEGO_OK) {
+				rep->inverse_ok = 0;
+				rep->witness_flat = table[f];
+				return rc;
+			}
+		}
 		for (size_t k = l->rank; k-- > 0 && ++idx[k] == dims[k];)
 			idx[k] = 0;
 	}
@@ -150,9 +201,11 @@ int layout_padded_check(lego_ctx *ctx, const lego_layout *l,
 		rc = layout_padded_table(ctx, l, env, table, (size_t)n, NULL);
 	if (rc == LEGO_OK)
 		rc = scan_hits(ctx, table, (size_t)n, real, &rep);
+	if (rc == LEGO_OK)
+		rc = check_inverse(ctx, l, env, table, dims, (size_t)n, &rep);
 	free(table);
 	rep.size = real;
-	rep.inverse_ok = rep.bijective;
+	rep.inverse_ok &= rep.bijective;
 	if (report)
 		*report = rep;
 	return rc;

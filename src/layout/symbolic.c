@@ -180,8 +180,7 @@ int lego_layout_inv(lego_ctx *ctx, const lego_layout *l, lego_expr *flat,
 	if (!l || !flat || !idx)
 		return lego_fail(ctx, LEGO_ERR, "inv: no layout or index");
 	if (l->real)
-		return lego_fail(ctx, LEGO_ERR, "inverse of a padded layout "
-					       "is not defined");
+		return layout_padded_inv(ctx, l, flat, idx);
 	return l->kind == LAYOUT_GROUPBY ? groupby_inv(ctx, l, flat, idx)
 					 : piece_inv(ctx, l, flat, idx);
 }

@@ -71,6 +71,8 @@ int show_grid_label(const show_grid *g, int64_t k, char *buf)
 	if (g->num2)
 		return snprintf(buf, SHOW_LABEL, "%lld,%lld",
 				(long long)g->num[k], (long long)g->num2[k]);
+	if (g->num[k] < 0)
+		return snprintf(buf, SHOW_LABEL, "."); /* padding */
 	return snprintf(buf, SHOW_LABEL, "%lld", (long long)g->num[k]);
 }
 

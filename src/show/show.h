@@ -8,7 +8,7 @@
 /* A grid of rows x cols cells, row-major. */
 typedef struct show_grid {
 	int64_t rows, cols;
-	int64_t *num;       /* the number a cell shows */
+	int64_t *num;       /* the number a cell shows; -1: padding */
 	int64_t *num2;      /* inverse view: num is the row, num2 the column
 			       of the logical cell held; NULL otherwise */
 	int64_t *tile;      /* compact tile ids, first appearance order */

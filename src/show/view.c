@@ -200,6 +200,11 @@ int show_grid_build(lego_ctx *ctx, const lego_layout *l,
 		    const lego_show_opts *o, show_grid *g)
 {
 	view_shape v;
+	int padded = lego_layout_is_padded(l);
+	if (padded && o->inverse)
+		return lego_fail(ctx, LEGO_ERR, "show: no inverse view of a "
+				 "padded layout (its physical side is the real "
+				 "tensor, not the padded grid)");
 	int rc = shape_view(ctx, l, o, &v);
 	if (rc != LEGO_OK || (rc = alloc_grid(ctx, &v, o->inverse, g)))
 		return rc;
@@ -213,6 +218,14 @@ int show_grid_build(lego_ctx *ctx, const lego_layout *l,
 		return rc;
 	int64_t mode = tile_mode(ctx, l, o, &v);
 	for (int64_t f = 0; f < v.size; f++) {
+		if (padded && table[f] < 0) {
+			/* Its logical tile; with physical tiles, a tile of
+			 * its own (keys of real cells are < the real size,
+			 * itself < v.size). */
+			place(g, view_cell(&v, f), -1,
+			      mode > 0 ? v.size - 1 : tile_key(&v, mode, f, 0));
+			continue;
+		}
 		if ((rc = check_phys(ctx, table[f], v.size, seen)) != LEGO_OK)
 			return rc;
 		place(g, view_cell(&v, f), table[f],

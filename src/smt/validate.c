@@ -1,4 +1,8 @@
-/* validate.c - translation validation of a layout's index expressions. */
+/* validate.c - translation validation of a layout's index expressions.
+ * For a padded layout (docs/partial.md) the logical index ranges over the
+ * padded space but apply means something only where the mask holds, and
+ * the physical index over the real tensor: the properties about apply are
+ * asked under the mask, and inv(x) must land inside it. */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -123,7 +127,8 @@ static int query_eq(lego_ctx *ctx, lego_vresult *r, unsigned timeout_ms,
 /* The expressions of one validation. */
 typedef struct vexprs {
 	size_t d;
-	lego_expr *idx[MAX_RANK], *x, *size;
+	lego_expr *idx[MAX_RANK], *x, *size; /* size: the physical one */
+	lego_expr *mask;                     /* 1 unless padded */
 	lego_expr *apply, *apply_s;          /* semantics, simplified */
 	lego_expr *inv[MAX_RANK], *inv_s[MAX_RANK];
 } vexprs;
@@ -143,10 +148,12 @@ static int build(lego_ctx *ctx, const lego_layout *l, vexprs *v)
 		if (!v->idx[k])
 			return LEGO_ERR;
 	}
-	v->size = lego_layout_size(ctx, l);
+	v->size = lego_layout_phys_size(ctx, l);
 	v->x = v->size ? fresh_index(ctx, "_x", zero, v->size) : NULL;
 	v->apply = lego_layout_apply(ctx, l, v->idx);
-	if (!v->x || !v->apply || lego_layout_inv(ctx, l, v->x, v->inv))
+	v->mask = lego_layout_mask(ctx, l, v->idx);
+	if (!v->x || !v->apply || !v->mask ||
+	    lego_layout_inv(ctx, l, v->x, v->inv))
 		return LEGO_ERR;
 	v->apply_s = lego_simplify(ctx, v->apply);
 	for (size_t k = 0; k < v->d; k++)
@@ -168,9 +175,32 @@ static int check_simplify(lego_ctx *ctx, const vexprs *v, unsigned ms,
 	return rc;
 }
 
+/* cond where the mask holds: `!mask || cond` (cond alone unpadded). */
+static lego_expr *masked(lego_ctx *ctx, const vexprs *v, lego_expr *cond)
+{
+	int64_t one;
+	if (lego_expr_is_const(v->mask, &one) && one == 1)
+		return cond;
+	return cond ? lego_binop(ctx, LEGO_OR, lego_not(ctx, v->mask), cond)
+		    : NULL;
+}
+
+static int query_masked_eq(lego_ctx *ctx, const vexprs *v, lego_vresult *r,
+			   unsigned ms, const char *what, lego_expr *got,
+			   lego_expr *want)
+{
+	if (v->mask == lego_const(ctx, 1))
+		return query_eq(ctx, r, ms, what, got, want);
+	if (!got || !want)
+		return LEGO_ERR;
+	return query(ctx, r, ms, what,
+		     masked(ctx, v, lego_binop(ctx, LEGO_EQ, got, want)), got,
+		     want);
+}
+
 /* (2) inv(apply(i)) == i, one coordinate at a time, and
- * apply(inv(x)) == x; about the simplified expressions, which (1) ties
- * to the semantics. */
+ * apply(inv(x)) == x (with inv(x) inside the mask); about the simplified
+ * expressions, which (1) ties to the semantics. */
 static int check_inverse(lego_ctx *ctx, const vexprs *v, unsigned ms,
 			 lego_vresult *inv_apply, lego_vresult *apply_inv)
 {
@@ -180,13 +210,17 @@ static int check_inverse(lego_ctx *ctx, const vexprs *v, unsigned ms,
 		lego_expr *e = lego_expr_subst(ctx, v->inv_s[k], 1, &v->x,
 					       &v->apply_s);
 		snprintf(what, sizeof what, "coordinate %zu", k);
-		rc = query_eq(ctx, inv_apply, ms, what, e, v->idx[k]);
+		rc = query_masked_eq(ctx, v, inv_apply, ms, what, e, v->idx[k]);
 	}
 	if (rc)
 		return rc;
 	lego_expr *back = lego_expr_subst(ctx, v->apply_s, v->d, v->idx,
 					  v->inv_s);
-	return query_eq(ctx, apply_inv, ms, "apply(inv(x))", back, v->x);
+	rc = query_eq(ctx, apply_inv, ms, "apply(inv(x))", back, v->x);
+	if (rc || v->mask == lego_const(ctx, 1))
+		return rc;
+	lego_expr *in = lego_expr_subst(ctx, v->mask, v->d, v->idx, v->inv_s);
+	return query(ctx, apply_inv, ms, "mask(inv(x))", in, in, NULL);
 }
 
 /* (3) 0 <= apply(i) < size, as two queries: Z3 does better on each
@@ -196,10 +230,11 @@ static int check_range(lego_ctx *ctx, const vexprs *v, unsigned ms,
 {
 	lego_expr *zero = lego_const(ctx, 0);
 	int rc = query(ctx, r, ms, "apply(i) < 0",
-		       lego_binop(ctx, LEGO_LE, zero, v->apply_s), v->apply_s,
-		       NULL);
+		       masked(ctx, v, lego_binop(ctx, LEGO_LE, zero, v->apply_s)),
+		       v->apply_s, NULL);
 	return rc ? rc : query(ctx, r, ms, "apply(i) >= size",
-			       lego_binop(ctx, LEGO_LT, v->apply_s, v->size),
+			       masked(ctx, v, lego_binop(ctx, LEGO_LT, v->apply_s,
+							 v->size)),
 			       v->apply_s, NULL);
 }
 

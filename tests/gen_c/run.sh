@@ -80,6 +80,27 @@ table $EX/opencl/kernels.lego B 16 24 $OCL
 table $EX/cuda/transpose.lego Swz 32 32 -D M=32 -D N=32 -D TILE=32
 table $EX/cuda/transpose.lego Out 32 64 -D M=64 -D N=32 -D TILE=32
 
+# padded SPEC NAME D0 D1 D2 D3 REAL -D..: a padded layout's accessor (with
+# NAME_mask) against `lego table`, and its inverse on the real tensor.
+padded() {
+	spec=$1 name=$2
+	dims="-DD0=$3 -DD1=$4 -DD2=$5 -DD3=$6 -DREAL=$7"
+	shift 7
+	h=$TMP/pad_$name.h
+	if "$LEGO" accessor "$spec" "$name" --target c "$@" -o "$h" &&
+	   "$LEGO" table "$spec" "$name" "$@" > "$TMP/want" &&
+	   $CC $CFLAGS -I"$TMP" -DHDR="\"pad_$name.h\"" -DAT=${name}_at \
+		-DINV=${name}_inv -DMASK=${name}_mask $dims \
+		"$HERE/padded_check.c" -o "$TMP/check" &&
+	   "$TMP/check" > "$TMP/got" && cmp -s "$TMP/got" "$TMP/want"; then
+		ok "padded accessor $spec $name $*"
+	else
+		ko "padded accessor $spec $name $*"
+	fi
+}
+padded $EX/opencl/matmul_odd.lego A 5 8 8 4 1073 $ODD
+padded $EX/opencl/matmul_odd.lego B 8 4 4 16 1537 $ODD
+
 # A symbolic-size accessor compiles as C and as CUDA's C++ wrapper.
 if "$LEGO" accessor $EX/nw.lego W --target c -o "$TMP/Ws.h" &&
    printf '#include "Ws.h"\nlong long f(void);\nlong long f(void) { long long i, j; W_inv(40, 9, &i, &j); return W_at(i, j, 9); }\n' \

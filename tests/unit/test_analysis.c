@@ -369,13 +369,16 @@ static void coalescing(lego_test *t)
 
 /* ------------------------------------------------------------ pictures */
 
-/* The integers of the lines holding cells (odd lines), row by row. */
+/* The integers of the lines holding cells (odd lines), row by row; a
+ * padding cell "." reads as -1. */
 static int grid_numbers(const char *text, int64_t *out, int cap)
 {
 	int n = 0, line = 0;
 	for (const char *p = text; *p; p++) {
 		if (*p == '\n')
 			line++;
+		else if (line % 2 == 1 && *p == '.' && n < cap)
+			out[n++] = -1;
 		else if (line % 2 == 1 && *p >= '0' && *p <= '9' && n < cap) {
 			out[n++] = strtoll(p, (char **)&p, 10);
 			p--;
@@ -535,6 +538,32 @@ static void show_rank5(lego_test *t)
 	lego_ctx_free(ctx);
 }
 
+/* A padded TileBy of a 7 x 5 row-major tensor by 3 x 2 tiles: the 9 x 6
+ * padded grid shows r*5 + c inside the tensor and "." elsewhere; there is
+ * no inverse view. */
+static void show_padded(lego_test *t)
+{
+	test_case(t, "show_padded_tiles");
+	lego_ctx *ctx = lego_ctx_new();
+	const char *text = "layout A = OrderBy(Row(7, 5)).TileBy([cdiv(7, 3), "
+			   "cdiv(5, 2)], [3, 2])\n";
+	lego_spec *spec = lego_spec_parse(ctx, "t.lego", text, strlen(text),
+					  NULL, 0);
+	lego_layout *l = spec ? lego_spec_layout(spec, "A") : NULL;
+	lego_show_opts o = {.ascii = 1};
+	char *s = l ? lego_show_text(ctx, l, &o) : NULL;
+	CHECKF(t, s != NULL, "%s", lego_ctx_error(ctx));
+	int64_t got[64];
+	CHECK_EQ(t, s ? grid_numbers(s, got, 64) : 0, 54);
+	for (int r = 0; s && r < 9; r++)
+		for (int c = 0; c < 6; c++)
+			CHECK_EQ(t, got[r * 6 + c], r < 7 && c < 5 ? r * 5 + c : -1);
+	free(s);
+	o.inverse = 1;
+	CHECK(t, l && lego_show_text(ctx, l, &o) == NULL);
+	lego_ctx_free(ctx);
+}
+
 void suite_analysis(lego_test *t)
 {
 	bank_column_read(t);
@@ -552,4 +581,5 @@ void suite_analysis(lego_test *t)
 	show_inverse(t);
 	show_figure9(t);
 	show_rank5(t);
+	show_padded(t);
 }

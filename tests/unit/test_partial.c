@@ -1,5 +1,5 @@
 /* test_partial.c - partial tiles: TileBy over cdiv tile counts, the padded
- * apply, table and mask (docs/partial.md).  Expected values are computed
+ * apply, table, mask and inverse (docs/partial.md).  Expected values are computed
  * here from the definition: logical (i, j, a, b) is the element
  * (i*BM + a, j*BK + b) of the real M x K tensor, which exists exactly when
  * both are in bounds; every size combination is enumerated. */
@@ -66,7 +66,34 @@ typedef struct sym_view {
 	lego_expr *idx[4];
 	lego_expr *apply;
 	lego_expr *mask;
+	lego_expr *flat;   /* over [0, M*K) */
+	lego_expr *inv[4];
 } sym_view;
+
+/* Element (r, c) of the real tensor comes from (r/BM, c/BK, r%BM, c%BK):
+ * the numeric and the symbolic inverse of its physical index. */
+static void check_inverse(lego_test *t, lego_ctx *ctx, const lego_layout *l,
+			  const sym_view *v, lego_env *env, const sizes *z)
+{
+	for (int64_t r = 0; r < z->m; r++)
+		for (int64_t c = 0; c < z->k; c++) {
+			int64_t f = expect_flat(z, r, c), got[4], e;
+			int64_t want[4] = {r / z->bm, c / z->bk, r % z->bm,
+					   c % z->bk};
+			CHECK(t, lego_layout_inv_num(ctx, l, env, f, got) == LEGO_OK);
+			lego_env_bind(env, v->flat, f);
+			for (size_t k = 0; k < 4; k++) {
+				CHECKF(t, got[k] == want[k], "inv_num(%lld)[%zu] = "
+				       "%lld, want %lld", (long long)f, k,
+				       (long long)got[k], (long long)want[k]);
+				CHECK(t, lego_expr_eval(ctx, v->inv[k], env, &e) ==
+					     LEGO_OK && e == want[k]);
+			}
+		}
+	int64_t got[4];
+	CHECK(t, lego_layout_inv_num(ctx, l, env, z->m * z->k, got) ==
+		     LEGO_ERANGE);
+}
 
 /* The table, and apply and mask evaluated, against expect_flat; every
  * real element reached exactly once. */
@@ -111,9 +138,11 @@ static void check_sizes(lego_test *t, lego_ctx *ctx, const lego_layout *l,
 	for (int64_t e = 0; e < z->m * z->k; e++)
 		CHECKF(t, hits[e] == 1, "element %lld reached %d times",
 		       (long long)e, hits[e]);
+	check_inverse(t, ctx, l, v, env, z);
 	lego_check_report rep;
 	CHECK(t, lego_layout_check(ctx, l, env, &rep) == LEGO_OK);
 	CHECK_EQ(t, rep.size, z->m * z->k);
+	CHECK(t, rep.bijective && rep.inverse_ok);
 	free(hits);
 	free(table);
 	lego_env_free(env);
@@ -133,6 +162,13 @@ static int view_of(lego_ctx *ctx, const lego_layout *l, const char *tag,
 				       lego_layout_dim(l, k));
 	v->apply = lego_simplify(ctx, lego_layout_apply(ctx, l, v->idx));
 	v->mask = lego_layout_mask(ctx, l, v->idx);
+	v->flat = lego_index(ctx, (snprintf(name, sizeof name, "x%s", tag), name),
+			     lego_const(ctx, 0), lego_layout_phys_size(ctx, l));
+	if (!v->flat || lego_layout_inv(ctx, l, v->flat, v->inv) != LEGO_OK)
+		return 0;
+	for (size_t k = 0; k < 4; k++)
+		if (!(v->inv[k] = lego_simplify(ctx, v->inv[k])))
+			return 0;
 	return v->apply && v->mask;
 }
 
@@ -210,7 +246,8 @@ static void test_mask_terms(lego_test *t)
 	lego_ctx_free(ctx);
 }
 
-/* Tiles that do not cover the tensor, and inverses, are errors. */
+/* Tiles that do not cover the tensor are errors, and so are an index in
+ * the padding and a physical index past the real tensor. */
 static void test_errors(lego_test *t)
 {
 	test_case(t, "errors");
@@ -228,7 +265,9 @@ static void test_errors(lego_test *t)
 		idx[2] = 1;
 		CHECK(t, lego_layout_apply_num(ctx, a, NULL, idx, &f) == LEGO_OK);
 		CHECK_EQ(t, f, 9 * 8);
-		CHECK(t, lego_layout_inv_num(ctx, a, NULL, 0, x) == LEGO_ERR);
+		CHECK(t, lego_layout_inv_num(ctx, a, NULL, 80, x) == LEGO_ERANGE);
+		CHECK(t, lego_layout_inv_num(ctx, a, NULL, 79, x) == LEGO_OK);
+		CHECK(t, x[0] == 2 && x[1] == 1 && x[2] == 1 && x[3] == 3);
 	}
 	lego_ctx_free(ctx);
 }

@@ -200,7 +200,8 @@ static const char *const SPEC =
 	".TileBy([npm, npn])\n"
 	"layout O1 = OrderBy(RegP([2, 2], [2, 1]), GenP([3, 3], antidiag))\n"
 	"layout O2 = OrderBy(RegP([2, 3, 2, 3], [1, 3, 2, 4]))\n"
-	"layout G = O1.O2.GroupBy([6, 6])\n";
+	"layout G = O1.O2.GroupBy([6, 6])\n"
+	"layout Q = OrderBy(Row(7, 5)).TileBy([cdiv(7, 3), cdiv(5, 2)], [3, 2])\n";
 
 static void validate(lego_test *t, lego_ctx *ctx, const lego_spec *spec,
 		     const char *name, lego_validation *v)
@@ -229,6 +230,26 @@ static void test_validate_fig9(lego_test *t)
 		CHECK_EQ(t, v.status, LEGO_PROVED);
 		for (int i = 0; i < LEGO_VP_COUNT; i++)
 			CHECK(t, v.prop[i].nqueries > 0);
+	}
+	lego_ctx_free(ctx);
+}
+
+/* A padded layout: apply is asked about under the mask only, and the
+ * inverse must land inside it; every property holds (a 7 x 5 tensor in
+ * 3 x 2 tiles, decided exhaustively). */
+static void test_validate_padded(lego_test *t)
+{
+	test_case(t, "validate_padded");
+	lego_ctx *ctx = lego_ctx_new();
+	lego_spec *spec = lego_spec_parse(ctx, "smt", SPEC, strlen(SPEC), NULL, 0);
+	lego_validation v;
+	CHECKF(t, spec != NULL, "%s", lego_ctx_error(ctx));
+	if (spec) {
+		validate(t, ctx, spec, "Q", &v);
+		CHECK_EQ(t, v.status, LEGO_PROVED);
+		/* 4 coordinates; apply(inv(x)) and the mask of inv(x). */
+		CHECK_EQ(t, v.prop[LEGO_VP_INV_APPLY].nqueries, 4);
+		CHECK_EQ(t, v.prop[LEGO_VP_APPLY_INV].nqueries, 2);
 	}
 	lego_ctx_free(ctx);
 }
@@ -320,6 +341,7 @@ void suite_smt(lego_test *t)
 	test_semantics(t);
 	test_broken_rewrites(t);
 	test_validate_fig9(t);
+	test_validate_padded(t);
 	test_validate_symbolic(t);
 	test_validate_broken(t);
 }

@@ -65,7 +65,7 @@ int cmd_mask(const cli_args *a)
 static int inv(cli_session *s, const cli_args *a)
 {
 	size_t rank = lego_layout_rank(s->layout);
-	lego_expr *size = lego_layout_size(s->ctx, s->layout);
+	lego_expr *size = lego_layout_phys_size(s->ctx, s->layout);
 	lego_expr *flat = size ? arg_expr(s, a->pos[2], size) : NULL;
 	if (!flat)
 		return size ? CLI_FAIL : cli_ctx_fail(s->ctx);

@@ -67,7 +67,7 @@ static int both(cli_session *s, const cli_args *a, size_t rank,
 		       names[0], names[rank - 1]);
 		rc = print_exprs(s, 1, &flat, &labels[rank], "t", a->lang);
 	}
-	lego_expr *size = rc ? NULL : lego_layout_size(s->ctx, s->layout);
+	lego_expr *size = rc ? NULL : lego_layout_phys_size(s->ctx, s->layout);
 	lego_expr *x = size ? lego_spec_parse_expr(s->spec, names[rank], size)
 			    : NULL;
 	if (!rc && (!x || lego_layout_inv(s->ctx, s->layout, x, idx)))
