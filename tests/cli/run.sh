@@ -177,6 +177,22 @@ has "check failure names a witness" 1 "witness" out check "$dir/badgenp.lego" S
 has "check reports the good layouts too" 1 "^Fine: bijective on 15" out \
 	check "$dir/badgenp.lego"
 
+# ------------------------------------------------------- padded layouts
+# Element 13 = (row 2, column 3) is in tile (0, 1) at (2, 1); 35 = 7 * 5 is
+# past the real tensor.
+same "padded inv" "0
+1
+2
+1" inv "$dir/pad.lego" A 13
+has "padded inv past the real tensor" 1 "flat index 35 is outside \[0, 35)" err \
+	inv "$dir/pad.lego" A 35
+has "padded check" 0 "^A: bijective on 35 elements, inv(apply(i)) == i: ok$" out \
+	check "$dir/pad.lego"
+has "padded show: padding cells" 0 "^| 30   31 | 32   33 | 34    \. |$" out \
+	show "$dir/pad.lego" A --ascii
+has "padded show --inverse refused" 1 "no inverse view of a padded layout" err \
+	show "$dir/pad.lego" A --inverse
+
 # --------------------------------------------------------------- exprs
 has "exprs C" 0 "^// apply" out exprs "$dir/fig9.lego" G
 has "exprs python inv" 0 "^i1 = " out exprs "$dir/tile.lego" A --lang python
