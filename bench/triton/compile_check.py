@@ -63,6 +63,9 @@ def gemm_jobs():
                 gen = f"matmul_{v}" if c["exact"] else f"matmul_masked_{v}"
                 gfn = "matmul_kernel" if c["exact"] else "matmul_masked_kernel"
                 jobs.append((f"gen {d} {v} {M}x{N}x{K}", (gen, gfn), ptrs + sizes_, tiles, opts))
+                if c["exact"]:
+                    jobs.append((f"gen-inc {d} {v} {M}x{N}x{K}", (f"matmul_inc_{v}", "matmul_inc_kernel"),
+                                 ptrs + sizes_, tiles, opts))
                 sa = (K, 1) if am == "Row" else (1, M)
                 sb = (N, 1) if bm == "Row" else (1, K)
                 hand_args = ptrs + sizes_ + [i32(x) for x in (*sa, *sb, N, 1)]
@@ -102,6 +105,8 @@ def other_jobs():
         opts = {"num_warps": c["warps"], "num_stages": c["stages"]}
         ptrs = [("*i64", 0)] * 3
         gen_c = dict(NUM_SM=NUM_SMS, BM=c["BM"], BN=c["BN"], BK=c["BK"], GM=c["GM"])
+        jobs.append((f"gen grouped {n} flatten", ("grouped_gemm", "grouped_matmul_kernel"),
+                     ptrs + [i32(4), i32(n), i32(n), i32(n)], dict(gen_c, FLATTEN=True), opts))
         hand_c = dict(NUM_SM=NUM_SMS, BLOCK_SIZE_M=c["BM"], BLOCK_SIZE_N=c["BN"],
                       BLOCK_SIZE_K=c["BK"])
         for who, fn in (("gen", ("grouped_gemm", "grouped_matmul_kernel")),

@@ -10,10 +10,13 @@ import triton.language as tl
 def grouped_matmul_kernel(group_a_ptrs, group_b_ptrs, group_c_ptrs,
                           G, M, N, K, NUM_SM: tl.constexpr,
                           BM: tl.constexpr, BN: tl.constexpr,
-                          BK: tl.constexpr, GM: tl.constexpr):
+                          BK: tl.constexpr, GM: tl.constexpr,
+                          FLATTEN: tl.constexpr = False):
     npm = M // BM
     npn = N // BN
-    for t in range(tl.program_id(0), {{ T.size }}, NUM_SM):
+    # FLATTEN: one software-pipelined loop over the tiles and their k
+    # steps (the loads of the next tile overlap this tile's store).
+    for t in tl.range(tl.program_id(0), {{ T.size }}, NUM_SM, flatten=FLATTEN):
         g, pid_m, pid_n = {{ T.inv(t)[0] }}, {{ T.inv(t)[1] }}, {{ T.inv(t)[2] }}
         # The matrices are 16-byte aligned (as Triton assumes of pointer
         # arguments): with that the loads are vectorised and pipelined.

@@ -31,6 +31,7 @@ golden() {
 
 for v in ab abt atb atbt; do
 	golden $EX/matmul_$v.lego $EX/matmul.py.tpl $EX/matmul_$v.py
+	golden $EX/matmul_$v.lego $EX/matmul_inc.py.tpl $EX/matmul_inc_$v.py
 done
 for v in ab abt atb atbt; do
 	golden $EX/matmul_any_$v.lego $EX/matmul_masked.py.tpl $EX/matmul_masked_$v.py

@@ -4,8 +4,9 @@
    evaluated with numpy standing in for tl.arange and compared element by
    element with `lego table`.
 2. The generated kernels of examples/triton run in Triton's interpreter
-   against numpy references (matmul x 4 layouts, plain, masked for any
-   sizes and through tensor descriptors; softmax; grouped GEMM, plain and
+   against numpy references (matmul x 4 layouts: plain, with pointers
+   stepped by the proved stride, masked for any sizes, and through tensor
+   descriptors; softmax; grouped GEMM, plain and
    through tensor descriptors),
    and tests/gen/cases/floor.py.tpl checks floor // and %, min, max and
    select on tensors (the interpreter's // and % truncate, as on the GPU).
@@ -94,16 +95,19 @@ def run_interpreter_tests():
 
     for variant, a_major, b_major in [("ab", "Row", "Row"), ("abt", "Row", "Col"),
                                       ("atb", "Col", "Row"), ("atbt", "Col", "Col")]:
-        mod = interp.load(os.path.join(EX, f"matmul_{variant}.py"))
-        for M, N, K, GM in [(64, 32, 48, 2), (48, 64, 32, 3)]:
-            a = rng.random((M, K)).astype(np.float16)
-            b = rng.random((K, N)).astype(np.float16)
-            A, B = interp.Buffer(memory(a, a_major)), interp.Buffer(memory(b, b_major))
-            C = interp.Buffer(np.zeros((M, N), np.float16))
-            mod.matmul_kernel[(M // 16 * N // 16,)](A, B, C, M, N, K, BM=16, BN=16, BK=16, GM=GM)
-            ref = a.astype(np.float32) @ b.astype(np.float32)
-            err = np.abs(C.array.astype(np.float32) - ref).max()
-            check(f"interpreter matmul_{variant} M={M} N={N} K={K} GM={GM}", err < 0.05, f"max error {err}")
+        for name in ("matmul", "matmul_inc"):
+            mod = interp.load(os.path.join(EX, f"{name}_{variant}.py"))
+            kernel = getattr(mod, f"{name}_kernel")
+            for M, N, K, GM in [(64, 32, 48, 2), (48, 64, 32, 3)]:
+                a = rng.random((M, K)).astype(np.float16)
+                b = rng.random((K, N)).astype(np.float16)
+                A, B = interp.Buffer(memory(a, a_major)), interp.Buffer(memory(b, b_major))
+                C = interp.Buffer(np.full((M, N), np.nan, np.float16))
+                kernel[(M // 16 * N // 16,)](A, B, C, M, N, K, BM=16, BN=16, BK=16, GM=GM)
+                ref = a.astype(np.float32) @ b.astype(np.float32)
+                err = np.abs(C.array.astype(np.float32) - ref).max()
+                check(f"interpreter {name}_{variant} M={M} N={N} K={K} GM={GM}", err < 0.05,
+                      f"max error {err}")
 
     # Sizes the tiles do not divide: masked loads and stores, TMA clipping
     # (C poisoned with NaN: every element must be written).
@@ -160,7 +164,8 @@ def run_interpreter_tests():
     B = [interp.Buffer(x) for x in b]
     C = [interp.Buffer(np.zeros((M, N), np.float16)) for _ in range(G)]
     ptrs = [interp.Buffer(np.array([t.data_ptr() for t in L], np.int64)) for L in (A, B, C)]
-    mod.grouped_matmul_kernel[(4,)](*ptrs, G, M, N, K, NUM_SM=4, BM=16, BN=16, BK=16, GM=2)
+    mod.grouped_matmul_kernel[(4,)](*ptrs, G, M, N, K, NUM_SM=4, BM=16, BN=16, BK=16, GM=2,
+                                    FLATTEN=True)
     err = max(np.abs(C[g].array.astype(np.float32) - a[g].astype(np.float32) @ b[g].astype(np.float32)).max()
               for g in range(G))
     check(f"interpreter grouped_gemm G={G} M={M} N={N} K={K}", err < 0.05, f"max error {err}")
