@@ -70,7 +70,8 @@ def matmul_tma_persistent_kernel(a_desc, b_desc, c_desc, M, N, K,
                                  BLOCK_SIZE_N: tl.constexpr,
                                  BLOCK_SIZE_K: tl.constexpr,
                                  GROUP_SIZE_M: tl.constexpr,
-                                 NUM_SMS: tl.constexpr, FLATTEN: tl.constexpr):
+                                 NUM_SMS: tl.constexpr, FLATTEN: tl.constexpr,
+                                 EPILOGUE_SUBTILE: tl.constexpr):
     start_pid = tl.program_id(axis=0)
     num_pid_m = tl.cdiv(M, BLOCK_SIZE_M)
     num_pid_n = tl.cdiv(N, BLOCK_SIZE_N)
@@ -97,7 +98,14 @@ def matmul_tma_persistent_kernel(a_desc, b_desc, c_desc, M, N, K,
             else:
                 b = b_desc.load([offs_k, offs_bn])
             accumulator = tl.dot(a, b, accumulator)
-        c_desc.store([offs_am, offs_bn], accumulator.to(c_desc.dtype))
+        if EPILOGUE_SUBTILE:
+            acc = tl.reshape(accumulator, (BLOCK_SIZE_M, 2, BLOCK_SIZE_N // 2))
+            acc = tl.permute(acc, (0, 2, 1))
+            acc0, acc1 = tl.split(acc)
+            c_desc.store([offs_am, offs_bn], acc0.to(c_desc.dtype))
+            c_desc.store([offs_am, offs_bn + BLOCK_SIZE_N // 2], acc1.to(c_desc.dtype))
+        else:
+            c_desc.store([offs_am, offs_bn], accumulator.to(c_desc.dtype))
 
 
 def _descriptor(x, block):
@@ -110,17 +118,18 @@ def _descriptor(x, block):
                             [block[1], block[0]]), True
 
 
-def matmul_tma(a, b, c, cfg, num_sms, flatten):
+def matmul_tma(a, b, c, cfg, num_sms, flatten, subtile=False):
     M, K = a.shape
     N = b.shape[1]
     a_desc, a_t = _descriptor(a, (cfg["BM"], cfg["BK"]))
     b_desc, b_t = _descriptor(b, (cfg["BK"], cfg["BN"]))
-    c_desc, _ = _descriptor(c, (cfg["BM"], cfg["BN"]))
+    c_desc, _ = _descriptor(c, (cfg["BM"], cfg["BN"] // 2 if subtile else cfg["BN"]))
     grid = (min(num_sms, triton.cdiv(M, cfg["BM"]) * triton.cdiv(N, cfg["BN"])),)
     matmul_tma_persistent_kernel[grid](
         a_desc, b_desc, c_desc, M, N, K, A_T=a_t, B_T=b_t,
         BLOCK_SIZE_M=cfg["BM"], BLOCK_SIZE_N=cfg["BN"], BLOCK_SIZE_K=cfg["BK"],
         GROUP_SIZE_M=cfg["GM"], NUM_SMS=num_sms, FLATTEN=flatten,
+        EPILOGUE_SUBTILE=subtile,
         num_stages=cfg["stages"], num_warps=cfg["warps"])
 
 

@@ -132,6 +132,14 @@ def gemm_case(dtype_name, layout, M, N, K, seed=0):
         p["gen-tma"] = lambda fl=True: GEN[f"matmul_tma_{v}"].matmul_tma(
             a_mem, b_mem, c, M, N, K, cfg["BM"], cfg["BN"], cfg["BK"], cfg["GM"],
             sms, cfg["stages"], cfg["warps"], FLATTEN=fl)
+        if cfg["BN"] == 256:
+            # A second configuration for the large tiles: C stored in two
+            # halves, which leaves room for a 4th pipeline stage.
+            c4 = dict(cfg, stages=4)
+            p["hand-tma-s4"] = lambda fl=True: baselines.matmul_tma(a_view, b_view, c, c4, sms, fl, True)
+            p["gen-tma-s4"] = lambda fl=True: GEN[f"matmul_tma_{v}"].matmul_tma(
+                a_mem, b_mem, c, M, N, K, c4["BM"], c4["BN"], c4["BK"], c4["GM"],
+                sms, c4["stages"], c4["warps"], FLATTEN=fl, SUBTILE=True)
     info = dict(section=f"gemm-{dtype_name}", layout=v, M=M, N=N, K=K, cfg=cfg,
                 flops=2.0 * M * N * K, gen_kernel="plain" if divisible else "masked")
 
@@ -223,7 +231,7 @@ def call(fn, flatten):
 def flatten_choices(info, name):
     """TMA matmuls try flatten=True (one pipelined loop over tiles and k)
     first, then False; other providers take no choice."""
-    if name.endswith("tma") and info["section"].startswith("gemm") or \
+    if "tma" in name and info["section"].startswith("gemm") or \
             name == "gen" and info["section"] == "grouped":
         return (True, False)
     return (None,)
@@ -336,8 +344,9 @@ def run_case(case, log, failures, prior):
     return row
 
 
-GENERATED = ("gen", "gen-inc", "gen-tma")
-PAIRS = (("gen", "hand"), ("gen-inc", "hand"), ("gen-tma", "hand-tma"))
+GENERATED = ("gen", "gen-inc", "gen-tma", "gen-tma-s4")
+PAIRS = (("gen", "hand"), ("gen-inc", "hand"), ("gen-tma", "hand-tma"),
+         ("gen-tma-s4", "hand-tma-s4"))
 
 
 def fmt_row(r):
@@ -348,7 +357,7 @@ def fmt_row(r):
         vals = {k: f"{r['flops'] / v / 1e9:6.0f}TF" for k, v in t.items()}
     base = t.get("cuBLAS", t.get("torch", t.get("copy")))
     ratios = []
-    for k in ("gen", "gen-inc", "gen-tma"):
+    for k in GENERATED:
         if k in t and base:
             ratios.append(f"{k}/{'cuBLAS' if 'cuBLAS' in t else 'torch' if 'torch' in t else 'copy'}={base / t[k]:.2f}")
     for g, h in PAIRS:
@@ -364,34 +373,30 @@ def fmt_row(r):
 def md_table(rows):
     """Markdown: TFLOP/s (GB/s for softmax) of each provider and the ratios
     of speed (time of the reference over time of the kernel)."""
-    cols = ["base", "hand", "gen", "gen-inc", "hand-tma", "gen-tma"]
-    out = ["| section | layout | size | reference | hand | gen | gen-inc | hand-tma | gen-tma | "
-           "gen/ref | gen-inc/ref | gen-tma/ref | gen/hand | gen-inc/hand | gen-tma/hand-tma | notes |",
-           "|" + "---|" * 16]
+    provs = ["hand", "gen", "gen-inc", "hand-tma", "gen-tma", "hand-tma-s4", "gen-tma-s4"]
+    gens = [g for g in GENERATED]
+    head = (["section", "layout", "size", "reference"] + provs + [f"{g}/ref" for g in gens] +
+            [f"{g}/{h}" for g, h in PAIRS] + ["notes"])
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
         t = dict(r["times"])
-        ref = next((k for k in ("cuBLAS", "torch") if k in t), None)
-        if r["section"] == "softmax":
-            ref = "copy"
-            unit = r["bytes"] / 1e6
-        else:
-            unit = r["flops"] / 1e9
-        if ref in t:
-            t["base"] = t[ref]
-        vals = [f"{unit / t[c]:.0f}" if c in t else "-" for c in cols]
-        vals[0] = (f"{ref} {vals[0]}" if ref else "-")
+        ref = "copy" if r["section"] == "softmax" else next(
+            (k for k in ("cuBLAS", "torch") if k in t), None)
+        unit = r["bytes"] / 1e6 if r["section"] == "softmax" else r["flops"] / 1e9
+        refv = f"{ref} {unit / t[ref]:.0f}" if ref in t else "-"
         if r["section"] == "softmax" and "torch" in t:
-            vals[0] += f" (torch {unit / t['torch']:.0f})"
+            refv += f" (torch {unit / t['torch']:.0f})"
 
         def q(a, b):
             return f"{t[b] / t[a]:.2f}" if a in t and b in t else "-"
         shape = f"{r['M']}x{r['N']}" + (f"x{r['K']}" if r["K"] else "")
         notes = "; ".join(f"{k}: {v}" for k, v in r["notes"].items()).replace("|", "/")
         spread = max(r.get("spread", {}).values(), default=0)
-        out.append(f"| {r['section']} | {r['layout']} | {shape} | " + " | ".join(vals) +
-                   f" | {q('gen', 'base')} | {q('gen-inc', 'base')} | {q('gen-tma', 'base')} | "
-                   f"{q('gen', 'hand')} | {q('gen-inc', 'hand')} | {q('gen-tma', 'hand-tma')} | "
-                   f"{notes + '; ' if notes else ''}spread {spread:.1%} |")
+        cells = ([r["section"], r["layout"], shape, refv] +
+                 [f"{unit / t[c]:.0f}" if c in t else "-" for c in provs] +
+                 [q(g, ref) if ref else "-" for g in gens] + [q(g, h) for g, h in PAIRS] +
+                 [f"{notes + '; ' if notes else ''}spread {spread:.1%}"])
+        out.append("| " + " | ".join(cells) + " |")
     return out
 
 
@@ -443,7 +448,7 @@ def summarize(rows):
 
 COLORS = {"cuBLAS": "black", "torch": "black", "copy": "gray", "hand": "tab:blue",
           "gen": "tab:orange", "gen-inc": "tab:purple", "hand-tma": "tab:green",
-          "gen-tma": "tab:red"}
+          "gen-tma": "tab:red", "hand-tma-s4": "tab:olive", "gen-tma-s4": "tab:brown"}
 
 
 def plot(rows, path):

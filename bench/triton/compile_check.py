@@ -84,8 +84,13 @@ def gemm_jobs():
                                        ("hand-tma", ("baselines", "matmul_tma_persistent_kernel"),
                                         ("BLOCK_SIZE_M", "BLOCK_SIZE_N", "BLOCK_SIZE_K", "GROUP_SIZE_M"))):
                     const = dict(zip(names, (c["BM"], c["BN"], c["BK"], c["GM"])))
-                    const.update(A_T=a_t, B_T=b_t, NUM_SMS=NUM_SMS, FLATTEN=True)
+                    sub = "SUBTILE" if who == "gen-tma" else "EPILOGUE_SUBTILE"
+                    const.update(A_T=a_t, B_T=b_t, NUM_SMS=NUM_SMS, FLATTEN=True, **{sub: False})
                     jobs.append((f"{who} {d} {v} {M}x{N}x{K}", fn, [da, db, dc] + sizes_, const, opts))
+                    if c["BN"] == 256:
+                        dc2 = desc("fp16", (c["BM"], c["BN"] // 2))
+                        jobs.append((f"{who}-s4 {d} {v} {M}x{N}x{K}", fn, [da, db, dc2] + sizes_,
+                                     dict(const, **{sub: True}), dict(opts, num_stages=4)))
     return jobs
 
 
@@ -109,9 +114,10 @@ def other_jobs():
                      ptrs + [i32(4), i32(n), i32(n), i32(n)], dict(gen_c, FLATTEN=True), opts))
         hand_c = dict(NUM_SM=NUM_SMS, BLOCK_SIZE_M=c["BM"], BLOCK_SIZE_N=c["BN"],
                       BLOCK_SIZE_K=c["BK"])
-        for who, fn in (("gen", ("grouped_gemm", "grouped_matmul_kernel")),
-                        ("gen-tma", ("grouped_gemm_tma", "grouped_matmul_tma_kernel"))):
-            jobs.append((f"{who} grouped {n}", fn, ptrs + [i32(4), i32(n), i32(n), i32(n)], gen_c, opts))
+        jobs.append((f"gen grouped {n}", ("grouped_gemm", "grouped_matmul_kernel"),
+                     ptrs + [i32(4), i32(n), i32(n), i32(n)], dict(gen_c, FLATTEN=False), opts))
+        jobs.append((f"gen-tma grouped {n}", ("grouped_gemm_tma", "grouped_matmul_tma_kernel"),
+                     ptrs + [i32(4), i32(n), i32(n), i32(n)], gen_c, opts))
         for who, fn in (("hand", ("baselines", "grouped_matmul_kernel")),
                         ("hand-tma", ("baselines", "grouped_matmul_tma_kernel"))):
             jobs.append((f"{who} grouped {n}", fn, ptrs + [("*i32", 0), ("*i32", 0), i32(4)], hand_c, opts))

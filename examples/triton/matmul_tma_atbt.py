@@ -21,7 +21,7 @@ def matmul_tma_kernel(a_desc, b_desc, c_desc, M, N, K,
                       A_T: tl.constexpr, B_T: tl.constexpr,
                       BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
                       GM: tl.constexpr, NUM_SMS: tl.constexpr,
-                      FLATTEN: tl.constexpr):
+                      FLATTEN: tl.constexpr, SUBTILE: tl.constexpr):
     npm = tl.cdiv(M, BM)
     npn = tl.cdiv(N, BN)
     for tile in tl.range(tl.program_id(0), npm * npn, NUM_SMS, flatten=FLATTEN):
@@ -41,7 +41,12 @@ def matmul_tma_kernel(a_desc, b_desc, c_desc, M, N, K,
             else:
                 b = b_desc.load([k * BK, pid_n * BN])
             acc = tl.dot(a, b, acc)
-        c_desc.store([pid_m * BM, pid_n * BN], acc.to(c_desc.dtype))
+        if SUBTILE:  # C in two halves: half the shared memory for the store
+            c0, c1 = tl.split(tl.permute(tl.reshape(acc, (BM, 2, BN // 2)), (0, 2, 1)))
+            c_desc.store([pid_m * BM, pid_n * BN], c0.to(c_desc.dtype))
+            c_desc.store([pid_m * BM, pid_n * BN + BN // 2], c1.to(c_desc.dtype))
+        else:
+            c_desc.store([pid_m * BM, pid_n * BN], acc.to(c_desc.dtype))
 
 
 def describe(buf, rows, cols, stride_row, stride_col, block_rows, block_cols):
@@ -56,7 +61,7 @@ def describe(buf, rows, cols, stride_row, stride_col, block_rows, block_cols):
 
 
 def matmul_tma(a, b, c, M, N, K, BM, BN, BK, GM, NUM_SMS, num_stages,
-               num_warps, FLATTEN=True):
+               num_warps, FLATTEN=True, SUBTILE=False):
     """C = A @ B; a, b, c hold the matrices in memory (flat offsets from
     the layouts), c row-major."""
     # The tiles step by BM, BK, BN rows and columns (1 when liblego proved
@@ -65,10 +70,10 @@ def matmul_tma(a, b, c, M, N, K, BM, BN, BK, GM, NUM_SMS, num_stages,
     assert (0, 0, 0) == (0, 0, 0)
     a_desc, a_t = describe(a, M, K, 1, M, BM, BK)
     b_desc, b_t = describe(b, K, N, 1, K, BK, BN)
-    c_desc, c_t = describe(c, M, N, N, 1, BM, BN)
+    c_desc, c_t = describe(c, M, N, N, 1, BM, BN // 2 if SUBTILE else BN)
     assert not c_t
     grid = (min(NUM_SMS, triton.cdiv(M, BM) * triton.cdiv(N, BN)),)
     matmul_tma_kernel[grid](a_desc, b_desc, c_desc, M, N, K, A_T=a_t, B_T=b_t,
                             BM=BM, BN=BN, BK=BK, GM=GM, NUM_SMS=NUM_SMS,
-                            FLATTEN=FLATTEN, num_stages=num_stages,
+                            FLATTEN=FLATTEN, SUBTILE=SUBTILE, num_stages=num_stages,
                             num_warps=num_warps)
