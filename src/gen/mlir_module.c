@@ -159,7 +159,7 @@ static int build(lego_ctx *ctx, lego_spec *spec, const lego_layout *l,
 		if (!(a->idx[k] = lego_spec_parse_expr(
 			      spec, a->names[k], lego_layout_dim(l, k))))
 			rc = LEGO_ERR;
-	lego_expr *size = rc ? NULL : lego_layout_size(ctx, l);
+	lego_expr *size = rc ? NULL : lego_layout_phys_size(ctx, l);
 	a->flat = size ? lego_spec_parse_expr(spec, a->names[rank], size) : NULL;
 	if (rc || !a->flat || !(es[0] = lego_layout_apply(ctx, l, a->idx)) ||
 	    lego_layout_inv(ctx, l, a->flat, es + 1))
