@@ -37,6 +37,7 @@ EX = os.path.join(ROOT, "examples", "triton")
 sys.path.insert(0, HERE)
 import baselines  # noqa: E402
 import configs  # noqa: E402
+import plot  # noqa: E402
 
 OUT = os.environ.get("OUT", "/tmp/bench_triton")
 QUICK = "--quick" in sys.argv
@@ -451,42 +452,6 @@ def summarize(rows):
     return out
 
 
-COLORS = {"cuBLAS": "black", "torch": "black", "copy": "gray", "hand": "tab:blue",
-          "gen": "tab:orange", "gen-inc": "tab:purple", "hand-tma": "tab:green",
-          "gen-tma": "tab:red", "hand-tma-s4": "tab:olive", "gen-tma-s4": "tab:brown"}
-
-
-def plot(rows, path):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    fig, axes = plt.subplots(2, 4, figsize=(20, 9))
-    panels = [("gemm-fp16", v) for v, _, _ in LAYOUTS] + \
-        [("gemm-e5m2", "abt"), ("gemm-e4m3", "abt"), ("softmax", "row"), ("grouped", "row")]
-    for ax, (sec, lay) in zip(axes.flat, panels):
-        rs = [r for r in rows if r["section"] == sec and r["layout"] == lay and
-              (sec == "softmax" or r["M"] == r["N"] == r["K"])]
-        rs.sort(key=lambda r: r["N"])
-        names = sorted({k for r in rs for k in r["times"]})
-        for name in names:
-            xs = [r["N"] for r in rs if name in r["times"]]
-            if sec == "softmax":
-                ys = [r["bytes"] / r["times"][name] / 1e6 for r in rs if name in r["times"]]
-            else:
-                ys = [r["flops"] / r["times"][name] / 1e9 for r in rs if name in r["times"]]
-            ax.plot(xs, ys, marker="o", label=name, color=COLORS.get(name),
-                    linestyle="--" if name.startswith("hand") else "-")
-        ax.set_xscale("log", base=2)
-        ax.set_title(f"{sec} {lay}")
-        ax.set_xlabel("N (columns)" if sec == "softmax" else "size")
-        ax.set_ylabel("GB/s" if sec == "softmax" else "TFLOP/s")
-        ax.grid(True, alpha=0.3)
-        ax.legend(fontsize=8)
-    fig.suptitle(f"liblego generated Triton vs hand-written and vendor, {torch.cuda.get_device_name()}")
-    fig.tight_layout()
-    fig.savefig(path, dpi=90)
-
-
 def main():
     os.makedirs(OUT, exist_ok=True)
     logf = open(os.path.join(OUT, "bench.log"), "w")
@@ -535,7 +500,7 @@ def main():
         f.write("\n".join(md_table(rows) + ["", "| target | figures | |", "|---|---|---|"] +
                           summary) + "\n")
     try:
-        plot(rows, os.path.join(OUT, "fig12.png"))
+        plot.plot(rows, os.path.join(OUT, "fig12.png"), dev)
     except Exception:
         log("plot failed: " + traceback.format_exc().splitlines()[-1])
     log(f"failures: {len(failures)}")

@@ -88,6 +88,10 @@ layout A = Row(M, Z)
 {% end %}' "t.tpl:3:19: error: unknown name 'Z'"
 expect_error "unterminated block" '{% lego %}
 sym M' "t.tpl:1:1: error: {% lego %} without {% end %}"
+expect_error "stride of a layout that is not strided" 'x = {{ A.stride(3) }} + {{ P.stride(0) }}' \
+	"t.tpl:1:37: error: 'P' is not strided along dim 0" $SPEC
+expect_error "stride of a dim out of range" 'x = {{ A.stride(4) }}' \
+	"t.tpl:1:17: error: expected a dim 0..3 of 'A'" $SPEC
 expect_error "slice beyond its dim" 'x = {{ A[0, 0, 0:9, 0] }}' \
 	"beyond the dim" $SPEC -D BM=4
 
