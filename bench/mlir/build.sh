@@ -1,8 +1,10 @@
 #!/bin/sh
 # build.sh [LEGO [OUT]] - everything the device run needs, built here:
-#   bench/mlir/{transpose,matmul}.mlir   generated (gen.sh)
-#   OUT/{transpose,matmul}.ptx           lowered by mlir-opt (lower.sh)
-#   OUT/{transpose,matmul}.cubin         ptxas -O3 for sm_90 (-v in *.ptxas.txt)
+#   bench/mlir/{transpose,matmul,matmul_wgmma,matmul_wgmma1}.mlir
+#                                        generated (gen.sh)
+#   OUT/*.ptx                            lowered by mlir-opt (lower.sh)
+#   OUT/*.cubin                          ptxas -O3 for sm_90 (the wgmma
+#                                        matmuls: sm_90a; -v in *.ptxas.txt)
 #   OUT/transpose_cuda.{cu,cubin}        the CUDA transposes (bench/cuda), as built
 #   OUT/runner                           the driver-API runner (runner.c)
 # OUT defaults to build/mlir-bench (ignored: carry it to the device).
@@ -15,9 +17,11 @@ here=$(dirname "$0")
 cuda=${CUDA:-/usr/local/cuda}
 mkdir -p "$out"
 sh "$here/gen.sh" "$lego"
-for m in transpose matmul; do
-	sh "$here/lower.sh" "$here/$m.mlir" "$out/$m.ptx"
-	"$cuda/bin/ptxas" -arch=sm_90 -O3 -v "$out/$m.ptx" -o "$out/$m.cubin" \
+for mc in transpose:sm_90 matmul:sm_90 matmul_wgmma:sm_90a matmul_wgmma1:sm_90a; do
+	m=${mc%:*}
+	chip=${mc#*:}
+	sh "$here/lower.sh" "$here/$m.mlir" "$out/$m.ptx" "$chip"
+	"$cuda/bin/ptxas" -arch="$chip" -O3 -v "$out/$m.ptx" -o "$out/$m.cubin" \
 		2>"$out/$m.ptxas.txt"
 done
 cp "$here/../cuda/transpose_bench.cu" "$out/transpose_cuda.cu" # the source measured

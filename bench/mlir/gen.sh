@@ -1,10 +1,12 @@
 #!/bin/sh
 # gen.sh [LEGO [DIR]] - writes the MLIR modules of the benchmark from their
 # templates, with liblego's index expressions: DIR/transpose.mlir (the
-# layouts of bench/mlir/transpose.lego, TILE = 32) and DIR/matmul.mlir
-# (bench/mlir/matmul.lego, groups of GM = 8 tile rows).  DIR defaults to
-# bench/mlir, where both are checked in (tests/mlir/run.sh regenerates
-# them and compares).
+# layouts of bench/mlir/transpose.lego, TILE = 32), DIR/matmul.mlir
+# (bench/mlir/matmul.lego, groups of GM = 8 tile rows) and
+# DIR/matmul_wgmma.mlir, DIR/matmul_wgmma1.mlir (bench/mlir/matmul_wgmma.lego,
+# the same groups, 2 and 1 warpgroups a block).  DIR defaults to
+# bench/mlir, where all four are checked in
+# (tests/mlir/run.sh regenerates them and compares).
 set -e
 lego=${1:-build/lego}
 here=$(dirname "$0")
@@ -14,3 +16,8 @@ dir=${2:-$here}
 	-o "$dir/transpose.mlir"
 "$lego" gen "$here/matmul.lego" "$here/matmul.mlir.tpl" --target mlir \
 	-D GM=8 -o "$dir/matmul.mlir"
+for wg in 2 1; do
+	"$lego" gen "$here/matmul_wgmma.lego" "$here/matmul_wgmma.mlir.tpl" \
+		--target mlir -D GM=8 -D WG=$wg \
+		-o "$dir/matmul_wgmma$([ $wg = 2 ] || echo $wg).mlir"
+done

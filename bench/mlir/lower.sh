@@ -1,6 +1,8 @@
 #!/bin/sh
-# lower.sh IN.mlir OUT.ptx - lowers a generated module (gpu.module with
-# gpu.func kernels) to PTX for sm_90 with mlir-opt, in one mlir-opt run:
+# lower.sh IN.mlir OUT.ptx [CHIP] - lowers a generated module (gpu.module
+# with gpu.func kernels) to PTX for CHIP (default sm_90; sm_90a for the
+# wgmma matmul: wgmma and setmaxnreg exist only there) with mlir-opt, in
+# one mlir-opt run:
 #   1. affine-loop-unroll{unroll-factor=-1}, three times (fully unrolls
 #      affine.for nests up to depth 3: the matmul's fragment loops, so
 #      that every vector position becomes a constant), canonicalize, cse;
@@ -14,10 +16,11 @@
 set -e
 in=$1
 out=$2
+chip=${3:-sm_90}
 here=$(dirname "$0")
 bin=${MLIR_BIN:-$(sh "$here/../../scripts/mlir-tools.sh")}
 u='affine-loop-unroll{unroll-factor=-1}'
-nvvm='gpu-lower-to-nvvm-pipeline{cubin-chip=sm_90 cubin-features=+ptx80 cubin-format=isa opt-level=3}'
+nvvm="gpu-lower-to-nvvm-pipeline{cubin-chip=$chip cubin-features=+ptx80 cubin-format=isa opt-level=3}"
 "$bin/mlir-opt" "$in" -o "$out.bin.mlir" --pass-pipeline="builtin.module(gpu.module(gpu.func($u,$u,$u)),canonicalize,cse,$nvvm)"
 perl -0777 -ne 'while (/assembly = "((?:[^"\\]|\\.)*)"/sg) {
 	my $s = $1;

@@ -1,8 +1,10 @@
 #!/bin/sh
 # run_device.sh DIR OUT - on the GPU machine: the runner over the cubins
 # that bench/mlir/build.sh put in DIR (log in OUT/run.log), then Nsight
-# Compute on one 4096 matmul launch (OUT/ncu.txt).  libcublas from the CUDA
-# toolkit, else from the Python wheels (nvidia-cublas).
+# Compute on the first 4096 launch of the wgmma matmul (OUT/ncu.txt).
+# Both under a time limit (a kernel that hangs still leaves its log).
+# libcublas from the CUDA toolkit, else from the Python wheels
+# (nvidia-cublas).
 dir=${1:-build/mlir-bench}
 out=${2:-.}
 lib=/usr/local/cuda/lib64
@@ -12,12 +14,13 @@ fi
 export LD_LIBRARY_PATH="$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv |
 	tee "$out/run.log"
-"$dir/runner" "$dir" >"$out/runner.log" 2>&1
+timeout 150 "$dir/runner" "$dir" >"$out/runner.log" 2>&1
 status=$?
 cat "$out/runner.log" >>"$out/run.log" && rm -f "$out/runner.log"
 cat "$out/run.log"
-# Launches 1-3 are the small checks; the 4th is the first 4096 launch.
-ncu --kernel-name matmul_f16 --launch-skip 3 --launch-count 1 \
+# Launches 1-8 named matmul_wgmma are the small checks of the two wgmma
+# kernels (128 x 256 first); the 9th is the first 4096 launch of 128 x 256.
+timeout 90 ncu --kernel-name matmul_wgmma --launch-skip 8 --launch-count 1 \
 	--section SpeedOfLight --section Occupancy --section WarpStateStats \
 	--section LaunchStats --section ComputeWorkloadAnalysis \
 	"$dir/runner" "$dir" matmul >"$out/ncu.txt" 2>&1

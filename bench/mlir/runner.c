@@ -5,12 +5,15 @@
  * checked before it is timed.
  *
  *   runner DIR [matmul]   (DIR: transpose.cubin, matmul.cubin,
- *                          transpose_cuda.cubin; matmul: only the matmuls)
+ *                          matmul_wgmma.cubin, matmul_wgmma1.cubin,
+ *                          transpose_cuda.cubin;
+ *                          matmul: only the matmuls)
  *
  * Transposes (float, N x N, 32 x 32 tiles, 32 x 8 threads): 4096, 8192,
  * 16384, median of 20 launches, GB/s = (bytes read + written) / time.
- * FP16 matrix multiply C (f32) = A * B (f16), row-major: checked in full
- * against the CPU at small sizes, then at 4096 and 8192 against cuBLAS
+ * FP16 matrix multiply C (f32) = A * B (f16), row-major, two MLIR kernels
+ * (nvgpu mma.sync + cp.async; nvgpu wgmma + TMA, whose A and B are
+ * CUtensorMaps made here): checked in full against the CPU at small sizes, then at 4096 and 8192 against cuBLAS
  * (whole matrix) and the CPU (sampled entries), timed against cuBLAS
  * (cublasGemmEx, f16 in, f32 out and accumulation).  Inputs are multiples
  * of 1/2 in [-1, 1]: every sum is exact in f32, whatever the order, so
@@ -27,6 +30,9 @@
 /* The matmul's dynamic shared memory: 4 stages of 128 x 32 + 32 x 128
  * halves (bench/mlir/matmul.mlir.tpl). */
 #define MATMUL_SMEM (4 * 2 * 4096 * 2)
+/* The wgmma matmul's with wg warpgroups: 4 stages of 128 x 64 + 64 x 128 wg
+ * halves, and 2048 bytes to align them (bench/mlir/matmul_wgmma.mlir.tpl). */
+#define WGMMA_SMEM(wg) (4 * 16384 * (1 + (wg)) + 2048)
 
 #define CK(call) check_cu((call), #call, __LINE__)
 
@@ -236,22 +242,102 @@ static double dot(const float *a, const float *b, int n, int k, int i, int j)
 	return s;
 }
 
-/* Checks the MLIR matmul (and cuBLAS, when time_it) at m x n x k: the
- * whole result against the CPU when full, else against cuBLAS (whole) and
- * the CPU (4096 sampled entries); with time_it, times both. */
-static int bench_matmul(CUfunction f, cublasHandle_t h, int m, int n, int k,
-			int full, int time_it)
+/* An MLIR matmul kernel: its launch shape and the sizes it supports. */
+typedef struct {
+	const char *name;
+	CUfunction f;
+	int tma;	   /* A and B passed as TMA descriptors, not memrefs */
+	int bm, bn, bk;	   /* C tile, k slice */
+	unsigned threads, smem;
+} mkernel;
+
+static int supports(const mkernel *kn, int m, int n, int k)
+{
+	/* M in groups of GM = 8 tile rows (layout P), whole tiles and slices. */
+	return m % (8 * kn->bm) == 0 && n % kn->bn == 0 && k % kn->bk == 0;
+}
+
+/* A CUtensorMap for a row-major rows x cols f16 matrix at p, boxes of
+ * box_rows x 64 (128 bytes, the 128-byte swizzle), copied to global memory
+ * (the kernel takes a pointer to it). */
+static CUdeviceptr tensor_map(CUdeviceptr p, int rows, int cols, int box_rows)
+{
+	CUtensorMap tm;
+	cuuint64_t dims[2] = {(cuuint64_t)cols, (cuuint64_t)rows};
+	cuuint64_t strides[1] = {(cuuint64_t)cols * 2};
+	cuuint32_t box[2] = {64, (cuuint32_t)box_rows}, one[2] = {1, 1};
+	CK(cuTensorMapEncodeTiled(&tm, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2,
+				  (void *)p, dims, strides, box, one,
+				  CU_TENSOR_MAP_INTERLEAVE_NONE,
+				  CU_TENSOR_MAP_SWIZZLE_128B,
+				  CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+				  CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE));
+	CUdeviceptr d;
+	CK(cuMemAlloc(&d, sizeof tm));
+	CK(cuMemcpyHtoD(d, &tm, sizeof tm));
+	return d;
+}
+
+/* The arguments of one MLIR matmul launch (kept alive while it is timed). */
+typedef struct {
+	memref1 ma, mb, mc;
+	CUdeviceptr ta, tb;
+	int64_t M, N, K;
+	void *params[18];
+	launch l;
+} margs;
+
+static void margs_init(margs *a, const mkernel *kn, const gemm *g,
+		       CUdeviceptr c)
+{
+	const size_t sa = (size_t)g->m * g->k, sb = (size_t)g->k * g->n;
+	int np = 0;
+	a->ma = memref_of(g->a, (int64_t)sa);
+	a->mb = memref_of(g->b, (int64_t)sb);
+	a->mc = memref_of(c, (int64_t)g->m * g->n);
+	a->M = g->m;
+	a->N = g->n;
+	a->K = g->k;
+	a->ta = a->tb = 0;
+	if (kn->tma) {
+		a->ta = tensor_map(g->a, g->m, g->k, kn->bm);
+		a->tb = tensor_map(g->b, g->k, g->n, 64);
+		a->params[np++] = &a->ta;
+		a->params[np++] = &a->tb;
+	} else {
+		np = push_memref(a->params, np, &a->ma);
+		np = push_memref(a->params, np, &a->mb);
+	}
+	np = push_memref(a->params, np, &a->mc);
+	a->params[np++] = &a->M;
+	a->params[np++] = &a->N;
+	a->params[np++] = &a->K;
+	launch l = {kn->f, (unsigned)(g->m / kn->bm * (g->n / kn->bn)), 1,
+		    kn->threads, 1, kn->smem, a->params};
+	a->l = l;
+}
+
+static void margs_free(margs *a)
+{
+	if (a->ta)
+		CK(cuMemFree(a->ta));
+	if (a->tb)
+		CK(cuMemFree(a->tb));
+}
+
+/* Checks the MLIR matmuls (those that support m x n x k; and cuBLAS, when
+ * time_it) at m x n x k: the whole result against the CPU when full, else
+ * against cuBLAS (whole) and the CPU (4096 sampled entries); with time_it,
+ * times them all, cuBLAS last. */
+static int bench_matmul(const mkernel *ks, int nk, cublasHandle_t h, int m,
+			int n, int k, int full, int time_it)
 {
 	const size_t sa = (size_t)m * k, sb = (size_t)k * n, sc = (size_t)m * n;
-	if (m % 1024 || n % 128 || k % 32) {
-		/* The kernel's preconditions (matmul.mlir.tpl, matmul.lego). */
-		fprintf(stderr, "matmul %d x %d x %d: unsupported size\n", m, n, k);
-		exit(2);
-	}
 	float *fa = malloc(sa * 4), *fb = malloc(sb * 4);
 	float *c1 = malloc(sc * 4), *c2 = malloc(sc * 4);
 	uint16_t *ha = malloc(sa * 2), *hb = malloc(sb * 2);
 	uint64_t seed = 12345 + (uint64_t)m * 7 + n * 3 + k;
+	int bad_any = 0;
 	if (!fa || !fb || !c1 || !c2 || !ha || !hb)
 		exit(2);
 	for (size_t x = 0; x < sa; x++)
@@ -266,56 +352,57 @@ static int bench_matmul(CUfunction f, cublasHandle_t h, int m, int n, int k,
 	CK(cuMemAlloc(&c_mlir, sc * 4));
 	CK(cuMemcpyHtoD(g.a, ha, sa * 2));
 	CK(cuMemcpyHtoD(g.b, hb, sb * 2));
-	memref1 ma = memref_of(g.a, (int64_t)sa), mb = memref_of(g.b, (int64_t)sb);
-	memref1 mc = memref_of(c_mlir, (int64_t)sc);
-	int64_t M = m, N = n, K = k;
-	void *params[18];
-	int np = push_memref(params, 0, &ma);
-	np = push_memref(params, np, &mb);
-	np = push_memref(params, np, &mc);
-	params[np++] = &M;
-	params[np++] = &N;
-	params[np++] = &K;
-	launch l = {f, (unsigned)(m / 128 * (n / 128)), 1, 128, 1, MATMUL_SMEM,
-		    params};
-	CK(cuMemsetD32(c_mlir, 0x7fc00000, sc)); /* NaN: unwritten shows */
-	run_launch(&l);
-	CK(cuCtxSynchronize());
-	CK(cuMemcpyDtoH(c1, c_mlir, sc * 4));
-	size_t bad = 0, bad_cublas = 0;
-	if (full) {
-		for (int i = 0; i < m; i++)
-			for (int j = 0; j < n; j++)
-				bad += c1[(size_t)i * n + j] !=
-				       dot(fa, fb, n, k, i, j);
-	} else {
+	if (!full) {
 		cublas_fn(&g);
 		CK(cuCtxSynchronize());
 		CK(cuMemcpyDtoH(c2, g.c, sc * 4));
-		for (size_t x = 0; x < sc; x++)
-			bad += c1[x] != c2[x];
-		for (int s = 0; s < 4096; s++) {
-			int i = (int)(next(&seed) % (uint32_t)m);
-			int j = (int)(next(&seed) % (uint32_t)n);
-			double d = dot(fa, fb, n, k, i, j);
-			bad += c1[(size_t)i * n + j] != d;
-			bad_cublas += c2[(size_t)i * n + j] != d;
-		}
 	}
-	printf("matmul %d x %d x %d: MLIR %s (%zu wrong)", m, n, k,
-	       bad ? "WRONG" : "ok", bad);
-	if (!full)
-		printf(", cuBLAS %s vs CPU", bad_cublas ? "WRONG" : "ok");
-	printf("\n");
-	if (time_it) {
-		const double flop = 2.0 * m * n * k;
-		float t_mlir = time_median(launch_fn, &l);
-		float t_cublas = time_median(cublas_fn, &g);
-		printf("  %-28s %9.4f ms %8.1f TFLOP/s\n", "MLIR (nvgpu mma.sync)",
-		       t_mlir, flop / t_mlir / 1e9);
-		printf("  %-28s %9.4f ms %8.1f TFLOP/s\n", "cuBLAS (GemmEx f16->f32)",
-		       t_cublas, flop / t_cublas / 1e9);
-		printf("  MLIR / cuBLAS = %.3f\n", t_cublas / t_mlir);
+	for (int q = 0; q < nk; q++) {
+		if (!supports(&ks[q], m, n, k))
+			continue;
+		margs a;
+		margs_init(&a, &ks[q], &g, c_mlir);
+		CK(cuMemsetD32(c_mlir, 0x7fc00000, sc)); /* NaN: unwritten shows */
+		run_launch(&a.l);
+		CK(cuCtxSynchronize());
+		CK(cuMemcpyDtoH(c1, c_mlir, sc * 4));
+		size_t bad = 0, bad_cublas = 0;
+		uint64_t s2 = seed;
+		if (full) {
+			for (int i = 0; i < m; i++)
+				for (int j = 0; j < n; j++)
+					bad += c1[(size_t)i * n + j] !=
+					       dot(fa, fb, n, k, i, j);
+		} else {
+			for (size_t x = 0; x < sc; x++)
+				bad += c1[x] != c2[x];
+			for (int s = 0; s < 4096; s++) {
+				int i = (int)(next(&s2) % (uint32_t)m);
+				int j = (int)(next(&s2) % (uint32_t)n);
+				double d = dot(fa, fb, n, k, i, j);
+				bad += c1[(size_t)i * n + j] != d;
+				bad_cublas += c2[(size_t)i * n + j] != d;
+			}
+		}
+		printf("matmul %d x %d x %d: %s %s (%zu wrong)", m, n, k,
+		       ks[q].name, bad ? "WRONG" : "ok", bad);
+		if (!full)
+			printf(", cuBLAS %s vs CPU", bad_cublas ? "WRONG" : "ok");
+		printf("\n");
+		bad_any |= bad || bad_cublas;
+		if (time_it) {
+			const double flop = 2.0 * m * n * k;
+			float t_mlir = time_median(launch_fn, &a.l);
+			float t_cublas = time_median(cublas_fn, &g);
+			printf("  %-28s %9.4f ms %8.1f TFLOP/s\n", ks[q].name,
+			       t_mlir, flop / t_mlir / 1e9);
+			printf("  %-28s %9.4f ms %8.1f TFLOP/s\n",
+			       "cuBLAS (GemmEx f16->f32)", t_cublas,
+			       flop / t_cublas / 1e9);
+			printf("  %s / cuBLAS = %.3f\n", ks[q].name,
+			       t_cublas / t_mlir);
+		}
+		margs_free(&a);
 	}
 	CK(cuMemFree(g.a));
 	CK(cuMemFree(g.b));
@@ -327,7 +414,7 @@ static int bench_matmul(CUfunction f, cublasHandle_t h, int m, int n, int k,
 	free(c2);
 	free(ha);
 	free(hb);
-	return bad || bad_cublas;
+	return bad_any;
 }
 
 static CUmodule load(const char *dir, const char *file)
@@ -349,6 +436,7 @@ int main(int argc, char **argv)
 	CUcontext ctx;
 	char name[256];
 	int sms, clock;
+	setvbuf(stdout, NULL, _IOLBF, 0); /* a killed run keeps its lines */
 	CK(cuInit(0));
 	CK(cuDeviceGet(&dev, 0));
 	/* The primary context: the one cuBLAS (runtime API) uses too. */
@@ -378,20 +466,37 @@ int main(int argc, char **argv)
 	for (int s = 0; s < 3 && argc == 2; s++)
 		bad |= bench_transpose(ks, (int)(sizeof ks / sizeof *ks), tsizes[s]);
 
-	CUfunction f = get(mm, "matmul_f16");
-	CK(cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-			      MATMUL_SMEM));
+	CUmodule mw = load(argv[1], "matmul_wgmma.cubin");
+	CUmodule mw1 = load(argv[1], "matmul_wgmma1.cubin");
+	const mkernel mks[] = {
+		{"MLIR (nvgpu mma.sync)", get(mm, "matmul_f16"), 0, 128, 128, 32,
+		 128, MATMUL_SMEM},
+		{"MLIR (wgmma+TMA, 128x256)", get(mw, "matmul_wgmma"), 1, 128, 256,
+		 64, 256, WGMMA_SMEM(2)},
+		{"MLIR (wgmma+TMA, 128x128)", get(mw1, "matmul_wgmma"), 1, 128, 128,
+		 64, 128, WGMMA_SMEM(1)},
+	};
+	const int nmk = (int)(sizeof mks / sizeof *mks);
+	for (int q = 0; q < nmk; q++)
+		CK(cuFuncSetAttribute(mks[q].f,
+				      CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+				      (int)mks[q].smem));
 	cublasHandle_t h;
 	if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS) {
 		fprintf(stderr, "cublasCreate failed\n");
 		return 2;
 	}
-	/* One k slice; five (the pipeline's ends); many. */
-	bad |= bench_matmul(f, h, 1024, 128, 32, 1, 0);
-	bad |= bench_matmul(f, h, 1024, 384, 160, 1, 0);
-	bad |= bench_matmul(f, h, 2048, 256, 1024, 1, 0);
-	bad |= bench_matmul(f, h, 4096, 4096, 4096, 0, 1);
-	bad |= bench_matmul(f, h, 8192, 8192, 8192, 0, 1);
+	/* Checked in full: one k slice; a few (the pipelines' ends, stages
+	 * reused with the other mbarrier phase); many.  Each kernel runs the
+	 * sizes it supports. */
+	const int small[][3] = {{1024, 128, 32},  {1024, 384, 160},
+				{1024, 256, 64},  {1024, 512, 320},
+				{2048, 256, 1024}, {3072, 768, 576}};
+	for (int s = 0; s < (int)(sizeof small / sizeof *small); s++)
+		bad |= bench_matmul(mks, nmk, h, small[s][0], small[s][1],
+				    small[s][2], 1, 0);
+	bad |= bench_matmul(mks, nmk, h, 4096, 4096, 4096, 0, 1);
+	bad |= bench_matmul(mks, nmk, h, 8192, 8192, 8192, 0, 1);
 	cublasDestroy(h);
 	printf(bad ? "FAILED\n" : "all results correct\n");
 	return bad;

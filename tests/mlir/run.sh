@@ -258,6 +258,8 @@ check conc "$bm/matmul.lego" SA "128 32" ""
 check conc "$bm/matmul.lego" SB "32 128" ""
 check "sym conc" "$bm/matmul.lego" P "4 3" "M=512 N=384 GM=2"
 check "sym conc" "$bm/matmul.lego" P "16 5" "M=2048 N=640 GM=8"
+check "sym conc" "$bm/matmul_wgmma.lego" P "4 3" "M=512 N=768 GM=2 WG=2"
+check "sym conc" "$bm/matmul_wgmma.lego" P "16 5" "M=2048 N=640 GM=8 WG=1"
 check conc "$bm/transpose.lego" Swz "32 32" "TILE=32"
 echo "mlir: index functions checked in $(($(date +%s) - start)) s"
 
@@ -326,7 +328,8 @@ else
 	bad "two placeholder lines in one function: $(head -3 "$tmp/err")"
 fi
 # The benchmark modules: regenerated as checked in, lowered to PTX for
-# sm_90 by the benchmark's own script, holding the instructions they are
+# sm_90 (sm_90a: the wgmma matmuls) by the benchmark's own script, holding
+# the instructions they are
 # written for; assembled by ptxas when the CUDA toolkit is installed (CI
 # installs only the MLIR tools: there the PTX is checked as text).
 count() { grep -c "$1" "$2" || true; }
@@ -336,17 +339,20 @@ expect() { # LABEL PATTERN FILE N
 }
 if sh "$bm/gen.sh" "$lego" "$tmp" 2>"$tmp/err"; then
 	ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
-	for m in transpose matmul; do
+	for mc in transpose:sm_90 matmul:sm_90 matmul_wgmma:sm_90a \
+		  matmul_wgmma1:sm_90a; do
+		m=${mc%:*}
+		chip=${mc#*:}
 		cmp -s "$tmp/$m.mlir" "$bm/$m.mlir" && ok ||
 			bad "bench/mlir/$m.mlir differs from what gen.sh generates"
 		if ! MLIR_BIN=$bin sh "$bm/lower.sh" "$bm/$m.mlir" \
-			"$tmp/$m.ptx" 2>"$tmp/err"; then
+			"$tmp/$m.ptx" "$chip" 2>"$tmp/err"; then
 			bad "bench/mlir/$m.mlir: no PTX: $(head -3 "$tmp/err")"
 			continue
 		fi
 		ok
 		if [ -x "$ptxas" ]; then
-			"$ptxas" -arch=sm_90 "$tmp/$m.ptx" -o "$tmp/$m.cubin" \
+			"$ptxas" -arch="$chip" "$tmp/$m.ptx" -o "$tmp/$m.cubin" \
 				2>"$tmp/err" && ok ||
 				bad "$m.ptx: ptxas: $(head -3 "$tmp/err")"
 		else
@@ -364,6 +370,19 @@ if sh "$bm/gen.sh" "$lego" "$tmp" 2>"$tmp/err"; then
 	expect "matmul.ptx ldmatrix B" 'ldmatrix\.sync\.aligned\.m8n8\.x4\.trans\.shared\.b16' "$p" 8
 	expect "matmul.ptx cp.async" 'cp\.async\.cg\.shared\.global .*, 16;' "$p" 8
 	expect "matmul.ptx wait" 'cp\.async\.wait_group' "$p" 2
+	# One k slice of 64 per warpgroup: 2 x 4 wgmma m64n128k16 from shared
+	# memory descriptors, one commit, one mbarrier wait (a loop), 4
+	# mbarriers; the TMA loads: 1 + 2 WG boxes a slice, in 3 copies
+	# (LLVM peels the first two iterations of the k loop).
+	for wm in matmul_wgmma:4 matmul_wgmma1:2; do
+		p=$tmp/${wm%:*}.ptx
+		expect "$p wgmma" 'wgmma\.mma_async\.sync\.aligned\.m64n128k16\.f32\.f16\.f16' "$p" 8
+		expect "$p commit" 'wgmma\.commit_group\.sync\.aligned' "$p" 1
+		expect "$p mbarrier wait" 'mbarrier\.try_wait\.parity\.shared\.b64' "$p" 1
+		expect "$p mbarrier init" 'mbarrier\.init\.shared\.b64' "$p" 4
+		expect "$p TMA" 'cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.tile\.mbarrier::complete_tx::bytes' \
+			"$p" $((3 * (1 + ${wm#*:})))
+	done
 else
 	bad "bench/mlir/gen.sh: $(head -3 "$tmp/err")"
 fi
