@@ -329,10 +329,13 @@ else
 fi
 # The benchmark modules: regenerated as checked in, lowered to PTX for
 # sm_90 (sm_90a: the wgmma matmuls) by the benchmark's own script, holding
-# the instructions they are
-# written for; assembled by ptxas when the CUDA toolkit is installed (CI
-# installs only the MLIR tools: there the PTX is checked as text).
+# the instructions they are written for; assembled by ptxas when the CUDA
+# toolkit is installed (CI installs only the MLIR tools: there the PTX is
+# checked as text).
 count() { grep -c "$1" "$2" || true; }
+wgmma='wgmma\.mma_async\.sync\.aligned\.m64n128k16\.f32\.f16\.f16'
+wait='mbarrier\.try_wait\.parity\.shared\.b64'
+tma='cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.tile\.mbarrier::complete_tx::bytes'
 expect() { # LABEL PATTERN FILE N
 	n=$(count "$2" "$3")
 	[ "$n" -eq "$4" ] && ok || bad "$1: $n lines with '$2', expected $4"
@@ -340,7 +343,7 @@ expect() { # LABEL PATTERN FILE N
 if sh "$bm/gen.sh" "$lego" "$tmp" 2>"$tmp/err"; then
 	ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
 	for mc in transpose:sm_90 matmul:sm_90 matmul_wgmma:sm_90a \
-		  matmul_wgmma1:sm_90a; do
+		  matmul_ws:sm_90a; do
 		m=${mc%:*}
 		chip=${mc#*:}
 		cmp -s "$tmp/$m.mlir" "$bm/$m.mlir" && ok ||
@@ -372,17 +375,26 @@ if sh "$bm/gen.sh" "$lego" "$tmp" 2>"$tmp/err"; then
 	expect "matmul.ptx wait" 'cp\.async\.wait_group' "$p" 2
 	# One k slice of 64 per warpgroup: 2 x 4 wgmma m64n128k16 from shared
 	# memory descriptors, one commit, one mbarrier wait (a loop), 4
-	# mbarriers; the TMA loads: 1 + 2 WG boxes a slice, in 3 copies
-	# (LLVM peels the first two iterations of the k loop).
-	for wm in matmul_wgmma:4 matmul_wgmma1:2; do
-		p=$tmp/${wm%:*}.ptx
-		expect "$p wgmma" 'wgmma\.mma_async\.sync\.aligned\.m64n128k16\.f32\.f16\.f16' "$p" 8
-		expect "$p commit" 'wgmma\.commit_group\.sync\.aligned' "$p" 1
-		expect "$p mbarrier wait" 'mbarrier\.try_wait\.parity\.shared\.b64' "$p" 1
-		expect "$p mbarrier init" 'mbarrier\.init\.shared\.b64' "$p" 4
-		expect "$p TMA" 'cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.tile\.mbarrier::complete_tx::bytes' \
-			"$p" $((3 * (1 + ${wm#*:})))
-	done
+	# mbarriers; the TMA loads: 1 + 4 boxes a slice, in 3 copies (LLVM
+	# peels the first two iterations of the k loop).
+	p=$tmp/matmul_wgmma.ptx
+	expect "matmul_wgmma.ptx wgmma" "$wgmma" "$p" 8
+	expect "matmul_wgmma.ptx commit" 'wgmma\.commit_group\.sync\.aligned' "$p" 1
+	expect "matmul_wgmma.ptx mbarrier wait" "$wait" "$p" 1
+	expect "matmul_wgmma.ptx mbarrier init" 'mbarrier\.init\.shared\.b64' "$p" 4
+	expect "matmul_wgmma.ptx TMA" "$tma" "$p" 15
+	# Warp specialized: the consumers' k loop with its first iteration
+	# peeled (2 x 8 wgmma, 2 commits, the waits for full stages), the
+	# producer's wait for empty stages; 4 full and 4 empty mbarriers; the
+	# stage arrivals; the TMA loads (1 + 4 boxes a slice) in 5 copies; one
+	# block-wide barrier (after the mbarriers' initialization).
+	p=$tmp/matmul_ws.ptx
+	expect "matmul_ws.ptx wgmma" "$wgmma" "$p" 16
+	expect "matmul_ws.ptx commit" 'wgmma\.commit_group\.sync\.aligned' "$p" 2
+	expect "matmul_ws.ptx mbarrier waits" "$wait" "$p" 3
+	expect "matmul_ws.ptx mbarrier init" 'mbarrier\.init\.shared\.b64' "$p" 8
+	expect "matmul_ws.ptx TMA" "$tma" "$p" 25
+	expect "matmul_ws.ptx barriers" 'bar\.sync' "$p" 1
 else
 	bad "bench/mlir/gen.sh: $(head -3 "$tmp/err")"
 fi
