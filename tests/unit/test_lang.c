@@ -556,7 +556,7 @@ static void test_partly_concrete(lego_test *t)
 	if (a) {
 		lego_expr *idx[4], *inv[4];
 		for (int d = 0; d < 4; d++) {
-			char nm[8];
+			char nm[16];
 			snprintf(nm, sizeof nm, "i%d", d);
 			idx[d] = lego_index(ctx, nm, lego_const(ctx, 0),
 					    lego_layout_dim(a, d));
