@@ -173,7 +173,7 @@ static int parse_inv(lang_parser *p, const lang_tok *at, lego_layout *l,
 	size_t d = lego_layout_rank(l);
 	lego_expr *coords[LANG_MAX_RANK];
 	lang_val flat;
-	lego_expr *size = lego_layout_size(p->ctx, l);
+	lego_expr *size = lego_layout_phys_size(p->ctx, l);
 	if (!size)
 		return lang_api_error(p, at);
 	if (lang_expect(p, TOK_LPAREN, "'('") || parse_index(p, size, &flat) ||
