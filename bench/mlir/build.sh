@@ -1,6 +1,6 @@
 #!/bin/sh
 # build.sh [LEGO [OUT]] - everything the device run needs, built here:
-#   bench/mlir/{transpose,matmul,matmul_wgmma,matmul_ws}.mlir
+#   bench/mlir/{transpose,matmul,matmul_wgmma}.mlir
 #                                        generated (gen.sh)
 #   OUT/*.ptx                            lowered by mlir-opt (lower.sh)
 #   OUT/*.cubin                          ptxas -O3 for sm_90 (the wgmma
@@ -17,7 +17,7 @@ here=$(dirname "$0")
 cuda=${CUDA:-/usr/local/cuda}
 mkdir -p "$out"
 sh "$here/gen.sh" "$lego"
-for mc in transpose:sm_90 matmul:sm_90 matmul_wgmma:sm_90a matmul_ws:sm_90a; do
+for mc in transpose:sm_90 matmul:sm_90 matmul_wgmma:sm_90a; do
 	m=${mc%:*}
 	chip=${mc#*:}
 	sh "$here/lower.sh" "$here/$m.mlir" "$out/$m.ptx" "$chip"

@@ -3,9 +3,9 @@
 # templates, with liblego's index expressions: DIR/transpose.mlir (the
 # layouts of bench/mlir/transpose.lego, TILE = 32), DIR/matmul.mlir
 # (bench/mlir/matmul.lego, groups of GM = 8 tile rows) and
-# DIR/matmul_wgmma.mlir, DIR/matmul_ws.mlir (bench/mlir/matmul_wgmma.lego,
-# the same groups, 2 consumer warpgroups a block).  DIR defaults to
-# bench/mlir, where all four are checked in
+# DIR/matmul_wgmma.mlir (bench/mlir/matmul_wgmma.lego, the same groups, 2
+# warpgroups a block).  DIR defaults to bench/mlir, where all three are
+# checked in
 # (tests/mlir/run.sh regenerates them and compares).
 set -e
 lego=${1:-build/lego}
@@ -18,5 +18,3 @@ dir=${2:-$here}
 	-D GM=8 -o "$dir/matmul.mlir"
 "$lego" gen "$here/matmul_wgmma.lego" "$here/matmul_wgmma.mlir.tpl" \
 	--target mlir -D GM=8 -D WG=2 -o "$dir/matmul_wgmma.mlir"
-"$lego" gen "$here/matmul_wgmma.lego" "$here/matmul_ws.mlir.tpl" \
-	--target mlir -D GM=8 -D WG=2 -o "$dir/matmul_ws.mlir"

@@ -6,7 +6,8 @@
 // in by liblego:
 //   lego gen bench/mlir/matmul_wgmma.lego bench/mlir/matmul_wgmma.mlir.tpl \
 //       --target mlir -D GM=8 -D WG=2 -o bench/mlir/matmul_wgmma.mlir
-// (and -D WG=1 -o bench/mlir/matmul_wgmma1.mlir).
+// (-D WG=1: 128 x 128 tiles, one warpgroup a block: measured slower,
+// bench/mlir/results.md).
 // Structure: a block of WG warpgroups (128 WG threads) computes a
 // 128 x 128 WG tile of C, warpgroup wg the 128 x 128 part at column
 // wg * 128, with nvgpu.warpgroup.mma (wgmma.mma_async m64n128k16, f16 in, f32
@@ -50,12 +51,12 @@ module attributes {gpu.container_module} {
       %c16384 = arith.constant 16384 : index
       %c65536 = arith.constant 65536 : index
       // Bytes of one stage: A 128 x 64 + B 64 x 128 WG halves; B's stage.
-      %t53_0 = arith.constant 49152 : index
-      %stage_bytes = arith.addi %c0, %t53_0 : index
-      %t54_0 = arith.constant 32768 : index
-      %bstage = arith.addi %c0, %t54_0 : index
-      %t55_0 = arith.constant 4 : index
-      %nbox = arith.addi %c0, %t55_0 : index
+      %t54_0 = arith.constant 49152 : index
+      %stage_bytes = arith.addi %c0, %t54_0 : index
+      %t55_0 = arith.constant 32768 : index
+      %bstage = arith.addi %c0, %t55_0 : index
+      %t56_0 = arith.constant 4 : index
+      %nbox = arith.addi %c0, %t56_0 : index
       %ticks = arith.constant 10000000 : index
       %raw = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
       // The 128-byte swizzle pattern repeats every 1024 bytes: the stages
@@ -78,21 +79,21 @@ module attributes {gpu.container_module} {
       }
       gpu.barrier
       %pid = gpu.block_id x
-      %t78_0 = arith.constant 256 : index
-      %t78_1 = arith.divui %N, %t78_0 : index
-      %t78_2 = arith.constant 8 : index
-      %t78_3 = arith.muli %t78_1, %t78_2 : index
-      %t78_4 = arith.divui %pid, %t78_3 : index
-      %t78_5 = arith.muli %t78_4, %t78_2 : index
-      %t78_6 = arith.remui %pid, %t78_2 : index
-      %t78_7 = arith.addi %t78_5, %t78_6 : index
-      %tm = arith.addi %c0, %t78_7 : index
-      %t79_0 = arith.constant 8 : index
-      %t79_1 = arith.divui %pid, %t79_0 : index
-      %t79_2 = arith.constant 256 : index
-      %t79_3 = arith.divui %N, %t79_2 : index
-      %t79_4 = arith.remui %t79_1, %t79_3 : index
-      %tn = arith.addi %c0, %t79_4 : index
+      %t79_0 = arith.constant 256 : index
+      %t79_1 = arith.divui %N, %t79_0 : index
+      %t79_2 = arith.constant 8 : index
+      %t79_3 = arith.muli %t79_1, %t79_2 : index
+      %t79_4 = arith.divui %pid, %t79_3 : index
+      %t79_5 = arith.muli %t79_4, %t79_2 : index
+      %t79_6 = arith.remui %pid, %t79_2 : index
+      %t79_7 = arith.addi %t79_5, %t79_6 : index
+      %tm = arith.addi %c0, %t79_7 : index
+      %t80_0 = arith.constant 8 : index
+      %t80_1 = arith.divui %pid, %t80_0 : index
+      %t80_2 = arith.constant 256 : index
+      %t80_3 = arith.divui %N, %t80_2 : index
+      %t80_4 = arith.remui %t80_1, %t80_3 : index
+      %tn = arith.addi %c0, %t80_4 : index
       %wg = arith.divui %tid, %c128 : index
       %nkt = arith.divui %K, %c64 : index
       %nit = arith.addi %nkt, %c2 : index
@@ -115,22 +116,22 @@ module attributes {gpu.container_module} {
           %offb = arith.addi %offb0, %stb : index
           %sa = memref.view %raw[%offa][] : memref<?xi8, #gpu.address_space<workgroup>> to !wa
           nvgpu.mbarrier.arrive.expect_tx %bars[%st], %stage_bytes : !bars
-          %t102_0 = arith.constant 64 : index
-          %t102_1 = arith.muli %kt, %t102_0 : index
-          %t102_2 = arith.constant 128 : index
-          %t102_3 = arith.muli %tm, %t102_2 : index
-          nvgpu.tma.async.load %ta[%t102_1, %t102_3], %bars[%st] to %sa : !tma, !bars -> !wa
+          %t103_0 = arith.constant 64 : index
+          %t103_1 = arith.muli %kt, %t103_0 : index
+          %t103_2 = arith.constant 128 : index
+          %t103_3 = arith.muli %tm, %t103_2 : index
+          nvgpu.tma.async.load %ta[%t103_1, %t103_3], %bars[%st] to %sa : !tma, !bars -> !wa
           scf.for %h = %c0 to %nbox step %c1 {
             %hb = arith.muli %h, %c8192 : index
             %offh = arith.addi %offb, %hb : index
             %sb = memref.view %raw[%offh][] : memref<?xi8, #gpu.address_space<workgroup>> to !wb
-            %t107_0 = arith.constant 4 : index
-            %t107_1 = arith.muli %tn, %t107_0 : index
-            %t107_2 = arith.addi %h, %t107_1 : index
-            %t107_3 = arith.constant 64 : index
-            %t107_4 = arith.muli %t107_2, %t107_3 : index
-            %t107_5 = arith.muli %kt, %t107_3 : index
-            nvgpu.tma.async.load %tb[%t107_4, %t107_5], %bars[%st] to %sb : !tmb, !bars -> !wb
+            %t108_0 = arith.constant 4 : index
+            %t108_1 = arith.muli %tn, %t108_0 : index
+            %t108_2 = arith.addi %h, %t108_1 : index
+            %t108_3 = arith.constant 64 : index
+            %t108_4 = arith.muli %t108_2, %t108_3 : index
+            %t108_5 = arith.muli %kt, %t108_3 : index
+            nvgpu.tma.async.load %tb[%t108_4, %t108_5], %bars[%st] to %sb : !tmb, !bars -> !wb
           }
         }
         %ready = arith.cmpi uge, %it, %c2 : index
@@ -166,14 +167,14 @@ module attributes {gpu.container_module} {
       // tid the rows of warp tid / 32 of the warpgroup, not (tid / 32) % 4:
       // warpgroup 1 writes 64 rows too low, so its view starts 64 rows
       // higher (found by reading the PTX; the results are checked).
-      %t143_0 = arith.constant 2 : index
-      %t143_1 = arith.muli %tn, %t143_0 : index
-      %t143_2 = arith.addi %wg, %t143_1 : index
-      %t143_3 = arith.muli %N, %tm : index
-      %t143_4 = arith.addi %t143_2, %t143_3 : index
-      %t143_5 = arith.constant 128 : index
-      %t143_6 = arith.muli %t143_4, %t143_5 : index
-      %co = arith.addi %c0, %t143_6 : index
+      %t144_0 = arith.constant 2 : index
+      %t144_1 = arith.muli %tn, %t144_0 : index
+      %t144_2 = arith.addi %wg, %t144_1 : index
+      %t144_3 = arith.muli %N, %tm : index
+      %t144_4 = arith.addi %t144_2, %t144_3 : index
+      %t144_5 = arith.constant 128 : index
+      %t144_6 = arith.muli %t144_4, %t144_5 : index
+      %co = arith.addi %c0, %t144_6 : index
       %cs = arith.addi %c0, %N : index
       %wg64 = arith.muli %wg, %c64 : index
       %up = arith.muli %wg64, %cs : index

@@ -6,7 +6,8 @@
 // in by liblego:
 //   lego gen bench/mlir/matmul_wgmma.lego bench/mlir/matmul_wgmma.mlir.tpl \
 //       --target mlir -D GM=8 -D WG=2 -o bench/mlir/matmul_wgmma.mlir
-// (and -D WG=1 -o bench/mlir/matmul_wgmma1.mlir).
+// (-D WG=1: 128 x 128 tiles, one warpgroup a block: measured slower,
+// bench/mlir/results.md).
 // Structure: a block of WG warpgroups (128 WG threads) computes a
 // 128 x 128 WG tile of C, warpgroup wg the 128 x 128 part at column
 // wg * 128, with nvgpu.warpgroup.mma (wgmma.mma_async m64n128k16, f16 in, f32

@@ -5,8 +5,7 @@
  * checked before it is timed.
  *
  *   runner DIR [matmul]   (DIR: transpose.cubin, matmul.cubin,
- *                          matmul_wgmma.cubin, matmul_ws.cubin,
- *                          transpose_cuda.cubin;
+ *                          matmul_wgmma.cubin, transpose_cuda.cubin;
  *                          matmul: only the matmuls)
  *
  * Transposes (float, N x N, 32 x 32 tiles, 32 x 8 threads): 4096, 8192,
@@ -31,10 +30,9 @@
 /* The matmul's dynamic shared memory: 4 stages of 128 x 32 + 32 x 128
  * halves (bench/mlir/matmul.mlir.tpl). */
 #define MATMUL_SMEM (4 * 2 * 4096 * 2)
-/* The wgmma matmuls' with wg (consumer) warpgroups: 4 stages of 128 x 64 +
- * 64 x 128 wg halves, and 2048 bytes to align them
- * (bench/mlir/matmul_wgmma.mlir.tpl, matmul_ws.mlir.tpl). */
-#define WGMMA_SMEM(wg) (4 * 16384 * (1 + (wg)) + 2048)
+/* The wgmma matmul's: 4 stages of 128 x 64 + 64 x 256 halves, and 2048
+ * bytes to align them (bench/mlir/matmul_wgmma.mlir.tpl). */
+#define WGMMA_SMEM (4 * 16384 * 3 + 2048)
 
 #define CK(call) check_cu((call), #call, __LINE__)
 
@@ -468,14 +466,11 @@ int main(int argc, char **argv)
 		bad |= bench_transpose(ks, (int)(sizeof ks / sizeof *ks), tsizes[s]);
 
 	CUmodule mw = load(argv[1], "matmul_wgmma.cubin");
-	CUmodule ms = load(argv[1], "matmul_ws.cubin");
 	const mkernel mks[] = {
 		{"MLIR (nvgpu mma.sync)", get(mm, "matmul_f16"), 0, 128, 128, 32,
 		 128, MATMUL_SMEM},
 		{"MLIR (wgmma+TMA, 128x256)", get(mw, "matmul_wgmma"), 1, 128, 256,
-		 64, 256, WGMMA_SMEM(2)},
-		{"MLIR (wgmma+TMA, warp spec.)", get(ms, "matmul_ws"), 1, 128, 256,
-		 64, 288, WGMMA_SMEM(2)},
+		 64, 256, WGMMA_SMEM},
 	};
 	const int nmk = (int)(sizeof mks / sizeof *mks);
 	for (int q = 0; q < nmk; q++)
