@@ -18,9 +18,10 @@
 // 16 + 16 WG KiB, completion counted in bytes by that stage's mbarrier, two
 // slices ahead of the one being computed.
 // Launch: grid (M/128 * N/(128 WG)), block 128 WG, 4 * 16384 (1 + WG) + 2048
-// bytes of dynamic shared memory (4 stages, and room to align them); the two TMA descriptors
-// (CUtensorMap, 128-byte swizzle, boxes 64 x 128 for A and 64 x 64 for B,
-// innermost first) are passed as pointers to global memory.  Needs M a
+// bytes of dynamic shared memory (4 stages, and room to align them); the
+// two TMA descriptors (CUtensorMap, 128-byte swizzle, boxes 64 x 128 for A
+// and 64 x 64 for B, innermost first) are passed as pointers to global
+// memory.  Needs M a
 // multiple of 1024 (groups of GM = 8 tile rows, as layout P assumes), N a
 // multiple of 128 WG, K a multiple of 64.
 !wa = memref<128x64xf16, #gpu.address_space<workgroup>>
@@ -51,12 +52,12 @@ module attributes {gpu.container_module} {
       %c16384 = arith.constant 16384 : index
       %c65536 = arith.constant 65536 : index
       // Bytes of one stage: A 128 x 64 + B 64 x 128 WG halves; B's stage.
-      %t54_0 = arith.constant 49152 : index
-      %stage_bytes = arith.addi %c0, %t54_0 : index
-      %t55_0 = arith.constant 32768 : index
-      %bstage = arith.addi %c0, %t55_0 : index
-      %t56_0 = arith.constant 4 : index
-      %nbox = arith.addi %c0, %t56_0 : index
+      %t55_0 = arith.constant 49152 : index
+      %stage_bytes = arith.addi %c0, %t55_0 : index
+      %t56_0 = arith.constant 32768 : index
+      %bstage = arith.addi %c0, %t56_0 : index
+      %t57_0 = arith.constant 4 : index
+      %nbox = arith.addi %c0, %t57_0 : index
       %ticks = arith.constant 10000000 : index
       %raw = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
       // The 128-byte swizzle pattern repeats every 1024 bytes: the stages
@@ -79,21 +80,21 @@ module attributes {gpu.container_module} {
       }
       gpu.barrier
       %pid = gpu.block_id x
-      %t79_0 = arith.constant 256 : index
-      %t79_1 = arith.divui %N, %t79_0 : index
-      %t79_2 = arith.constant 8 : index
-      %t79_3 = arith.muli %t79_1, %t79_2 : index
-      %t79_4 = arith.divui %pid, %t79_3 : index
-      %t79_5 = arith.muli %t79_4, %t79_2 : index
-      %t79_6 = arith.remui %pid, %t79_2 : index
-      %t79_7 = arith.addi %t79_5, %t79_6 : index
-      %tm = arith.addi %c0, %t79_7 : index
-      %t80_0 = arith.constant 8 : index
-      %t80_1 = arith.divui %pid, %t80_0 : index
-      %t80_2 = arith.constant 256 : index
-      %t80_3 = arith.divui %N, %t80_2 : index
-      %t80_4 = arith.remui %t80_1, %t80_3 : index
-      %tn = arith.addi %c0, %t80_4 : index
+      %t80_0 = arith.constant 256 : index
+      %t80_1 = arith.divui %N, %t80_0 : index
+      %t80_2 = arith.constant 8 : index
+      %t80_3 = arith.muli %t80_1, %t80_2 : index
+      %t80_4 = arith.divui %pid, %t80_3 : index
+      %t80_5 = arith.muli %t80_4, %t80_2 : index
+      %t80_6 = arith.remui %pid, %t80_2 : index
+      %t80_7 = arith.addi %t80_5, %t80_6 : index
+      %tm = arith.addi %c0, %t80_7 : index
+      %t81_0 = arith.constant 8 : index
+      %t81_1 = arith.divui %pid, %t81_0 : index
+      %t81_2 = arith.constant 256 : index
+      %t81_3 = arith.divui %N, %t81_2 : index
+      %t81_4 = arith.remui %t81_1, %t81_3 : index
+      %tn = arith.addi %c0, %t81_4 : index
       %wg = arith.divui %tid, %c128 : index
       %nkt = arith.divui %K, %c64 : index
       %nit = arith.addi %nkt, %c2 : index
@@ -116,22 +117,22 @@ module attributes {gpu.container_module} {
           %offb = arith.addi %offb0, %stb : index
           %sa = memref.view %raw[%offa][] : memref<?xi8, #gpu.address_space<workgroup>> to !wa
           nvgpu.mbarrier.arrive.expect_tx %bars[%st], %stage_bytes : !bars
-          %t103_0 = arith.constant 64 : index
-          %t103_1 = arith.muli %kt, %t103_0 : index
-          %t103_2 = arith.constant 128 : index
-          %t103_3 = arith.muli %tm, %t103_2 : index
-          nvgpu.tma.async.load %ta[%t103_1, %t103_3], %bars[%st] to %sa : !tma, !bars -> !wa
+          %t104_0 = arith.constant 64 : index
+          %t104_1 = arith.muli %kt, %t104_0 : index
+          %t104_2 = arith.constant 128 : index
+          %t104_3 = arith.muli %tm, %t104_2 : index
+          nvgpu.tma.async.load %ta[%t104_1, %t104_3], %bars[%st] to %sa : !tma, !bars -> !wa
           scf.for %h = %c0 to %nbox step %c1 {
             %hb = arith.muli %h, %c8192 : index
             %offh = arith.addi %offb, %hb : index
             %sb = memref.view %raw[%offh][] : memref<?xi8, #gpu.address_space<workgroup>> to !wb
-            %t108_0 = arith.constant 4 : index
-            %t108_1 = arith.muli %tn, %t108_0 : index
-            %t108_2 = arith.addi %h, %t108_1 : index
-            %t108_3 = arith.constant 64 : index
-            %t108_4 = arith.muli %t108_2, %t108_3 : index
-            %t108_5 = arith.muli %kt, %t108_3 : index
-            nvgpu.tma.async.load %tb[%t108_4, %t108_5], %bars[%st] to %sb : !tmb, !bars -> !wb
+            %t109_0 = arith.constant 4 : index
+            %t109_1 = arith.muli %tn, %t109_0 : index
+            %t109_2 = arith.addi %h, %t109_1 : index
+            %t109_3 = arith.constant 64 : index
+            %t109_4 = arith.muli %t109_2, %t109_3 : index
+            %t109_5 = arith.muli %kt, %t109_3 : index
+            nvgpu.tma.async.load %tb[%t109_4, %t109_5], %bars[%st] to %sb : !tmb, !bars -> !wb
           }
         }
         %ready = arith.cmpi uge, %it, %c2 : index
@@ -167,14 +168,14 @@ module attributes {gpu.container_module} {
       // tid the rows of warp tid / 32 of the warpgroup, not (tid / 32) % 4:
       // warpgroup 1 writes 64 rows too low, so its view starts 64 rows
       // higher (found by reading the PTX; the results are checked).
-      %t144_0 = arith.constant 2 : index
-      %t144_1 = arith.muli %tn, %t144_0 : index
-      %t144_2 = arith.addi %wg, %t144_1 : index
-      %t144_3 = arith.muli %N, %tm : index
-      %t144_4 = arith.addi %t144_2, %t144_3 : index
-      %t144_5 = arith.constant 128 : index
-      %t144_6 = arith.muli %t144_4, %t144_5 : index
-      %co = arith.addi %c0, %t144_6 : index
+      %t145_0 = arith.constant 2 : index
+      %t145_1 = arith.muli %tn, %t145_0 : index
+      %t145_2 = arith.addi %wg, %t145_1 : index
+      %t145_3 = arith.muli %N, %tm : index
+      %t145_4 = arith.addi %t145_2, %t145_3 : index
+      %t145_5 = arith.constant 128 : index
+      %t145_6 = arith.muli %t145_4, %t145_5 : index
+      %co = arith.addi %c0, %t145_6 : index
       %cs = arith.addi %c0, %N : index
       %wg64 = arith.muli %wg, %c64 : index
       %up = arith.muli %wg64, %cs : index

@@ -18,9 +18,10 @@
 // 16 + 16 WG KiB, completion counted in bytes by that stage's mbarrier, two
 // slices ahead of the one being computed.
 // Launch: grid (M/128 * N/(128 WG)), block 128 WG, 4 * 16384 (1 + WG) + 2048
-// bytes of dynamic shared memory (4 stages, and room to align them); the two TMA descriptors
-// (CUtensorMap, 128-byte swizzle, boxes 64 x 128 for A and 64 x 64 for B,
-// innermost first) are passed as pointers to global memory.  Needs M a
+// bytes of dynamic shared memory (4 stages, and room to align them); the
+// two TMA descriptors (CUtensorMap, 128-byte swizzle, boxes 64 x 128 for A
+// and 64 x 64 for B, innermost first) are passed as pointers to global
+// memory.  Needs M a
 // multiple of 1024 (groups of GM = 8 tile rows, as layout P assumes), N a
 // multiple of 128 WG, K a multiple of 64.
 !wa = memref<128x64xf16, #gpu.address_space<workgroup>>
