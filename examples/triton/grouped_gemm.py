@@ -25,7 +25,7 @@ def grouped_matmul_kernel(group_a_ptrs, group_b_ptrs, group_c_ptrs,
         c_ptr = tl.multiple_of(tl.load(group_c_ptrs + g).to(tl.pointer_type(tl.float16)), 16)
         acc = tl.zeros((BM, BN), dtype=tl.float32)
         for k in range(0, K // BK):
-            a = tl.load(a_ptr + tl.arange(0, BK)[None, :] + BK * k + K * (tl.arange(0, BM)[:, None] + BM * pid_m))
-            b = tl.load(b_ptr + tl.arange(0, BN)[None, :] + BN * pid_n + N * (tl.arange(0, BK)[:, None] + BK * k))
+            a = tl.load(a_ptr + (tl.arange(0, BK)[None, :] + BK * k + BM * K * pid_m + K * tl.arange(0, BM)[:, None]))
+            b = tl.load(b_ptr + (tl.arange(0, BN)[None, :] + BK * N * k + BN * pid_n + N * tl.arange(0, BK)[:, None]))
             acc = tl.dot(a, b, acc)
-        tl.store(c_ptr + tl.arange(0, BN)[None, :] + BN * pid_n + N * (tl.arange(0, BM)[:, None] + BM * pid_m), acc.to(tl.float16))
+        tl.store(c_ptr + (tl.arange(0, BN)[None, :] + BM * N * pid_m + BN * pid_n + N * tl.arange(0, BM)[:, None]), acc.to(tl.float16))

@@ -16,8 +16,8 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
     pid_m, pid_n = GM * (pid // (GM * npn)) + pid % GM, pid // GM % npn
     acc = tl.zeros((BM, BN), dtype=tl.float32)
     for k in range(0, K // BK):
-        a = tl.load(a_ptr + tl.arange(0, BM)[:, None] + BM * pid_m + M * (tl.arange(0, BK)[None, :] + BK * k))
-        b = tl.load(b_ptr + tl.arange(0, BK)[:, None] + BK * k + K * (tl.arange(0, BN)[None, :] + BN * pid_n))
+        a = tl.load(a_ptr + (tl.arange(0, BM)[:, None] + BK * M * k + BM * pid_m + M * tl.arange(0, BK)[None, :]))
+        b = tl.load(b_ptr + (tl.arange(0, BK)[:, None] + BK * k + BN * K * pid_n + K * tl.arange(0, BN)[None, :]))
         acc = tl.dot(a, b, acc)
     c = acc.to(c_ptr.dtype.element_ty)
-    tl.store(c_ptr + tl.arange(0, BN)[None, :] + BN * pid_n + N * (tl.arange(0, BM)[:, None] + BM * pid_m), c)
+    tl.store(c_ptr + (tl.arange(0, BN)[None, :] + BM * N * pid_m + BN * pid_n + N * tl.arange(0, BM)[:, None]), c)

@@ -18,8 +18,8 @@ def matmul_inc_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
     npm = M // BM
     npn = N // BN
     pid_m, pid_n = GM * (pid // (GM * npn)) + pid % GM, pid // GM % npn
-    a_ptrs = a_ptr + tl.arange(0, BM)[:, None] + BM * pid_m + M * tl.arange(0, BK)[None, :]
-    b_ptrs = b_ptr + tl.arange(0, BN)[None, :] + BN * pid_n + N * tl.arange(0, BK)[:, None]
+    a_ptrs = a_ptr + (tl.arange(0, BM)[:, None] + BM * pid_m + M * tl.arange(0, BK)[None, :])
+    b_ptrs = b_ptr + (tl.arange(0, BN)[None, :] + BN * pid_n + N * tl.arange(0, BK)[:, None])
     acc = tl.zeros((BM, BN), dtype=tl.float32)
     for k in range(0, K // BK):
         a = tl.load(a_ptrs)
@@ -28,4 +28,4 @@ def matmul_inc_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
         a_ptrs += BK * M
         b_ptrs += BK * N
     c = acc.to(c_ptr.dtype.element_ty)
-    tl.store(c_ptr + tl.arange(0, BN)[None, :] + BN * pid_n + N * (tl.arange(0, BM)[:, None] + BM * pid_m), c)
+    tl.store(c_ptr + (tl.arange(0, BN)[None, :] + BM * N * pid_m + BN * pid_n + N * tl.arange(0, BM)[:, None]), c)

@@ -22,13 +22,10 @@ def matmul_masked_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
     acc = tl.zeros((BM, BN), dtype=tl.float32)
     for k in range(0, tl.cdiv(K, BK)):
         t20_0 = BK * k
-        t20_1 = tl.arange(0, BM)[:, None] + BM * pid_m
-        a = tl.load(a_ptr + tl.arange(0, BK)[None, :] + t20_0 + K * t20_1, mask=(t20_1 < M) & (tl.arange(0, BK)[None, :] + t20_0 < K), other=0.0)
+        a = tl.load(a_ptr + (tl.arange(0, BK)[None, :] + t20_0 + BM * K * pid_m + K * tl.arange(0, BM)[:, None]), mask=(tl.arange(0, BM)[:, None] + BM * pid_m < M) & (tl.arange(0, BK)[None, :] + t20_0 < K), other=0.0)
         t21_0 = BK * k
-        t21_1 = tl.arange(0, BN)[None, :] + BN * pid_n
-        b = tl.load(b_ptr + tl.arange(0, BK)[:, None] + t21_0 + K * t21_1, mask=(tl.arange(0, BK)[:, None] + t21_0 < K) & (t21_1 < N), other=0.0)
+        b = tl.load(b_ptr + (tl.arange(0, BK)[:, None] + t21_0 + BN * K * pid_n + K * tl.arange(0, BN)[None, :]), mask=(tl.arange(0, BK)[:, None] + t21_0 < K) & (tl.arange(0, BN)[None, :] + BN * pid_n < N), other=0.0)
         acc = tl.dot(a, b, acc)
     c = acc.to(c_ptr.dtype.element_ty)
     t24_0 = BN * pid_n
-    t24_1 = tl.arange(0, BM)[:, None] + BM * pid_m
-    tl.store(c_ptr + tl.arange(0, BN)[None, :] + t24_0 + N * t24_1, c, mask=(t24_1 < M) & (tl.arange(0, BN)[None, :] + t24_0 < N))
+    tl.store(c_ptr + (tl.arange(0, BN)[None, :] + BM * N * pid_m + t24_0 + N * tl.arange(0, BM)[:, None]), c, mask=(tl.arange(0, BM)[:, None] + BM * pid_m < M) & (tl.arange(0, BN)[None, :] + t24_0 < N))

@@ -11,8 +11,8 @@ import triton.language as tl
 def softmax_kernel(y_ptr, x_ptr, M, S, N: tl.constexpr,
                    NUM_STAGES: tl.constexpr):
     for row in tl.range(tl.program_id(0), M, tl.num_programs(0), num_stages=NUM_STAGES):
-        x = tl.load(x_ptr + tl.arange(0, N) + S * row).to(tl.float32)
+        x = tl.load(x_ptr + (tl.arange(0, N) + S * row)).to(tl.float32)
         x_minus_max = x - tl.max(x, axis=0)
         numerator = tl.exp(x_minus_max)
         y = numerator / tl.sum(numerator, axis=0)
-        tl.store(y_ptr + tl.arange(0, N) + S * row, y.to(y_ptr.dtype.element_ty))
+        tl.store(y_ptr + (tl.arange(0, N) + S * row), y.to(y_ptr.dtype.element_ty))

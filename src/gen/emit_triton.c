@@ -3,7 +3,15 @@
  * Expressions are printed in the printer's Triton dialect (tl.minimum,
  * tl.maximum, tl.where, `//` and `%` only where they cannot truncate) with
  * shared subexpressions as temporaries; a slice range becomes
- * tl.arange(start, stop) broadcast on its axis. */
+ * tl.arange(start, stop) broadcast on its axis.
+ *
+ * In an expression over slices, scalar factors are distributed over sums
+ * that mix tensor (slice) and scalar terms.  `N * (tl.arange(0, BK)[:, None] + BK * k)`
+ * recomputes a tensor product in every iteration of a k loop, and ptxas
+ * then serialises the loop's wgmma instructions (its advisory C7515: the
+ * generated FP16 matmul ran at 0.7x the hand-written one,
+ * bench/triton/results.md); `N * tl.arange(0, BK)[:, None] + BK * N * k`
+ * keeps the tensor product loop-invariant and adds a scalar. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,9 +43,9 @@ static lego_expr *arange_sym(lego_ctx *ctx, const lego_emit_range *r)
 	return e;
 }
 
-/* The expressions with every range variable replaced by its arange. */
+/* The m expressions es with every range variable replaced by its arange. */
 static int bind_ranges(lego_ctx *ctx, const lego_emit_request *req,
-		       lego_expr **es)
+		       size_t m, lego_expr **es)
 {
 	size_t n = req->nranges;
 	lego_expr **from = lego_xalloc(ctx, (n + 1) * sizeof *from);
@@ -49,16 +57,72 @@ static int bind_ranges(lego_ctx *ctx, const lego_emit_request *req,
 		if (!(to[i] = arange_sym(ctx, &req->ranges[i])))
 			return LEGO_ERR;
 	}
-	for (size_t i = 0; i < req->n; i++)
-		if (!(es[i] = lego_expr_subst(ctx, req->exprs[i], n, from, to)))
+	for (size_t i = 0; i < m; i++)
+		if (!(es[i] = lego_expr_subst(ctx, es[i], n, from, to)))
 			return LEGO_ERR;
 	return LEGO_OK;
 }
 
+static int has_range(const lego_emit_request *req, lego_expr *e)
+{
+	for (size_t i = 0; i < req->nranges; i++)
+		if (e == req->ranges[i].sym)
+			return 1;
+	for (size_t i = 0; i < lego_expr_nargs(e); i++)
+		if (has_range(req, lego_expr_arg(e, i)))
+			return 1;
+	return 0;
+}
+
+/* e == *t + *s, *t the terms holding a slice and *s the others.  A
+ * product with one tensor factor distributes its scalar factors over that
+ * factor's split; other nodes holding a slice are tensors whole. */
+static int split_scalar(lego_ctx *ctx, const lego_emit_request *req,
+			lego_expr *e, lego_expr **t, lego_expr **s)
+{
+	lego_expr *zero = lego_const(ctx, 0), *c = lego_const(ctx, 1), *f = NULL;
+	lego_expr_kind k = lego_expr_kind_of(e);
+	*t = zero;
+	*s = zero;
+	if (!has_range(req, e)) {
+		*s = e;
+		return LEGO_OK;
+	}
+	if (k != LEGO_ADD && k != LEGO_MUL) {
+		*t = e;
+		return LEGO_OK;
+	}
+	for (size_t i = 0; i < lego_expr_nargs(e); i++) {
+		lego_expr *a = lego_expr_arg(e, i), *ta, *sa;
+		if (k == LEGO_ADD) {
+			if (split_scalar(ctx, req, a, &ta, &sa) != LEGO_OK)
+				return LEGO_ERR;
+			*t = lego_add(ctx, *t, ta);
+			*s = lego_add(ctx, *s, sa);
+		} else if (!has_range(req, a)) {
+			c = lego_mul(ctx, c, a);
+		} else if (f) { /* a product of tensors */
+			*t = e;
+			*s = zero;
+			return LEGO_OK;
+		} else {
+			f = a;
+		}
+	}
+	if (k == LEGO_MUL) {
+		lego_expr *tf, *sf;
+		if (split_scalar(ctx, req, f, &tf, &sf) != LEGO_OK)
+			return LEGO_ERR;
+		*t = lego_mul(ctx, c, tf);
+		*s = lego_mul(ctx, c, sf);
+	}
+	return *t && *s ? LEGO_OK : LEGO_ERR;
+}
+
 /* Splits the printer's "t0 = ...\n...\n_ = v0\n..." into the prelude
  * (indented) and the n values. */
-static int split(lego_ctx *ctx, const char *text, const lego_emit_request *req,
-		 lego_emitted *out)
+static int split_text(lego_ctx *ctx, const char *text,
+		      const lego_emit_request *req, lego_emitted *out)
 {
 	size_t nlines = 0;
 	for (const char *s = text; *s; s++)
@@ -102,19 +166,24 @@ int lego_emit_triton(lego_ctx *ctx, const lego_emit_request *req,
 	if (!es || !names)
 		return LEGO_ENOMEM;
 	for (size_t i = 0; i < req->n; i++) {
+		lego_expr *t, *s;
 		names[i] = "_";
 		if (!lego_dialect_supports(LEGO_DIALECT_TRITON, req->exprs[i]))
 			return lego_fail(ctx, LEGO_ERR, "Triton: isqrt has no "
 					 "exact Triton spelling");
+		if (split_scalar(ctx, req, req->exprs[i], &t, &s) != LEGO_OK ||
+		    !(es[i] = lego_add(ctx, t, s)))
+			return LEGO_ERR;
 	}
-	int rc = bind_ranges(ctx, req, es);
+	int rc = bind_ranges(ctx, req, req->n, es);
 	if (rc != LEGO_OK)
 		return rc;
 	char *text = lego_exprs_print_dialect(ctx, req->n, es, names,
 					      req->prefix, LEGO_DIALECT_TRITON);
 	if (!text)
 		return LEGO_ERR;
-	rc = split(ctx, text, req, out);
+	*out = (lego_emitted){0};
+	rc = split_text(ctx, text, req, out);
 	free(text);
 	if (rc != LEGO_OK)
 		lego_emitted_free(out);

@@ -290,8 +290,13 @@ static int expand_line(tmpl *t, size_t pos, size_t end, int line)
 	lego_sbuf_puts(&t->out, em.prelude);
 	size_t at = pos;
 	for (size_t i = 0; i < n; i++) {
-		lego_sbuf_printf(&t->out, "%.*s%s", (int)(ps[i].open - at),
-				 t->text + at, em.values[i]);
+		int wrap = gen_value_needs_parens(t->text + pos, end - pos,
+						  ps[i].open - pos,
+						  ps[i].close - pos,
+						  em.values[i]);
+		lego_sbuf_printf(&t->out, wrap ? "%.*s(%s)" : "%.*s%s",
+				 (int)(ps[i].open - at), t->text + at,
+				 em.values[i]);
 		at = ps[i].close;
 	}
 	lego_sbuf_printf(&t->out, "%.*s", (int)(end - at), t->text + at);

@@ -34,4 +34,10 @@ lego_expr *gen_placeholder_parse(lego_spec *spec, const char *filename,
 				 int line, int col, const char *text,
 				 size_t len, gen_slices *slices);
 
+/* splice.c: whether value, put in place of the placeholder text
+ * line[open, close) of a template line of len bytes, needs parentheses to
+ * keep its meaning. */
+int gen_value_needs_parens(const char *line, size_t len, size_t open,
+			   size_t close, const char *value);
+
 #endif

@@ -167,10 +167,54 @@ static void test_errors(lego_test *t)
 		    "t.tpl:9:16: error: symbol 'i' is already declared");
 }
 
+/* The value of `body` (one line, one placeholder of A = Row(M, N) at
+ * (i, j): "j + N * i") as it lands in the line. */
+static void spliced(lego_test *t, const char *body, const char *want)
+{
+	char err[2048];
+	char *out = gen("sym M, N\nlayout A = Row(M, N)\n", body, err,
+			sizeof err);
+	CHECKF(t, out && !strcmp(out, want), "%s: got '%s', want '%s'", body,
+	       out ? out : err, want);
+	free(out);
+}
+
+/* A value keeps its meaning where it stands: parentheses unless it fills
+ * a whole slot or is one token. */
+static void test_splice(lego_test *t)
+{
+	test_case(t, "values are parenthesised where an operator binds them");
+	spliced(t, "x = 2 * {{ A[i, j] }}\n", "x = 2 * (j + N * i)\n");
+	spliced(t, "x = {{ A[i, j] }} * 2\n", "x = (j + N * i) * 2\n");
+	spliced(t, "x = p - {{ A[i, j] }}\n", "x = p - (j + N * i)\n");
+	spliced(t, "ok = x == {{ A[i, j] }}\n", "ok = x == (j + N * i)\n");
+	spliced(t, "x = {{ A[i, j] }}\n", "x = j + N * i\n");
+	spliced(t, "x += {{ A[i, j] }}\n", "x += j + N * i\n");
+	spliced(t, "f({{ A[i, j] }}, y[{{ A[0, j] }}])\n",
+		"f(j + N * i, y[j])\n");
+	spliced(t, "f(k={{ A[i, j] }})\n", "f(k=j + N * i)\n");
+	spliced(t, "x = 3 * {{ A[0, j] }}\n", "x = 3 * j\n");
+	spliced(t, "x = 3 * {{ A.size }}\n", "x = 3 * (M * N)\n");
+
+	test_case(t, "Triton: scalar factors distributed over tensor sums");
+	char err[2048];
+	/* Row-major B tile at (k, pid_n): N * (arange + BK * k) would multiply
+	 * a tensor by a loop-variant sum in every iteration. */
+	char *out = gen(tiled_spec, "b = {{ A[k, j, :, :] }}\n", err, sizeof err);
+	CHECKF(t, out, "%s", err);
+	if (out) {
+		CHECKF(t, strstr(out, "K * tl.arange(0, BM)[:, None]") &&
+			  !strstr(out, "K * (tl.arange"), "%s", out);
+		CHECKF(t, strstr(out, "BM * K * k"), "%s", out);
+	}
+	free(out);
+}
+
 void suite_gen(lego_test *t)
 {
 	test_concrete_values(t);
 	test_grouped_pids(t);
 	test_shared_and_slices(t);
 	test_errors(t);
+	test_splice(t);
 }
