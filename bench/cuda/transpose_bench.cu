@@ -22,7 +22,7 @@ __global__ void transpose_naive(const float *__restrict__ in,
 	for (int k = 0; k < 32; k += ROWS) {
 		const int i = blockIdx.y * 32 + threadIdx.y + k;
 		const int j = blockIdx.x * 32 + threadIdx.x;
-		out[i + M * j] = in[j + N * i];
+		out[i + (long long)M * j] = in[j + (long long)N * i];
 	}
 }
 
@@ -35,14 +35,14 @@ __global__ void transpose_tile(const float *__restrict__ in,
 		const int r = threadIdx.y + k;
 		const int i = blockIdx.y * 32 + r;
 		const int j = blockIdx.x * 32 + c;
-		tile[c + 32 * r] = in[j + N * i];
+		tile[c + 32 * r] = in[j + (long long)N * i];
 	}
 	__syncthreads();
 	for (int k = 0; k < 32; k += ROWS) {
 		const int r = threadIdx.y + k;
 		const int i = blockIdx.y * 32 + c;
 		const int j = blockIdx.x * 32 + r;
-		out[i + M * j] = tile[r + 32 * c];
+		out[i + (long long)M * j] = tile[r + 32 * c];
 	}
 }
 
@@ -55,16 +55,16 @@ __global__ void transpose_swizzle(const float *__restrict__ in,
 		const int r = threadIdx.y + k;
 		const int i = blockIdx.y * 32 + r;
 		const int j = blockIdx.x * 32 + c;
-		const long long t58_0 = c + 32 * r;
-		tile[t58_0 ^ (31 & (t58_0 >> 5))] = in[j + N * i];
+		const int t58_0 = c + 32 * r;
+		tile[t58_0 ^ (31 & (t58_0 >> 5))] = in[j + (long long)N * i];
 	}
 	__syncthreads();
 	for (int k = 0; k < 32; k += ROWS) {
 		const int r = threadIdx.y + k;
 		const int i = blockIdx.y * 32 + c;
 		const int j = blockIdx.x * 32 + r;
-		const long long t65_0 = r + 32 * c;
-		out[i + M * j] = tile[t65_0 ^ (31 & (t65_0 >> 5))];
+		const int t65_0 = r + 32 * c;
+		out[i + (long long)M * j] = tile[t65_0 ^ (31 & (t65_0 >> 5))];
 	}
 }
 
@@ -80,8 +80,8 @@ __global__ void transpose_swizzle64(const float *__restrict__ in,
 			const int rr = threadIdx.y + k;
 			const int i = blockIdx.y * 64 + rr;
 			const int j = blockIdx.x * 64 + cc;
-			const long long t81_0 = cc + 64 * rr;
-			tile[t81_0 ^ (31 & (t81_0 >> 6))] = in[j + N * i];
+			const int t81_0 = cc + 64 * rr;
+			tile[t81_0 ^ (31 & (t81_0 >> 6))] = in[j + (long long)N * i];
 		}
 	}
 	__syncthreads();
@@ -91,8 +91,8 @@ __global__ void transpose_swizzle64(const float *__restrict__ in,
 			const int rr = threadIdx.y + k;
 			const int i = blockIdx.y * 64 + cc;
 			const int j = blockIdx.x * 64 + rr;
-			const long long t91_0 = rr + 64 * cc;
-			out[i + M * j] = tile[t91_0 ^ (31 & (t91_0 >> 6))];
+			const int t91_0 = rr + 64 * cc;
+			out[i + (long long)M * j] = tile[t91_0 ^ (31 & (t91_0 >> 6))];
 		}
 	}
 }

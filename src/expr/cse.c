@@ -5,6 +5,14 @@
 #include "core/core.h"
 #include "expr/print.h"
 
+/* Whether a C-like root (a temporary or a value) of generated code needs
+ * 64 bits. */
+static int wide(const lego_printer *p, const lego_expr *e)
+{
+	lego_expr *root = (lego_expr *)e;
+	return p->sized && p->d->c_syntax && !lego_exprs_fit_int32(1, &root);
+}
+
 static void define_temps(lego_printer *p, const lego_expr *e, size_t *next)
 {
 	lego_memo_entry *u = lego_memo_get(p->uses, e);
@@ -18,12 +26,16 @@ static void define_temps(lego_printer *p, const lego_expr *e, size_t *next)
 	size_t k = (*next)++;
 	if (p->indent)
 		lego_sbuf_puts(p->out, p->indent);
+	p->widen = wide(p, e);
 	if (p->d->c_syntax)
-		lego_sbuf_printf(p->out, "const %s ", p->d->int_type);
+		lego_sbuf_printf(p->out, "const %s ",
+				 p->sized && !p->widen ? p->d->int32_type
+						       : p->d->int_type);
 	lego_sbuf_printf(p->out, "%s%zu = ", p->prefix, k);
 	p->self = e;
 	lego_print_node(p, e, 0);
 	p->self = NULL;
+	p->widen = 0;
 	lego_sbuf_puts(p->out, p->d->c_syntax ? ";\n" : "\n");
 	u->tag |= (k + 1) << 1;
 }
@@ -49,7 +61,7 @@ char *lego_exprs_print_dialect(lego_ctx *ctx, size_t n,
 		return lego_fail_null(ctx, "out of memory");
 	lego_sbuf b = {0};
 	lego_printer p = {ctx, lego_dialect_get(d), &b, &uses,
-			  prefix ? prefix : "t", NULL, NULL};
+			  prefix ? prefix : "t", NULL, NULL, 0, 0};
 	if (lego_expr_count_uses(&uses, n, es) != LEGO_OK)
 		b.oom = 1;
 	size_t next = 0;
@@ -71,6 +83,7 @@ static char *print_value(lego_printer *p, const lego_expr *e)
 	lego_sbuf b = {0};
 	lego_printer v = *p;
 	v.out = &b;
+	v.widen = wide(p, e);
 	lego_print_node(&v, e, 0);
 	return lego_sbuf_take(&b);
 }
@@ -83,11 +96,8 @@ int lego_print_shared(lego_ctx *ctx, size_t n, lego_expr *const *es,
 	if (lego_memo_init(&uses, 64) != LEGO_OK)
 		return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
 	lego_sbuf b = {0};
-	lego_dialect_info info = *lego_dialect_get(d);
-	if (info.c_syntax && lego_exprs_fit_int32(n, es))
-		info.int_type = info.int32_type;
-	lego_printer p = {ctx, &info, &b, &uses, prefix ? prefix : "t", NULL,
-			  indent};
+	lego_printer p = {ctx, lego_dialect_get(d), &b, &uses,
+			  prefix ? prefix : "t", NULL, indent, 1, 0};
 	if (lego_expr_count_uses(&uses, n, es) != LEGO_OK)
 		b.oom = 1;
 	size_t next = 0;

@@ -83,6 +83,25 @@ static int print_const(lego_printer *p, int64_t v)
 	return prec(p, v < 0 ? UNARY : ATOM);
 }
 
+/* Widened printing: the first operand of a product or shift cast to the
+ * 64-bit type, so that C computes the whole product in it (a temporary
+ * not proved to fit has that type already). */
+static int is_wide_temp(const lego_printer *p, const lego_expr *e)
+{
+	lego_expr *t = (lego_expr *)e;
+	return p->uses && e != p->self && lego_expr_is_temp(p->uses, e) &&
+	       (!p->sized || !lego_exprs_fit_int32(1, &t));
+}
+
+static void print_widened(lego_printer *p, const lego_expr *e, int need)
+{
+	if (p->widen && !is_wide_temp(p, e)) {
+		lego_sbuf_printf(p->out, "(%s)", p->d->int_type);
+		need = prec(p, UNARY) + 1;
+	}
+	lego_print_node(p, e, need);
+}
+
 /* coef * f[0] * ... * f[nf-1]; -1 prints as a negation. */
 static int print_product(lego_printer *p, int64_t coef,
 			 lego_expr *const *f, uint32_t nf)
@@ -92,11 +111,13 @@ static int print_product(lego_printer *p, int64_t coef,
 	uint32_t i = 0;
 	if (coef == -1) {
 		lego_sbuf_puts(p->out, "-");
-		lego_print_node(p, f[i++], prec(p, UNARY) + 1);
+		print_widened(p, f[i++], prec(p, UNARY) + 1);
+	} else if (coef != 1 && p->widen && coef != INT64_MIN) {
+		lego_sbuf_printf(p->out, "%lld%s", (long long)coef, p->d->ll);
 	} else if (coef != 1) {
 		print_const(p, coef);
 	} else {
-		lego_print_node(p, f[i++], prec(p, MUL));
+		print_widened(p, f[i++], prec(p, MUL));
 	}
 	for (; i < nf; i++) {
 		lego_sbuf_puts(p->out, " * ");
@@ -372,6 +393,12 @@ static int print_bitwise(lego_printer *p, const lego_expr *e)
 		lego_sbuf_puts(p->out, ")");
 		return prec(p, MUL);
 	}
+	if (e->kind == LEGO_SHL && p->widen) {
+		print_widened(p, e->args[0], u);
+		lego_sbuf_puts(p->out, " << ");
+		lego_print_node(p, e->args[1], u);
+		return prec(p, SHIFT);
+	}
 	return print_infix(p, e, ops[k], cls[k], u, u);
 }
 
@@ -415,7 +442,7 @@ char *lego_print_dialect(lego_ctx *ctx, const lego_expr *e, lego_dialect d)
 	if (!e)
 		return lego_fail_null(ctx, "lego_expr_print: no expression");
 	lego_sbuf b = {0};
-	lego_printer p = {ctx, lego_dialect_get(d), &b, NULL, NULL, NULL, NULL};
+	lego_printer p = {ctx, lego_dialect_get(d), &b, NULL, NULL, NULL, NULL, 0, 0};
 	lego_print_node(&p, e, 0);
 	char *s = lego_sbuf_take(&b);
 	return s ? s : lego_fail_null(ctx, "out of memory");

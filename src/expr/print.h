@@ -75,9 +75,13 @@ char *lego_exprs_print_dialect(lego_ctx *ctx, size_t n,
 
 /* The same split for emitters: *prelude gets the temporaries' statements,
  * each line after indent (NULL: none), values[i] the inline text of
- * es[i].  C-like temporaries are typed int32_type when
- * lego_exprs_fit_int32(es) (GPUs do 64-bit integer arithmetic in several
- * instructions).  Caller frees *prelude and each value. */
+ * es[i].  In C-like dialects each temporary and each value is computed in
+ * 32-bit int when lego_exprs_fit_int32 proves it fits (GPUs do 64-bit
+ * integer arithmetic in several instructions); otherwise the temporary has
+ * the 64-bit type and every product and left shift of it is computed in
+ * that type (`(long long)N * i`, `3LL * N`), whatever the types of the
+ * template's variables, so that no intermediate value can overflow an
+ * int.  Caller frees *prelude and each value. */
 int lego_print_shared(lego_ctx *ctx, size_t n, lego_expr *const *es,
 		      const char *prefix, const char *indent, lego_dialect d,
 		      char **prelude, char **values);
@@ -90,6 +94,11 @@ typedef struct lego_printer {
 	const char *prefix;     /* temporaries are prefix<number> */
 	const lego_expr *self;  /* the temporary being defined */
 	const char *indent;     /* before each temporary's statement */
+	int sized;              /* code generation (lego_print_shared): each
+				   C-like root in int or 64 bits */
+	int widen;              /* C-like, the root printed now is not proved
+				   to fit in 32 bits: products in the 64-bit
+				   type */
 } lego_printer;
 
 /* Appends e, parenthesised when its precedence is below need (0: none). */

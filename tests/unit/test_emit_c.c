@@ -428,6 +428,50 @@ static void test_width_compiled(lego_test *t)
 	lego_ctx_free(ctx);
 }
 
+/* A value not proved to fit in 32 bits (the size N is symbolic) computes
+ * its products in 64 bits, whatever the types of the variables: with int
+ * i, j and N = 2^20, i = 2^20 - 1 the compiled value is exact (and no
+ * signed overflow traps). */
+static void test_widened(lego_test *t)
+{
+	test_case(t, "values not proved to fit: 64-bit products");
+	lego_ctx *ctx = lego_ctx_new();
+	lego_expr *big = lego_const(ctx, 1 << 20);
+	lego_expr *i = lego_index(ctx, "i", lego_const(ctx, 0), big);
+	lego_expr *j = lego_index(ctx, "j", lego_const(ctx, 0), big);
+	lego_expr *n = lego_sym(ctx, "N");
+	lego_expr *e[2] = {lego_add(ctx, j, lego_mul(ctx, n, i)),
+			   lego_add(ctx, j, lego_mul(ctx, lego_const(ctx, 3), i))};
+	char *pre = NULL, *v[2] = {NULL, NULL};
+	CHECK_EQ(t, lego_print_shared(ctx, 2, e, "t", "", LEGO_DIALECT_CUDA,
+				      &pre, v), LEGO_OK);
+	CHECKF(t, v[0] && !strcmp(v[0], "j + (long long)N * i"), "'%s'", v[0]);
+	/* j + 3i < 2^22: stays int. */
+	CHECKF(t, v[1] && !strcmp(v[1], "j + 3 * i"), "'%s'", v[1]);
+	if (v[0] && have_cc()) {
+		lego_sbuf b = {0};
+		lego_sbuf_printf(&b, "\tint N = 1 << 20, i = (1 << 20) - 1, j = 5;"
+				     "\n\tprintf(\"%%lld\\n\", (long long)(%s));\n",
+				 v[0]);
+		char *body = lego_sbuf_take(&b);
+		/* The loops of run_program over a single point (a, b unused). */
+		prog p = {ctx, i, j, 0, 1, "int", 0, e};
+		char dir[] = "/tmp/lego_wide_XXXXXX", src[64], exe[64], cmd[512];
+		CHECK(t, body && mkdtemp(dir) != NULL);
+		snprintf(src, sizeof src, "%s/w.c", dir);
+		snprintf(exe, sizeof exe, "%s/w", dir);
+		CHECK_EQ(t, write_program(&p, src, body), 0);
+		snprintf(cmd, sizeof cmd, "cc -std=c11 -O0 -w -ftrapv -o %s %s && "
+			 "test \"$(%s)\" = %lld", exe, src, exe,
+			 (long long)5 + (1LL << 20) * ((1LL << 20) - 1));
+		CHECK_EQ(t, system(cmd), 0);
+		remove(src), remove(exe), rmdir(dir);
+		free(body);
+	}
+	free(pre), free(v[0]), free(v[1]);
+	lego_ctx_free(ctx);
+}
+
 void suite_emit_c(lego_test *t)
 {
 	test_spellings(t);
@@ -436,4 +480,5 @@ void suite_emit_c(lego_test *t)
 	test_compiled(t);
 	test_width_edge(t);
 	test_width_compiled(t);
+	test_widened(t);
 }
