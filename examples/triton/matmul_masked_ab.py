@@ -18,7 +18,7 @@ def matmul_masked_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
     t17_1 = pid // t17_0
     t17_2 = pid % t17_0
     t17_3 = tl.minimum(GM, npm - GM * t17_1)
-    pid_m, pid_n = GM * t17_1 + (t17_2 % t17_3 + ((t17_2 % t17_3 != 0) & ((t17_2 % t17_3 < 0) != (t17_3 < 0))) * t17_3), (t17_2 // t17_3 - ((t17_2 % t17_3 != 0) & ((t17_2 % t17_3 < 0) != (t17_3 < 0))))
+    pid_m, pid_n = GM * t17_1 + t17_2 % t17_3, t17_2 // t17_3
     acc = tl.zeros((BM, BN), dtype=tl.float32)
     for k in range(0, tl.cdiv(K, BK)):
         t20_0 = BK * k

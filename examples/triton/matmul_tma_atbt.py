@@ -29,7 +29,7 @@ def matmul_tma_kernel(a_desc, b_desc, c_desc, M, N, K,
         t28_1 = tile // t28_0
         t28_2 = tile % t28_0
         t28_3 = tl.minimum(GM, npm - GM * t28_1)
-        pid_m, pid_n = GM * t28_1 + (t28_2 % t28_3 + ((t28_2 % t28_3 != 0) & ((t28_2 % t28_3 < 0) != (t28_3 < 0))) * t28_3), (t28_2 // t28_3 - ((t28_2 % t28_3 != 0) & ((t28_2 % t28_3 < 0) != (t28_3 < 0))))
+        pid_m, pid_n = GM * t28_1 + t28_2 % t28_3, t28_2 // t28_3
         acc = tl.zeros((BM, BN), dtype=tl.float32)
         for k in range(0, tl.cdiv(K, BK)):
             if A_T:

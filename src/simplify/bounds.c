@@ -215,6 +215,38 @@ static int atom_nonneg(lego_ctx *ctx, lego_expr *a, int mode)
 	return nonneg(ctx, lego_bound(ctx, a, LEGO_LO, mode));
 }
 
+/* An upper bound of R * floor(x / D) (the atoms of t, coefficient aside)
+ * when R divides D = R * E with R, E >= 1: floor(x / (R*E)) is
+ * floor(floor(x/E) / R), and R * floor(y / R) <= y, so the product is at
+ * most floor(x / E).  Bounds GM * (pid // (GM * npn)) by pid // npn, where
+ * the factor-by-factor bound only gives GM times a bound of the quotient. */
+static lego_expr *bound_scaled_quotient(lego_ctx *ctx, const lego_term *t,
+					int mode)
+{
+	lego_expr *rest[LEGO_MONO_MAX];
+	if (t->n > LEGO_MONO_MAX)
+		return NULL;
+	for (size_t i = 0; i < t->n; i++) {
+		lego_expr *q = t->atoms[i], *pd, *e, *r;
+		lego_term tr = {1, 0, rest}, td;
+		if (q->kind != LEGO_DIV)
+			continue;
+		for (size_t j = 0; j < t->n; j++)
+			if (j != i)
+				rest[tr.n++] = t->atoms[j];
+		pd = lego_poly(ctx, q->args[1]);
+		if (!pd || !lego_poly_monomial(&pd, &td) ||
+		    !(e = lego_term_div(ctx, &td, &tr)) ||
+		    !(r = lego_term_node(ctx, &tr)))
+			continue;
+		if (nonneg(ctx, plus(ctx, lego_bound(ctx, r, LEGO_LO, mode), -1)) &&
+		    nonneg(ctx, plus(ctx, lego_bound(ctx, e, LEGO_LO, mode), -1)))
+			return lego_bound(ctx, lego_div(ctx, q->args[0], e),
+					  LEGO_HI, mode);
+	}
+	return NULL;
+}
+
 /* coef * atoms: a product is bounded factor by factor when every factor
  * is nonnegative. */
 static lego_expr *bound_term(lego_ctx *ctx, const lego_term *t, int dir,
@@ -232,6 +264,10 @@ static lego_expr *bound_term(lego_ctx *ctx, const lego_term *t, int dir,
 						    lego_bound(ctx, t->atoms[i],
 							       d, mode))
 				    : NULL;
+		lego_expr *s = d == LEGO_HI ? bound_scaled_quotient(ctx, t, mode)
+					    : NULL;
+		lego_expr *best = pick(ctx, b, s, 1);
+		b = best ? best : b ? b : s;
 	}
 	return b ? lego_poly_mul(ctx, lego_const(ctx, t->coef), b) : NULL;
 }

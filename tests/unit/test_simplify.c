@@ -237,6 +237,46 @@ static void test_prover(lego_test *t)
 	CHECK(t, lego_prove_lt(ctx, C(ctx, 0), lego_div(ctx, M, BM)));
 	lego_ctx_free(ctx);
 
+	test_case(t, "prover_scaled_quotient");
+	ctx = lego_ctx_new();
+	{
+		/* The last group of the grouped program ids: with x < npm*npn,
+		 * GM * (x / (GM*npn)) <= x / npn <= npm - 1, so the group's
+		 * height min(GM, npm - GM * (x / (GM*npn))) is >= 1. */
+		lego_expr *npm = lego_sym(ctx, "npm"), *npn = lego_sym(ctx, "npn");
+		lego_expr *gm = lego_sym(ctx, "GM");
+		lego_expr *x = lego_index(ctx, "x", C(ctx, 0), lego_mul(ctx, npm, npn));
+		lego_expr *q = lego_div(ctx, x, lego_mul(ctx, gm, npn));
+		lego_expr *rows = lego_sub(ctx, npm, lego_mul(ctx, gm, q));
+		CHECK(t, lego_prove_lt(ctx, C(ctx, 0), rows));
+		CHECK(t, lego_prove_lt(ctx, C(ctx, 0), lego_min(ctx, gm, rows)));
+		/* Not more: at x = npm*npn - 1 and GM = 1 it is exactly 1. */
+		CHECK(t, !lego_prove_lt(ctx, C(ctx, 1), rows));
+		/* Without the factor GM in the divisor nothing holds
+		 * (GM * (x / npn) reaches GM * (npm - 1)). */
+		lego_expr *q2 = lego_div(ctx, x, npn);
+		CHECK(t, !lego_prove_lt(ctx, C(ctx, 0),
+					lego_sub(ctx, npm, lego_mul(ctx, gm, q2))));
+		/* Exhaustively, over small sizes, where the prover said yes. */
+		lego_env *env = lego_env_new(ctx);
+		int bad = 0;
+		for (int64_t m = 1; m <= 7; m++)
+			for (int64_t n = 1; n <= 5; n++)
+				for (int64_t g = 1; g <= 6; g++)
+					for (int64_t v = 0; v < m * n; v++) {
+						int64_t height;
+						lego_env_bind(env, npm, m);
+						lego_env_bind(env, npn, n);
+						lego_env_bind(env, gm, g);
+						lego_env_bind(env, x, v);
+						bad += lego_expr_eval(ctx, rows, env, &height) ||
+						       height < 1;
+					}
+		CHECK_EQ(t, bad, 0);
+		lego_env_free(env);
+	}
+	lego_ctx_free(ctx);
+
 	test_case(t, "prover_sign_rules");
 	ctx = lego_ctx_new();
 	{
