@@ -27,10 +27,11 @@ static void define_temps(lego_printer *p, const lego_expr *e, size_t *next)
 	if (p->indent)
 		lego_sbuf_puts(p->out, p->indent);
 	p->widen = wide(p, e);
+	int in_int = p->sized && !p->widen;
+	u->ptr = in_int ? NULL : (void *)e; /* lego_expr_temp_is_wide */
 	if (p->d->c_syntax)
 		lego_sbuf_printf(p->out, "const %s ",
-				 p->sized && !p->widen ? p->d->int32_type
-						       : p->d->int_type);
+				 in_int ? p->d->int32_type : p->d->int_type);
 	lego_sbuf_printf(p->out, "%s%zu = ", p->prefix, k);
 	p->self = e;
 	lego_print_node(p, e, 0);

@@ -26,6 +26,9 @@ struct lego_expr {
 	lego_expr *args[];
 };
 
+/* Does e mention one of the n symbols syms (as a node of its DAG)? */
+int lego_expr_mentions(const lego_expr *e, lego_expr *const *syms, size_t n);
+
 /*
  * Hash-cons a node exactly as given: no folding, no reordering.  The
  * canonicalising constructors of lego.h are built on it; the simplifier

@@ -85,17 +85,13 @@ static int print_const(lego_printer *p, int64_t v)
 
 /* Widened printing: the first operand of a product or shift cast to the
  * 64-bit type, so that C computes the whole product in it (a temporary
- * not proved to fit has that type already). */
-static int is_wide_temp(const lego_printer *p, const lego_expr *e)
-{
-	lego_expr *t = (lego_expr *)e;
-	return p->uses && e != p->self && lego_expr_is_temp(p->uses, e) &&
-	       (!p->sized || !lego_exprs_fit_int32(1, &t));
-}
-
+ * defined in that type needs no cast). */
 static void print_widened(lego_printer *p, const lego_expr *e, int need)
 {
-	if (p->widen && !is_wide_temp(p, e)) {
+	int wide_temp = p->uses && e != p->self &&
+			lego_expr_is_temp(p->uses, e) &&
+			lego_expr_temp_is_wide(p->uses, e);
+	if (p->widen && !wide_temp) {
 		lego_sbuf_printf(p->out, "(%s)", p->d->int_type);
 		need = prec(p, UNARY) + 1;
 	}

@@ -15,6 +15,9 @@
  */
 int lego_expr_count_uses(lego_memo *uses, size_t n, lego_expr *const *es);
 int lego_expr_is_temp(const lego_memo *uses, const lego_expr *e);
+/* Whether a C-like temporary was defined in the 64-bit type (define_temps
+ * of cse.c records it: the entry's ptr is the node, NULL for int). */
+int lego_expr_temp_is_wide(const lego_memo *uses, const lego_expr *e);
 
 /* Whether a term of a sum is printed as `- term'`: a negative constant
  * or coefficient (not INT64_MIN), unless the term is a temporary. */

@@ -35,6 +35,12 @@ int lego_expr_is_temp(const lego_memo *uses, const lego_expr *e)
 	return e->nargs && (u = lego_memo_get(uses, e)) && u->n > 1;
 }
 
+int lego_expr_temp_is_wide(const lego_memo *uses, const lego_expr *e)
+{
+	const lego_memo_entry *u = lego_memo_get(uses, e);
+	return u && u->ptr;
+}
+
 int lego_expr_subtracted(const lego_memo *uses, const lego_expr *t)
 {
 	if (uses && lego_expr_is_temp(uses, t))

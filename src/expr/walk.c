@@ -34,3 +34,17 @@ int lego_expr_is_const(const lego_expr *e, int64_t *value)
 		*value = e->value;
 	return 1;
 }
+
+int lego_expr_mentions(const lego_expr *e, lego_expr *const *syms, size_t n)
+{
+	if (e->kind == LEGO_SYM) {
+		for (size_t i = 0; i < n; i++)
+			if (e == syms[i])
+				return 1;
+		return 0;
+	}
+	for (uint32_t i = 0; i < e->nargs; i++)
+		if (lego_expr_mentions(e->args[i], syms, n))
+			return 1;
+	return 0;
+}

@@ -153,23 +153,13 @@ static int body(acc *a, size_t n, lego_expr *const *es, const char *fmt)
 	return LEGO_OK;
 }
 
-static int mentions(lego_expr *e, const lego_expr *sym)
-{
-	if (e == sym)
-		return 1;
-	for (size_t i = 0; i < lego_expr_nargs(e); i++)
-		if (mentions(lego_expr_arg(e, i), sym))
-			return 1;
-	return 0;
-}
-
 /* `(void)S;` for each size parameter none of es uses. */
 static void unused_sizes(acc *a, size_t n, lego_expr *const *es)
 {
 	for (size_t i = 0; i < a->nsizes; i++) {
 		int used = 0;
 		for (size_t k = 0; k < n && !used; k++)
-			used = mentions(es[k], a->sizes[i]);
+			used = lego_expr_mentions(es[k], &a->sizes[i], 1);
 		if (!used)
 			lego_sbuf_printf(a->out, "\t(void)%s;\n",
 					 lego_expr_name(a->sizes[i]));
@@ -188,7 +178,7 @@ static int print_index_fn(acc *a, const char *comment, const char *type,
 	size_params(a);
 	lego_sbuf_puts(a->out, ")\n{\n");
 	for (size_t k = 0; k < a->rank; k++)
-		if (!mentions(e, a->idx[k]))
+		if (!lego_expr_mentions(e, &a->idx[k], 1))
 			lego_sbuf_printf(a->out, "\t(void)lego_i%zu;\n", k);
 	unused_sizes(a, 1, &e);
 	int rc = body(a, 1, &e, "\treturn %.0zu%s;\n");

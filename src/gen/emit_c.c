@@ -18,16 +18,6 @@ static lego_dialect dialect_of(lego_target t)
 					 : LEGO_DIALECT_C;
 }
 
-static int uses_sym(lego_expr *e, const lego_expr *sym)
-{
-	if (e == sym)
-		return 1;
-	for (size_t i = 0; i < lego_expr_nargs(e); i++)
-		if (uses_sym(lego_expr_arg(e, i), sym))
-			return 1;
-	return 0;
-}
-
 /* Range variables renamed to the template's names; LEGO_ERR for a range
  * without a name. */
 static int name_ranges(lego_ctx *ctx, const lego_emit_request *req,
@@ -47,14 +37,16 @@ static int name_ranges(lego_ctx *ctx, const lego_emit_request *req,
 			return LEGO_ERR;
 	}
 	for (size_t i = 0; i < req->n; i++) {
-		for (size_t j = 0; j < n; j++)
+		for (size_t j = 0; j < n; j++) {
+			lego_expr *sym = (lego_expr *)req->ranges[j].sym;
 			if (!req->ranges[j].name &&
-			    uses_sym(req->exprs[i], req->ranges[j].sym))
+			    lego_expr_mentions(req->exprs[i], &sym, 1))
 				return lego_fail(ctx, LEGO_ERR,
 						 "a slice needs a name for C, "
 						 "CUDA and OpenCL: write "
 						 "`i = :` (a loop or thread "
 						 "index the template declares)");
+		}
 		es[i] = k ? lego_expr_subst(ctx, req->exprs[i], k, from, to)
 			  : req->exprs[i];
 		if (!es[i])

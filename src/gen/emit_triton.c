@@ -63,28 +63,17 @@ static int bind_ranges(lego_ctx *ctx, const lego_emit_request *req,
 	return LEGO_OK;
 }
 
-static int has_range(const lego_emit_request *req, lego_expr *e)
-{
-	for (size_t i = 0; i < req->nranges; i++)
-		if (e == req->ranges[i].sym)
-			return 1;
-	for (size_t i = 0; i < lego_expr_nargs(e); i++)
-		if (has_range(req, lego_expr_arg(e, i)))
-			return 1;
-	return 0;
-}
-
 /* e == *t + *s, *t the terms holding a slice and *s the others.  A
  * product with one tensor factor distributes its scalar factors over that
  * factor's split; other nodes holding a slice are tensors whole. */
-static int split_scalar(lego_ctx *ctx, const lego_emit_request *req,
+static int split_scalar(lego_ctx *ctx, lego_expr *const *ranges, size_t n,
 			lego_expr *e, lego_expr **t, lego_expr **s)
 {
 	lego_expr *zero = lego_const(ctx, 0), *c = lego_const(ctx, 1), *f = NULL;
 	lego_expr_kind k = lego_expr_kind_of(e);
 	*t = zero;
 	*s = zero;
-	if (!has_range(req, e)) {
+	if (!lego_expr_mentions(e, ranges, n)) {
 		*s = e;
 		return LEGO_OK;
 	}
@@ -95,11 +84,11 @@ static int split_scalar(lego_ctx *ctx, const lego_emit_request *req,
 	for (size_t i = 0; i < lego_expr_nargs(e); i++) {
 		lego_expr *a = lego_expr_arg(e, i), *ta, *sa;
 		if (k == LEGO_ADD) {
-			if (split_scalar(ctx, req, a, &ta, &sa) != LEGO_OK)
+			if (split_scalar(ctx, ranges, n, a, &ta, &sa) != LEGO_OK)
 				return LEGO_ERR;
 			*t = lego_add(ctx, *t, ta);
 			*s = lego_add(ctx, *s, sa);
-		} else if (!has_range(req, a)) {
+		} else if (!lego_expr_mentions(a, ranges, n)) {
 			c = lego_mul(ctx, c, a);
 		} else if (f) { /* a product of tensors */
 			*t = e;
@@ -111,7 +100,7 @@ static int split_scalar(lego_ctx *ctx, const lego_emit_request *req,
 	}
 	if (k == LEGO_MUL) {
 		lego_expr *tf, *sf;
-		if (split_scalar(ctx, req, f, &tf, &sf) != LEGO_OK)
+		if (split_scalar(ctx, ranges, n, f, &tf, &sf) != LEGO_OK)
 			return LEGO_ERR;
 		*t = lego_mul(ctx, c, tf);
 		*s = lego_mul(ctx, c, sf);
@@ -163,15 +152,19 @@ int lego_emit_triton(lego_ctx *ctx, const lego_emit_request *req,
 {
 	lego_expr **es = lego_xalloc(ctx, (req->n + 1) * sizeof *es);
 	const char **names = lego_xalloc(ctx, (req->n + 1) * sizeof *names);
-	if (!es || !names)
+	lego_expr **ranges = lego_xalloc(ctx, (req->nranges + 1) * sizeof *ranges);
+	if (!es || !names || !ranges)
 		return LEGO_ENOMEM;
+	for (size_t i = 0; i < req->nranges; i++)
+		ranges[i] = (lego_expr *)req->ranges[i].sym;
 	for (size_t i = 0; i < req->n; i++) {
 		lego_expr *t, *s;
 		names[i] = "_";
 		if (!lego_dialect_supports(LEGO_DIALECT_TRITON, req->exprs[i]))
 			return lego_fail(ctx, LEGO_ERR, "Triton: isqrt has no "
 					 "exact Triton spelling");
-		if (split_scalar(ctx, req, req->exprs[i], &t, &s) != LEGO_OK ||
+		if (split_scalar(ctx, ranges, req->nranges, req->exprs[i], &t,
+				 &s) != LEGO_OK ||
 		    !(es[i] = lego_add(ctx, t, s)))
 			return LEGO_ERR;
 	}

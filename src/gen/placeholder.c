@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "expr/expr.h"
 #include "gen/template.h"
 #include "lang/parse.h"
 
@@ -192,21 +193,6 @@ static int parse_inv(lang_parser *p, const lang_tok *at, lego_layout *l,
 	return lang_check_val(p, at, out);
 }
 
-/* Whether e mentions one of the n symbols xs. */
-static int mentions(const lego_expr *e, lego_expr *const *xs, size_t n)
-{
-	if (lego_expr_kind_of(e) == LEGO_SYM) {
-		for (size_t i = 0; i < n; i++)
-			if (e == xs[i])
-				return 1;
-		return 0;
-	}
-	for (size_t i = 0; i < lego_expr_nargs(e); i++)
-		if (mentions(lego_expr_arg(e, i), xs, n))
-			return 1;
-	return 0;
-}
-
 /* A fresh index variable _x<n> over [0, hi). */
 static lego_expr *fresh_index(lang_parser *p, lego_expr *hi)
 {
@@ -250,7 +236,7 @@ static int stride_of(lang_parser *p, const lang_tok *at, const lang_tok *kt,
 						 lego_sub(p->ctx, b, a)) : NULL;
 	if (!diff)
 		return lang_api_error(p, at);
-	if (mentions(diff, x, d)) {
+	if (lego_expr_mentions(diff, x, d)) {
 		char *s = lego_expr_print(p->ctx, diff, LEGO_LANG_PYTHON);
 		int rc = lang_error(p, kt, "'%s' is not strided along dim %zu: "
 				    "the step %s depends on the index",

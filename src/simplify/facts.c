@@ -42,17 +42,6 @@ void lego_facts_invalidate(lego_ctx *ctx)
 	free_caches(ctx->facts, lego_cache_clear);
 }
 
-/* Does e mention the symbol s anywhere? */
-static int mentions(const lego_expr *e, const lego_expr *s)
-{
-	if (e == s)
-		return 1;
-	for (uint32_t i = 0; i < e->nargs; i++)
-		if (mentions(e->args[i], s))
-			return 1;
-	return 0;
-}
-
 static const lego_subst *subst_of(const struct lego_facts *f,
 				  const lego_expr *sym)
 {
@@ -106,7 +95,8 @@ static int can_replace(lego_ctx *ctx, lego_expr *sym, lego_expr *value)
 	if (!var || subst_of(ctx->facts, sym) || lego_has_index(ctx, value))
 		return 0;
 	lego_expr *p = lego_poly(ctx, value);
-	return p && !mentions(p, sym) && !mentions(value, sym);
+	return p && !lego_expr_mentions(p, &sym, 1) &&
+	       !lego_expr_mentions(value, &sym, 1);
 }
 
 static int retry_pending(lego_ctx *ctx);

@@ -175,11 +175,17 @@ static int check_simplify(lego_ctx *ctx, const vexprs *v, unsigned ms,
 	return rc;
 }
 
+/* A padded layout: its mask is not the constant 1. */
+static int is_padded(const vexprs *v)
+{
+	int64_t one;
+	return !(lego_expr_is_const(v->mask, &one) && one == 1);
+}
+
 /* cond where the mask holds: `!mask || cond` (cond alone unpadded). */
 static lego_expr *masked(lego_ctx *ctx, const vexprs *v, lego_expr *cond)
 {
-	int64_t one;
-	if (lego_expr_is_const(v->mask, &one) && one == 1)
+	if (!is_padded(v))
 		return cond;
 	return cond ? lego_binop(ctx, LEGO_OR, lego_not(ctx, v->mask), cond)
 		    : NULL;
@@ -189,7 +195,7 @@ static int query_masked_eq(lego_ctx *ctx, const vexprs *v, lego_vresult *r,
 			   unsigned ms, const char *what, lego_expr *got,
 			   lego_expr *want)
 {
-	if (v->mask == lego_const(ctx, 1))
+	if (!is_padded(v))
 		return query_eq(ctx, r, ms, what, got, want);
 	if (!got || !want)
 		return LEGO_ERR;
@@ -217,7 +223,7 @@ static int check_inverse(lego_ctx *ctx, const vexprs *v, unsigned ms,
 	lego_expr *back = lego_expr_subst(ctx, v->apply_s, v->d, v->idx,
 					  v->inv_s);
 	rc = query_eq(ctx, apply_inv, ms, "apply(inv(x))", back, v->x);
-	if (rc || v->mask == lego_const(ctx, 1))
+	if (rc || !is_padded(v))
 		return rc;
 	lego_expr *in = lego_expr_subst(ctx, v->mask, v->d, v->idx, v->inv_s);
 	return query(ctx, apply_inv, ms, "mask(inv(x))", in, in, NULL);
