@@ -5,7 +5,7 @@ import os
 from typing import Dict, Iterator, Mapping, Union
 
 from . import _lego
-from ._layout import Layout, _merge
+from ._layout import Layout, spec_text
 
 
 class LegoFile(Mapping[str, Layout]):
@@ -42,9 +42,7 @@ def loads(text: str, filename: str = "<string>") -> LegoFile:
 
 def dumps(**layouts: Layout) -> str:
     """A .lego text declaring each layout under its keyword's name."""
-    decls = _merge(*(l._decls for l in layouts.values()))
-    lines = [f"layout {n} = {l._text}" for n, l in layouts.items()]
-    text = "\n".join(decls + tuple(lines)) + "\n"
+    text = spec_text(layouts)
     _lego.Spec(text, "<dumps>")  # what is written must parse
     return text
 

@@ -28,6 +28,15 @@ def _merge(*decl_lists: Iterable[str]) -> Tuple[str, ...]:
     return tuple(syms + rest)
 
 
+def spec_text(layouts: "Dict[str, Layout]") -> str:
+    """A .lego text declaring each layout under its name (a layout read
+    from a file under its own name is declared by the file already)."""
+    decls = _merge(*(l._decls for l in layouts.values()))
+    lines = [f"layout {n} = {l._text}" for n, l in layouts.items()
+             if l._text != n]
+    return "\n".join(decls + tuple(lines)) + "\n"
+
+
 def _sym_decls(terms: Iterable[Term]) -> Tuple[str, ...]:
     names = sorted(frozenset().union(*(t.syms for t in terms)))
     return tuple(f"sym {n}" for n in names)
@@ -89,7 +98,7 @@ class Layout:
     # ------------------------------------------------------------- the spec
     def lego(self, name: str = "L") -> str:
         """The layout as a .lego file defining `name`."""
-        return "\n".join(self._decls + (f"layout {name} = {self._text}",)) + "\n"
+        return spec_text({name: self})
 
     def spec(self, extra: Iterable[str] = (), **sizes: int) -> _lego.Spec:
         """The parsed spec (layout `_self`), `sizes` turning syms into

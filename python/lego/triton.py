@@ -25,7 +25,7 @@ import types
 from typing import Callable, Dict, Iterable, Mapping, Optional, Tuple
 
 from . import _lego
-from ._layout import Layout, _merge
+from ._layout import Layout, spec_text
 
 
 def _cache_dir() -> str:
@@ -38,10 +38,7 @@ def _cache_dir() -> str:
 def spec_block(layouts: Mapping[str, Layout]) -> str:
     """The layouts as a template's {% lego %} block (left out of the
     output)."""
-    decls = _merge(*(l._decls for l in layouts.values()))
-    lines = decls + tuple(f"layout {n} = {l._text}" for n, l in layouts.items())
-    body = "".join(f"{line}\n" for d in lines for line in d.splitlines())
-    return "# {% lego %}\n" + body + "# {% end %}\n"
+    return "# {% lego %}\n" + spec_text(dict(layouts)) + "# {% end %}\n"
 
 
 class Template:
