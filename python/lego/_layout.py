@@ -117,17 +117,16 @@ class Layout:
     # ----------------------------------------------------------- questions
     def _index_spec(self, idx: Sequence[Index]):
         """The spec for these indices and the indices as it takes them."""
-        extra = set()
-        out = []
-        for x in idx:
-            if isinstance(x, Term):
-                extra |= x.syms
-                out.append(x.text)
-            elif isinstance(x, (int, str, Expr)):
-                out.append(x)
-            else:
-                out.append(term(x).text)
-        extra -= self._declared()
+        extra = ()
+        out = list(idx)
+        for k, x in enumerate(idx):
+            if isinstance(x, (str, int, Expr)):
+                continue
+            x = term(x)
+            extra = x.syms.union(extra)
+            out[k] = x.text
+        if extra:
+            extra = extra - self._declared()
         return self.spec(extra), out
 
     def __getitem__(self, idx) -> Expr:

@@ -41,6 +41,18 @@ def spec_block(layouts: Mapping[str, Layout]) -> str:
     return "# {% lego %}\n" + spec_text(dict(layouts)) + "# {% end %}\n"
 
 
+def fill(text: str, layouts: Mapping[str, Layout], filename: str = "<kernel>",
+         defines: Optional[Dict[str, int]] = None, first_line: int = 1) -> str:
+    """A template text (its first line being line `first_line` of
+    `filename`, for messages) with its placeholders filled from `layouts`
+    for Triton; `defines` turn sizes into constants."""
+    body = "\n" * (first_line - 1) + text
+    if not body.endswith("\n"):
+        body += "\n"
+    return _lego.gen(body + spec_block(layouts), filename, "triton",
+                     defines or {})
+
+
 class Template:
     """A function's source as a template: the text from its `def` on,
     placed at its line of the file (so that messages point there)."""
@@ -52,15 +64,15 @@ class Template:
         self.name = fn.__name__
         self.filename = inspect.getsourcefile(fn) or "<kernel>"
         self.body = textwrap.dedent("".join(lines[start:]))
-        self.offset = first + start - 1
-        self.block = spec_block(layouts)
+        self.first_line = first + start
+        self.layouts = dict(layouts)
         self.syms = frozenset(d[4:] for l in layouts.values()
                               for d in l._decls if d.startswith("sym "))
 
     def fill(self, defines: Optional[Dict[str, int]] = None) -> str:
         """The filled source (lines as in the file, spec block dropped)."""
-        text = "\n" * self.offset + self.body + self.block
-        return _lego.gen(text, self.filename, "triton", defines or {})
+        return fill(self.body, self.layouts, self.filename, defines,
+                    self.first_line)
 
 
 def _compile(tpl: Template, source: str, globals_: dict, jit_options: dict):
