@@ -69,4 +69,6 @@ setup(
         extra_compile_args=["-std=c11", "-O2", "-Wno-unused-parameter"],
     )],
     cmdclass={"build_ext": ParallelBuildExt},
+    # Apart from make's objects in build/.
+    options={"build": {"build_base": "build/python"}},
 )
