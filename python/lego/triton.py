@@ -15,7 +15,6 @@ a LegoError at its line and column of the Python file.
 """
 from __future__ import annotations
 
-import builtins
 import hashlib
 import inspect
 import os
@@ -87,13 +86,17 @@ def _compile(tpl: Template, source: str, globals_: dict, jit_options: dict):
         with open(tmp, "w", encoding="utf-8") as f:
             f.write(source)
         os.replace(tmp, path)
-    ns = {"__name__": globals_.get("__name__", "lego_kernel"),
-          "__builtins__": builtins}
+    # Defined in a copy of the module's globals (its annotations, such as
+    # tl.constexpr, are evaluated there), then bound to the module's own
+    # globals, which Triton reads when it compiles.
+    ns = dict(globals_)
     exec(compile(source, path, "exec"), ns)
     raw = ns[tpl.name]
     fn = types.FunctionType(raw.__code__, globals_, raw.__name__,
                             raw.__defaults__, raw.__closure__)
     fn.__kwdefaults__ = raw.__kwdefaults__
+    fn.__annotations__ = dict(raw.__annotations__)
+    fn.__doc__ = raw.__doc__
     return triton.jit(**jit_options)(fn)
 
 

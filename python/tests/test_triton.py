@@ -63,6 +63,8 @@ def test_matmul_runs_in_every_layout(interp, a_major, b_major):
     b = rng.standard_normal((k, n)).astype(np.float16)
     A, B = interp.Buffer(memory(a, a_major)), interp.Buffer(memory(b, b_major))
     C = interp.Buffer(np.full((m, n), np.nan, np.float32))
+    # The constexpr parameters stay constexpr (the GPU compiler needs it).
+    assert "constexpr" in str(kernel.fn.__annotations__.get("BM"))
     kernel[((m // bm) * (n // bn),)](A, B, C, m, n, k, bm, bn, bk, gm)
     want = a.astype(np.float32) @ b.astype(np.float32)
     assert np.allclose(C.array, want, atol=1e-2)
