@@ -70,7 +70,8 @@ def test_matmul_runs_in_every_layout(interp, a_major, b_major):
     assert np.allclose(C.array, want, atol=1e-2)
 
 
-def test_filled_text_is_lego_gens(root, lego_cli, tmp_path):
+@pytest.mark.parametrize("variant", ["ab", "abt", "atb", "atbt"])
+def test_filled_text_is_lego_gens(root, lego_cli, tmp_path, variant):
     ex = os.path.join(root, "examples", "triton")
     tpl = open(os.path.join(ex, "matmul.py.tpl")).read()
     body = tpl[tpl.index("def matmul_kernel"):]
@@ -78,9 +79,9 @@ def test_filled_text_is_lego_gens(root, lego_cli, tmp_path):
     mod.write_text("import triton.language as tl\n" + body)
     ns = {}
     exec(compile(mod.read_text(), str(mod), "exec"), ns)
-    spec = lego.load(os.path.join(ex, "matmul_ab.lego"))
+    spec = lego.load(os.path.join(ex, f"matmul_{variant}.lego"))
     ours = lego.triton.source(ns["matmul_kernel"], **spec).lstrip("\n")
-    cli = subprocess.run([lego_cli, "gen", os.path.join(ex, "matmul_ab.lego"),
+    cli = subprocess.run([lego_cli, "gen", os.path.join(ex, f"matmul_{variant}.lego"),
                           os.path.join(ex, "matmul.py.tpl")],
                          capture_output=True, text=True, check=True).stdout
     assert ours == cli[cli.index("def matmul_kernel"):]
