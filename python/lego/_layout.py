@@ -213,8 +213,9 @@ def _concrete(dims):
 
 def _levels(levels: Sequence[Layout]) -> Tuple[Layout, ...]:
     for p in levels:
-        if not isinstance(p, Layout) or p._text.startswith(("OrderBy", "TileOrderBy")):
-            raise LegoError("an OrderBy level is a RegP, GenP, Row or Col")
+        if not isinstance(p, Layout):
+            raise TypeError(f"an OrderBy level is a RegP, GenP, Row or Col, "
+                            f"got {p!r}")
     return tuple(levels)
 
 

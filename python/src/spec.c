@@ -56,20 +56,6 @@ static lego_layout *layout_of(lego_py_spec *self, const char *name)
 	return l;
 }
 
-/* Words of the language a bare index cannot be (the parser says why). */
-static int lang_word(const char *name)
-{
-	static const char *const words[] = {
-		"sym", "let", "assume", "index", "genp", "layout", "in",
-		"inverse", "min", "max", "isqrt", "select", "cdiv", "RegP",
-		"GenP", "Row", "Col", "OrderBy", "TileOrderBy", "GroupBy",
-		"TileBy", "antidiag", "morton", "swizzle"};
-	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-		if (!strcmp(words[i], name))
-			return 1;
-	return 0;
-}
-
 /*
  * An index given as text: names the spec does not declare become index
  * variables over [0, hi).  They are declared first and the text parsed
@@ -79,15 +65,13 @@ static int lang_word(const char *name)
 static lego_expr *parse_index(lego_py_spec *self, const char *text,
 			      lego_expr *hi)
 {
-	/* A bare name (the common case, L["i", "j"]) skips the parser. */
+	/* A name seen before (the common case, L["i", "j"] again) skips the
+	 * parser. */
 	static const char ident[] =
 		"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_";
-	size_t len = strlen(text);
-	if (len && !isdigit((unsigned char)text[0]) && strspn(text, ident) == len &&
+	if (strspn(text, ident) == strlen(text) &&
 	    !lego_spec_let(self->spec, text) && !lego_spec_layout(self->spec, text)) {
 		lego_expr *e = lego_sym_find(self->ctx, text);
-		if (!e && !lang_word(text))
-			e = lego_index(self->ctx, text, NULL, hi);
 		if (e)
 			return e;
 	}
@@ -101,7 +85,9 @@ static lego_expr *parse_index(lego_py_spec *self, const char *text,
 		if (n < sizeof name) {
 			memcpy(name, p, n);
 			name[n] = 0;
-			if (!lang_word(name) && !lego_sym_find(self->ctx, name) &&
+			/* A word of the language declared here is never read:
+			 * the parser takes it as the word. */
+			if (!lego_sym_find(self->ctx, name) &&
 			    !lego_spec_let(self->spec, name) &&
 			    !lego_spec_layout(self->spec, name))
 				lego_index(self->ctx, name, NULL, hi);

@@ -127,3 +127,15 @@ def test_stride_and_not_strided():
         G.stride(1)
     with pytest.raises(LegoError, match="expected a dim"):
         A.stride(2)
+
+
+def test_index_text_terms_and_words_of_the_language():
+    L = OrderBy(Row(4, 4))
+    e = L["min(a, b)", "a + 1"]
+    for a in range(3):
+        for b in range(4):
+            assert e(a=a, b=b) == 4 * min(a, b) + a + 1
+    K = lego.Sym("K")
+    assert OrderBy(Row(K, 4))[K - 1, 0](K=3) == 8
+    with pytest.raises(LegoError, match="Row"):
+        L["Row", 0]
