@@ -91,3 +91,9 @@ def test_authors_bricks_spec_runs_unchanged():
         want = ((bx * nb + by) * nb + bz) * b ** 3 + (i * b + j) * b + k
         assert got[bx, by, bz, i, j, k] == want
         assert e(bx=bx, by=by, bz=bz, i=i, j=j, k=k, N=n, B=b) == want
+
+
+def test_package_docstring_examples():
+    import doctest
+    res = doctest.testmod(lego)
+    assert res.attempted > 0 and res.failed == 0
