@@ -2,7 +2,6 @@
 lego.triton.jit, in the four layouts of examples/triton (A, B row- or
 column-major in memory): the same kernel text as
 examples/triton/matmul.py.tpl, filled when this module is imported."""
-import triton
 import triton.language as tl
 
 import lego.triton
