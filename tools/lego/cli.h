@@ -63,6 +63,9 @@ int cli_check_range(lego_expr *e, lego_expr *hi, const char *what);
 /* text to stdout (path NULL) or to path, replaced only when complete;
  * CLI_OK or CLI_FAIL (reported). */
 int cli_write_output(const char *path, const char *text);
+/* The whole file, NUL-terminated, in a malloc'ed buffer (caller frees);
+ * NULL with errno set when it cannot be read. */
+char *cli_read_file(const char *path, size_t *len);
 /* Prints e simplified in the chosen language, with a newline. */
 int cli_print_expr(cli_session *s, lego_expr *e, lego_lang lang);
 

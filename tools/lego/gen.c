@@ -25,43 +25,11 @@ static const char gen_help[] =
 	"  -D NAME=VALUE   give the declared sym NAME a value (repeatable)\n"
 	"  -h, --help      show this help\n";
 
-/* The whole file, NUL-terminated, in a malloc'ed buffer. */
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *text = NULL;
-	size_t cap = 0;
-	*len = 0;
-	while (f) {
-		if (cap - *len < 2) {
-			char *grown = realloc(text, cap ? 2 * cap : 8192);
-			if (!grown)
-				break;
-			text = grown;
-			cap = cap ? 2 * cap : 8192;
-		}
-		size_t got = fread(text + *len, 1, cap - *len - 1, f);
-		*len += got;
-		if (got == 0) {
-			int bad = ferror(f);
-			fclose(f);
-			if (bad)
-				break;
-			text[*len] = '\0';
-			return text;
-		}
-	}
-	if (f)
-		fclose(f);
-	free(text);
-	return NULL;
-}
-
 static int generate(const cli_args *a, const char *target, const char *out)
 {
 	const char *tpl = a->pos[a->npos - 1];
 	size_t len;
-	char *text = slurp(tpl, &len);
+	char *text = cli_read_file(tpl, &len);
 	if (!text)
 		return cli_fail("%s: cannot read: %s", tpl, strerror(errno));
 	lego_ctx *ctx = lego_ctx_new();

@@ -1,5 +1,6 @@
-/* output.c - writing a command's result: to stdout, or to a file that is
- * replaced only once the whole text is written. */
+/* output.c - a command's files: reading its input whole, writing its result
+ * to stdout or to a file that is replaced only once the whole text is
+ * written. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,4 +43,35 @@ int cli_write_output(const char *path, const char *text)
 	if (path)
 		return write_atomic(path, text);
 	return fputs(text, stdout) < 0 ? cli_fail("write failed") : CLI_OK;
+}
+
+char *cli_read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *text = NULL;
+	size_t cap = 0;
+	*len = 0;
+	while (f) {
+		if (cap - *len < 2) {
+			char *grown = realloc(text, cap ? 2 * cap : 8192);
+			if (!grown)
+				break;
+			text = grown;
+			cap = cap ? 2 * cap : 8192;
+		}
+		size_t got = fread(text + *len, 1, cap - *len - 1, f);
+		*len += got;
+		if (got == 0) {
+			int bad = ferror(f);
+			fclose(f);
+			if (bad)
+				break;
+			text[*len] = '\0';
+			return text;
+		}
+	}
+	if (f)
+		fclose(f);
+	free(text);
+	return NULL;
 }

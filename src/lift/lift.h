@@ -1,0 +1,104 @@
+/* lift.h - the Lift front end (internal): textual Lift programs, their
+ * symbolic-size types, views compiled to index expressions through LEGO
+ * layouts, and OpenCL code generation.  The door of src/lift.
+ *
+ * Pipeline: lift_parse (text -> syntax tree) then lift_compile (type check
+ * with symbolic sizes, views to accesses, loops, accumulators, OpenCL).
+ * Errors are "file:line:col: error: ..." in the context; functions return
+ * NULL or -1 after setting one. */
+#ifndef LEGO_LIFT_H
+#define LEGO_LIFT_H
+
+#include <stddef.h>
+
+#include "core/core.h"
+
+/* ------------------------------------------------------------ syntax tree */
+
+typedef enum lift_ast_kind {
+	LIFT_VAR,     /* name: a parameter, lambda variable, size or function */
+	LIFT_NUM,     /* text: a literal as written (3, 0.0f) */
+	LIFT_CALL,    /* name(args): a pattern, a user function */
+	LIFT_APPLY,   /* args[0] $ args[1] */
+	LIFT_COMPOSE, /* args[0] o args[1] */
+	LIFT_LAMBDA   /* \params -> args[0] */
+} lift_ast_kind;
+
+typedef struct lift_ast {
+	lift_ast_kind kind;
+	int line, col;
+	const char *name;          /* VAR, CALL; NUM: the literal text */
+	int is_float;              /* NUM */
+	struct lift_ast **args;
+	size_t nargs;
+	const char **params;       /* LAMBDA */
+	size_t nparams;
+} lift_ast;
+
+/* Types: scalars, tuples and arrays whose length is a liblego expression
+ * over the size symbols. */
+typedef enum lift_type_kind { LIFT_FLOAT, LIFT_INT, LIFT_TUPLE, LIFT_ARRAY }
+	lift_type_kind;
+
+typedef struct lift_type {
+	lift_type_kind kind;
+	struct lift_type **elems;  /* TUPLE: nelems; ARRAY: elems[0] */
+	size_t nelems;
+	lego_expr *len;            /* ARRAY */
+} lift_type;
+
+typedef struct lift_param {
+	const char *name;
+	lift_type *type;
+} lift_param;
+
+/* A user function: C text, scalar parameters and result. */
+typedef struct lift_ufun {
+	const char *name;
+	lift_type_kind result;
+	lift_type_kind *ptypes;
+	size_t nparams;
+	const char *text;          /* the whole C definition */
+	int line, col;
+} lift_ufun;
+
+typedef struct lift_program {
+	const char *file;
+	const char **sizes;        /* size symbols, in order */
+	size_t nsizes;
+	lift_ufun *funs;
+	size_t nfuns;
+	const char *kernel;        /* the kernel's name */
+	lift_param *params;
+	size_t nparams;
+	lift_ast *body;
+} lift_program;
+
+/* Parses a .lift program; size symbols become liblego symbols of ctx and
+ * `assume D | N;` a fact.  Everything lives in the context's arena. */
+lift_program *lift_parse(lego_ctx *ctx, const char *file, const char *text,
+			 size_t len);
+
+/* Types */
+lift_type *lift_type_scalar(lego_ctx *ctx, lift_type_kind kind);
+lift_type *lift_type_array(lego_ctx *ctx, lift_type *elem, lego_expr *len);
+lift_type *lift_type_tuple(lego_ctx *ctx, lift_type **elems, size_t n);
+/* Equal up to the simplifier's proof that lengths agree. */
+int lift_type_equal(lego_ctx *ctx, const lift_type *a, const lift_type *b);
+/* "[[float]N]M", caller frees. */
+char *lift_type_print(lego_ctx *ctx, const lift_type *t);
+
+/* ------------------------------------------------------------ compilation */
+
+typedef struct lift_kernel {
+	char *opencl;       /* the kernel source (user functions and kernel) */
+	char *host;         /* a C header: NAME_launch and NAME_out_len */
+	lift_type *result;  /* the kernel's result type */
+	int ndims;          /* NDRange dimensions used by mapGlb/mapWrg/mapLcl */
+} lift_kernel;
+
+/* Type checks and compiles the program to OpenCL; malloc'ed strings. */
+int lift_compile(lego_ctx *ctx, const lift_program *p, lift_kernel *out);
+void lift_kernel_free(lift_kernel *k);
+
+#endif

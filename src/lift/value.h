@@ -1,0 +1,123 @@
+/* value.h - the values of the Lift compiler (private to src/lift): what an
+ * expression evaluates to while its kernel is generated.  Scalars are C
+ * expressions, arrays are views (lazily indexed; every index expression
+ * is a liblego expression, simplified at the access), functions are user
+ * functions, closures, patterns with their static arguments, or
+ * compositions. */
+#ifndef LEGO_LIFT_VALUE_H
+#define LEGO_LIFT_VALUE_H
+
+#include "expr/sbuf.h"
+#include "lift/lift.h"
+
+typedef struct lift_val lift_val;
+typedef struct lift_view lift_view;
+typedef struct lift_fun lift_fun;
+typedef struct lift_env lift_env;
+
+typedef enum { VAL_SCALAR, VAL_TUPLE, VAL_ARRAY, VAL_FUN } lift_val_kind;
+
+struct lift_val {
+	lift_val_kind kind;
+	lift_type *type;           /* NULL for a function */
+	const char *text;          /* SCALAR: a C expression */
+	lift_val **elems;          /* TUPLE */
+	size_t nelems;
+	lift_view *view;           /* ARRAY */
+	lift_fun *fun;             /* FUN */
+};
+
+typedef enum {
+	PAT_MAP, PAT_MAPSEQ, PAT_MAPGLB, PAT_MAPWRG, PAT_MAPLCL, PAT_MAPVEC,
+	PAT_REDUCESEQ, PAT_REDUCE, PAT_ITERATE, PAT_SPLIT, PAT_JOIN, PAT_ZIP,
+	PAT_GET, PAT_TRANSPOSE, PAT_GATHER, PAT_SCATTER, PAT_SLIDE, PAT_PAD,
+	PAT_ASVECTOR, PAT_ASSCALAR, PAT_TOGLOBAL, PAT_TOLOCAL, PAT_TOPRIVATE,
+	PAT_ID
+} lift_pat;
+
+typedef enum { FUN_USER, FUN_LAMBDA, FUN_PATTERN, FUN_COMPOSE } lift_fun_kind;
+
+struct lift_fun {
+	lift_fun_kind kind;
+	const lift_ast *at;        /* where it was written, for messages */
+	const lift_ufun *ufun;     /* USER */
+	lift_env *env;             /* LAMBDA: the closure */
+	lift_pat pat;              /* PATTERN and its static arguments: */
+	int dim;                   /*   mapGlb/mapWrg/mapLcl dimension */
+	int clamp;                 /*   pad: clamp at the borders */
+	int64_t k;                 /*   get */
+	lego_expr *sz[2];          /*   split n; slide size, step; pad l, r */
+	lift_fun *f, *g;           /*   the function argument; COMPOSE f o g */
+	lift_val *init;            /*   reduceSeq: initial value; pad: value */
+	size_t ndata;              /*   data arguments it takes */
+};
+
+struct lift_env {
+	const char *name;
+	lift_val *val;
+	lift_env *next;
+};
+
+/* The compiler's state for one kernel. */
+typedef struct lift_cc {
+	lego_ctx *ctx;
+	const lift_program *p;
+	lego_sbuf out;             /* the kernel body */
+	int indent;
+	int nvars;                 /* fresh names */
+	int ndims;                 /* NDRange dimensions used */
+} lift_cc;
+
+/* "file:line:col: error: ..." at a; returns NULL. */
+void *lift_err(lift_cc *cc, const lift_ast *a, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* One line of the kernel body at the current indentation. */
+void lift_emit(lift_cc *cc, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+lift_val *lift_val_scalar(lift_cc *cc, lift_type_kind kind, const char *text);
+/* An array value over a view of that type. */
+lift_val *lift_val_array(lift_cc *cc, lift_type *type, lift_view *view);
+
+/* Views. */
+lift_view *lift_view_mem(lift_cc *cc, const char *buf);
+/* The data-layout patterns applied to array values; `at` locates their
+ * type errors. */
+lift_val *lift_view_pattern(lift_cc *cc, const lift_fun *pat,
+			    lift_val **args, const lift_ast *at);
+/* The type of split(n) over t, once n | len(t) is proved. */
+lift_type *lift_split_type(lift_cc *cc, const lift_fun *split, lift_type *t);
+/* A lazy map: element i is f applied to element i of a. */
+lift_val *lift_view_map(lift_cc *cc, lift_fun *f, lift_val *a,
+			const lift_ast *at);
+/* A one-element array holding a scalar (a reduction's result). */
+lift_val *lift_view_single(lift_cc *cc, lift_val *scalar);
+/* Element i of an array (a scalar, a tuple or an array view). */
+lift_val *lift_view_get(lift_cc *cc, lift_val *a, lego_expr *i);
+
+/* A fresh loop index over [0, len). */
+lego_expr *lift_fresh_index(lift_cc *cc, lego_expr *len, char *name,
+			    size_t cap);
+/* The simplified expression as OpenCL text, in the arena. */
+const char *lift_print_index(lift_cc *cc, lego_expr *e);
+
+/* Applies a function to values (pull: views stay lazy; a reduction emits
+ * its accumulator loop here). */
+lift_val *lift_apply(lift_cc *cc, lift_fun *f, lift_val **args, size_t n);
+/* The function a call names, built from its first *used arguments (a
+ * pattern's static ones); the rest are its data. */
+lift_fun *lift_callee(lift_cc *cc, const lift_ast *call, lift_env *env,
+		      size_t *used);
+/* The value of an expression in an environment. */
+lift_val *lift_eval(lift_cc *cc, const lift_ast *a, lift_env *env);
+lift_env *lift_env_bind(lift_cc *cc, lift_env *env, const char *name,
+			lift_val *v);
+/* A lambda's environment with its parameters bound to args (one tuple
+ * argument spreads over several parameters). */
+lift_env *lift_bind_lambda(lift_cc *cc, const lift_fun *f, lift_val **args,
+			   size_t n);
+/* reduceSeq(f, init) $ a: emits the accumulator and its loop, returns
+ * the one-element array holding it. */
+lift_val *lift_reduce_seq(lift_cc *cc, const lift_fun *f, lift_val *a);
+
+#endif

@@ -1,0 +1,136 @@
+/* check.c - runs a kernel from `lego lift` on the OpenCL CPU driver against
+ * a plain C computation of the same benchmark.  Built once per benchmark
+ * with -DBENCH_<name> and -DHOST="<its lego lift --host header>".
+ * Usage: check DIR SIZE...  (DIR holds kernel.cl); exit 0 when equal. */
+#include "ocl.h"
+
+#include <math.h>
+
+#include HOST
+
+static unsigned seed = 12345u;
+
+static float rnd(void)
+{
+	seed = seed * 1103515245u + 12345u;
+	return (float)((seed >> 8) % 2001) / 1000.0f - 1.0f;
+}
+
+static float *randoms(size_t n)
+{
+	float *v = malloc((n ? n : 1) * sizeof *v);
+	for (size_t i = 0; i < n; i++)
+		v[i] = rnd();
+	return v;
+}
+
+static int clampi(int i, int n)
+{
+	return i < 0 ? 0 : i >= n ? n - 1 : i;
+}
+
+static cl_mem input(cl *c, const float *v, size_t n)
+{
+	return buffer(c, n * sizeof *v, v);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 3)
+		return 2;
+	int s[3] = {0, 0, 0};
+	for (int i = 2; i < argc && i < 5; i++)
+		s[i - 2] = atoi(argv[i]);
+	cl c = setup(argv[1], "kernel.cl");
+	cl_int err;
+	/* odd global sizes: every loop strides over more than one round */
+	size_t global[2] = {3, 2};
+	float *ref = NULL;
+	size_t nout = 0;
+	cl_mem out = NULL;
+	cl_kernel k = NULL;
+#if defined(BENCH_dot)
+	int N = s[0];
+	float *x = randoms((size_t)N), *y = randoms((size_t)N);
+	nout = partialDot_out_len(N);
+	ref = calloc(nout, sizeof *ref);
+	for (int i = 0; i < N / 4; i++)
+		for (int j = 0; j < 4; j++)
+			ref[i] += x[4 * i + j] * y[4 * i + j];
+	out = buffer(&c, nout * sizeof(float), NULL);
+	k = clCreateKernel(c.prog, "partialDot", &err);
+	die_cl(err, "kernel");
+	die_cl(partialDot_launch(c.q, k, input(&c, x, (size_t)N), input(&c, y, (size_t)N),
+			  out, N, global, NULL), "launch");
+#elif defined(BENCH_gemv)
+	int M = s[0], K = s[1];
+	float *A = randoms((size_t)M * K), *x = randoms((size_t)K);
+	nout = gemv_out_len(M, K);
+	ref = calloc(nout, sizeof *ref);
+	for (int i = 0; i < M; i++)
+		for (int j = 0; j < K; j++)
+			ref[i] += A[i * K + j] * x[j];
+	out = buffer(&c, nout * sizeof(float), NULL);
+	k = clCreateKernel(c.prog, "gemv", &err);
+	die_cl(err, "kernel");
+	die_cl(gemv_launch(c.q, k, input(&c, A, (size_t)M * K),
+			   input(&c, x, (size_t)K), out, M, K, global, NULL),
+	       "launch");
+#elif defined(BENCH_stencil1d)
+	int N = s[0];
+	float *x = randoms((size_t)N), *w = randoms(3);
+	nout = stencil1d_out_len(N);
+	ref = calloc(nout, sizeof *ref);
+	for (int i = 0; i < N; i++)
+		for (int j = 0; j < 3; j++)
+			if (i + j - 1 >= 0 && i + j - 1 < N)
+				ref[i] += x[i + j - 1] * w[j];
+	out = buffer(&c, nout * sizeof(float), NULL);
+	k = clCreateKernel(c.prog, "stencil1d", &err);
+	die_cl(err, "kernel");
+	die_cl(stencil1d_launch(c.q, k, input(&c, x, (size_t)N), input(&c, w, 3),
+				out, N, global, NULL), "launch");
+#elif defined(BENCH_stencil2d)
+	int M = s[0], N = s[1];
+	float *A = randoms((size_t)M * N), *w = randoms(9);
+	nout = stencil2d_out_len(M, N);
+	ref = calloc(nout, sizeof *ref);
+	for (int i = 0; i < M; i++)
+		for (int j = 0; j < N; j++)
+			for (int a = 0; a < 3; a++)
+				for (int b = 0; b < 3; b++)
+					ref[i * N + j] += w[3 * a + b] *
+						A[clampi(i + a - 1, M) * N +
+						  clampi(j + b - 1, N)];
+	out = buffer(&c, nout * sizeof(float), NULL);
+	k = clCreateKernel(c.prog, "stencil2d", &err);
+	die_cl(err, "kernel");
+	die_cl(stencil2d_launch(c.q, k, input(&c, A, (size_t)M * N),
+				input(&c, w, 9), out, M, N, global, NULL),
+	       "launch");
+#elif defined(BENCH_matmul)
+	int M = s[0], N = s[1], K = s[2];
+	float *A = randoms((size_t)M * K), *B = randoms((size_t)K * N);
+	nout = matmul_out_len(M, N, K);
+	ref = calloc(nout, sizeof *ref);
+	for (int i = 0; i < M; i++)
+		for (int j = 0; j < N; j++)
+			for (int l = 0; l < K; l++)
+				ref[i * N + j] += A[i * K + l] * B[l * N + j];
+	out = buffer(&c, nout * sizeof(float), NULL);
+	k = clCreateKernel(c.prog, "matmul", &err);
+	die_cl(err, "kernel");
+	die_cl(matmul_launch(c.q, k, input(&c, A, (size_t)M * K),
+			     input(&c, B, (size_t)K * N), out, M, N, K, global,
+			     NULL), "launch");
+#else
+#error "no BENCH_ defined"
+#endif
+	die_cl(clFinish(c.q), "finish");
+	float *got = malloc(nout * sizeof *got);
+	read_back(&c, out, nout * sizeof *got, got);
+	for (size_t i = 0; i < nout; i++)
+		CHECK(fabsf(got[i] - ref[i]) <= 1e-4f * (1.0f + fabsf(ref[i])),
+		      "element %zu: got %g, want %g", i, got[i], ref[i]);
+	return failures ? 1 : 0;
+}

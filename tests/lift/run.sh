@@ -1,0 +1,76 @@
+#!/bin/sh
+# Tests of the Lift front end (docs/lift.md):
+#   - located errors: each tests/lift/err_*.lift fails with exactly the
+#     message of its first line (`// error: TEXT`);
+#   - types: `lego lift --type` of the examples against the paper's types;
+#   - the examples/lift benchmarks compiled to OpenCL, run on the CPU
+#     driver (PoCL) at small odd sizes against plain C (tests/lift/check.c).
+# Usage: sh tests/lift/run.sh BUILD_DIR.  Last line: "lift: N passed, N failed".
+BUILD=${1:-build}
+LEGO=$BUILD/lego
+HERE=$(dirname "$0")
+EX=examples/lift
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+CC=${CC:-cc}
+# (ocl.h and check.c hold helpers that one benchmark or another uses)
+CFLAGS="-std=c11 -O1 -Wall -Wextra -Werror -Wno-unused-function"
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); echo "PASS $1"; }
+ko() { fail=$((fail + 1)); echo "FAIL $1"; }
+
+for f in "$HERE"/err_*.lift; do
+	want=$(sed -n '1s|^// error: ||p' "$f")
+	if "$LEGO" lift "$f" > "$TMP/out" 2> "$TMP/err"; then
+		ko "$f: accepted"
+	elif [ "$(cat "$TMP/err")" = "$f:$want" ]; then
+		ok "$f"
+	else
+		ko "$f: got '$(cat "$TMP/err")', want '$f:$want'"
+	fi
+done
+
+type_is() {
+	got=$("$LEGO" lift --type "$EX/$1.lift" 2>&1)
+	if [ "$got" = "$2" ]; then
+		ok "type of $1: $2"
+	else
+		ko "type of $1: got '$got', want '$2'"
+	fi
+}
+type_is dot "[float](N / 4)"
+type_is gemv "[float]M"
+type_is stencil1d "[float]N"
+type_is stencil2d "[[[float]1]N]M"
+type_is matmul "[[[float]1]N]M"
+
+# bench NAME SIZES...: generated, compiled against its host code, run.
+bench() {
+	name=$1
+	shift
+	D=$TMP/$name
+	mkdir -p "$D"
+	if "$LEGO" lift "$EX/$name.lift" -o "$D/kernel.cl" &&
+	   "$LEGO" lift --host "$EX/$name.lift" -o "$D/host.h" &&
+	   $CC $CFLAGS -Iexamples/opencl -I"$D" -DHOST='"host.h"' \
+		-DBENCH_$name "$HERE/check.c" -lOpenCL -lm -o "$D/check" &&
+	   "$D/check" "$D" "$@"; then
+		ok "$name on OpenCL $*"
+	else
+		ko "$name on OpenCL $*"
+	fi
+}
+if [ -f /usr/include/CL/cl.h ]; then
+	bench dot 36
+	bench gemv 7 13
+	bench stencil1d 17
+	bench stencil2d 7 11
+	bench matmul 5 7 9
+else
+	ko "no OpenCL headers (run scripts/opencl.sh)"
+fi
+
+echo "lift: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
