@@ -2,6 +2,8 @@
 # Tests of the Lift front end (docs/lift.md):
 #   - located errors: each tests/lift/err_*.lift fails with exactly the
 #     message of its first line (`// error: TEXT`);
+#   - views: random chains of split, join, transpose, slide and pad
+#     compiled and run as C against an interpreter (tests/lift/views.c);
 #   - types: `lego lift --type` of the examples against the paper's types;
 #   - the examples/lift benchmarks compiled to OpenCL, run on the CPU
 #     driver (PoCL) at small odd sizes against plain C (tests/lift/check.c).
@@ -45,6 +47,23 @@ type_is gemv "[float]M"
 type_is stencil1d "[float]N"
 type_is stencil2d "[[[float]1]N]M"
 type_is matmul "[[[float]1]N]M"
+
+# Random view chains (tests/lift/views.c) against its interpreter.
+if $CC $CFLAGS "$HERE/views.c" -o "$TMP/views"; then
+	for seed in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+		"$TMP/views" gen $seed > "$TMP/v.lift" &&
+		"$LEGO" lift "$TMP/v.lift" -o "$TMP/v.cl" &&
+		$CC $CFLAGS -O0 -DKERNEL='"v.cl"' -I"$TMP" "$HERE/views.c" \
+			-o "$TMP/vrun" && "$TMP/vrun" run $seed
+		if [ $? -eq 0 ]; then
+			ok "view chain $seed: $(tail -n 1 "$TMP/v.lift")"
+		else
+			ko "view chain $seed: $(cat "$TMP/v.lift")"
+		fi
+	done
+else
+	ko "tests/lift/views.c does not compile"
+fi
 
 # bench NAME SIZES...: generated, compiled against its host code, run.
 bench() {
