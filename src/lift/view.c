@@ -435,7 +435,8 @@ lift_val *lift_view_pattern(lift_cc *cc, const lift_fun *pat,
 		break;
 	}
 	default:
-		return lift_err(cc, at, "this pattern is not implemented yet");
+		return lift_err(cc, at, "%s is not implemented yet",
+				at && at->name ? at->name : "this pattern");
 	}
 	return w && rt ? lift_val_array(cc, rt, w) : NULL;
 }

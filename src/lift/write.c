@@ -177,6 +177,8 @@ static lift_type *assign(lift_cc *cc, lift_val *v, const dest *d,
 {
 	if (!v)
 		return NULL;
+	if (!at)
+		at = d->at;
 	if (v->kind == VAL_SCALAR)
 		return write_scalar(cc, d, v->text) ? NULL : v->type;
 	if (v->kind != VAL_ARRAY)

@@ -11,7 +11,7 @@
 #include "lift/lift.h"
 
 static const char lift_help[] =
-	"Usage: lego lift FILE [--target opencl] [--host] [-o OUT]\n\n"
+	"Usage: lego lift FILE [--target opencl] [--host | --type] [-o OUT]\n\n"
 	"Compile the Lift program FILE (docs/lift.md): its kernel's patterns\n"
 	"become loops over the OpenCL work-items, its views index\n"
 	"expressions through LEGO layouts.  The kernel takes its arrays, then\n"

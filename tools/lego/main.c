@@ -87,7 +87,7 @@ static const raw_command raw_commands[] = {
 	{"mlir", lego_cmd_mlir, "lego mlir FILE NAME [-o OUT] [-D SYM=VALUE]..."},
 	{"accessor", lego_cmd_accessor, "lego accessor FILE NAME [--target c|cuda|opencl] [-o OUT.h] ..."},
 	{"gen", lego_cmd_gen, "lego gen [SPEC] TEMPLATE [-o OUT] [--target T] ..."},
-	{"lift", lego_cmd_lift, "lego lift FILE [--target opencl] [--host] [-o OUT]"},
+	{"lift", lego_cmd_lift, "lego lift FILE [--target opencl] [--host | --type] [-o OUT]"},
 };
 #define NRAW (sizeof raw_commands / sizeof raw_commands[0])
 
