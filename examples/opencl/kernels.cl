@@ -11,10 +11,10 @@ __kernel void matmul(__global const float *a, __global const float *b,
 	const long i = get_global_id(0), j = get_global_id(1);
 	float acc = 0.0f;
 	for (long k = 0; k < 16; k++) {
-		acc += a[4 * (i % 8) + 32 * (k / 4) + 128 * ((k + 16 * i) / 128) + k % 4] *
+		acc += a[4 * (i % 8) + 32 * (k / 4) + 128 * (i / 8) + k % 4] *
 		       b[k + 16 * j];
 	}
-	c[4 * (i % 8) + 32 * (j / 4) + 192 * ((j + 24 * i) / 192) + j % 4] = acc;
+	c[4 * (i % 8) + 32 * (j / 4) + 192 * (i / 8) + j % 4] = acc;
 }
 
 /* out = the transpose of in, stored swizzled. */
