@@ -122,6 +122,19 @@ static lego_expr *try_const_factors(lego_ctx *ctx, lego_expr *e,
 	return e;
 }
 
+/* (a ^ b) / 2^k and (a | b) / 2^k -> a / 2^k when 0 <= b < 2^k: b only
+ * touches the low k bits, which the division drops (for any sign of a).
+ * Returns a, or NULL. */
+static lego_expr *low_bits_dropped(lego_ctx *ctx, lego_expr *x, int64_t d)
+{
+	if ((x->kind != LEGO_BXOR && x->kind != LEGO_BOR) || d <= 0 || (d & (d - 1)))
+		return NULL;
+	for (int i = 0; i < 2; i++)
+		if (in_range(ctx, x->args[1 - i], lego_const(ctx, d)))
+			return x->args[i];
+	return NULL;
+}
+
 static lego_expr *rewrite_div(lego_ctx *ctx, lego_expr *e)
 {
 	lego_expr *x = e->args[0], *d = e->args[1], *q, *r, *m;
@@ -144,8 +157,11 @@ static lego_expr *rewrite_div(lego_ctx *ctx, lego_expr *e)
 	if ((m = split_quotient(ctx, x)))
 		e = prefer(ctx, e, lego_div(ctx, m, d), 0);
 	int64_t dv;
-	if (lego_expr_is_const(d, &dv))
+	if (lego_expr_is_const(d, &dv)) {
 		e = try_const_factors(ctx, e, x, dv);
+		if ((m = low_bits_dropped(ctx, x, dv)))
+			e = prefer(ctx, e, lego_div(ctx, m, d), 1);
+	}
 	return try_factors(ctx, e, x, d);
 }
 
@@ -309,6 +325,47 @@ static lego_expr *shift_factor(lego_ctx *ctx, lego_expr *k)
 }
 
 /*
+ * ((y >> k) & m) << s -> (y & (m << k)) << (s - k), or >> (k - s): the
+ * bit field is cut where it lies and moved once (both sides take bits
+ * k.. of y, two's complement, to bits s..).  NULL when x has not that
+ * form; p = 2^s.
+ */
+static lego_expr *moved_field(lego_ctx *ctx, lego_expr *x, int64_t p)
+{
+	int64_t m, k, s = __builtin_ctzll((unsigned long long)p);
+	if (x->kind != LEGO_BAND || !lego_expr_is_const(x->args[0], &m) ||
+	    m < 0 || x->args[1]->kind != LEGO_SHR ||
+	    !lego_expr_is_const(x->args[1]->args[1], &k) || k < 0 || k > 62 ||
+	    m > (INT64_MAX >> k))
+		return NULL;
+	lego_expr *y = x->args[1]->args[0];
+	lego_expr *field = lego_binop(ctx, LEGO_BAND, y, lego_const(ctx, m << k));
+	return s >= k ? lego_binop(ctx, LEGO_SHL, field, lego_const(ctx, s - k))
+		      : lego_binop(ctx, LEGO_SHR, field, lego_const(ctx, k - s));
+}
+
+/*
+ * m & (P*q + s) -> P * ((m / P) & q) when 0 <= s < P, P = 2^p the lowest
+ * set bit of m: P*q + s is (q << p) | s in two's complement, and m has no
+ * bit below p.  x >> k is looked at as x / 2^k.  NULL when m & x has not
+ * that form.
+ */
+static lego_expr *mask_high(lego_ctx *ctx, int64_t m, lego_expr *x)
+{
+	lego_expr *p2, *q, *r, *c;
+	int64_t low = m > 0 ? m & -m : 1;
+	if (low == 1)
+		return NULL;
+	if (x->kind == LEGO_SHR && (p2 = shift_factor(ctx, x->args[1])))
+		x = lego_simplify(ctx, lego_div(ctx, x->args[0], p2));
+	c = lego_const(ctx, low);
+	if (!x || !split(ctx, x, c, &q, &r) || !in_range(ctx, r, c))
+		return NULL;
+	return lego_mul(ctx, c, lego_binop(ctx, LEGO_BAND,
+					    lego_const(ctx, m / low), q));
+}
+
+/*
  * Bit operations as the arithmetic they are, so that the div/mod rules
  * apply to them (kept only when strictly cheaper):
  *   x >> k -> x / 2^k,  x << k -> x * 2^k,  x & (2^k - 1) -> x % 2^k
@@ -325,7 +382,10 @@ static lego_expr *rewrite_bits(lego_ctx *ctx, lego_expr *e)
 		return p ? prefer(ctx, e, lego_div(ctx, x, p), 0) : e;
 	case LEGO_SHL:
 		p = shift_factor(ctx, k);
-		return p ? prefer(ctx, e, lego_mul(ctx, x, p), 0) : e;
+		if (!p)
+			return e;
+		e = prefer(ctx, e, lego_mul(ctx, x, p), 0);
+		return prefer(ctx, e, moved_field(ctx, x, p->value), 0);
 	case LEGO_BAND:
 		/* constants sort first: the mask, if any, is args[0] */
 		if (!lego_expr_is_const(x, &m) || m < 0)
@@ -335,7 +395,7 @@ static lego_expr *rewrite_bits(lego_ctx *ctx, lego_expr *e)
 			return k;
 		if (m < INT64_MAX && !((m + 1) & m))
 			e = prefer(ctx, e, lego_mod(ctx, k, lego_const(ctx, m + 1)), 0);
-		return e;
+		return prefer(ctx, e, mask_high(ctx, m, k), 0);
 	default:
 		return e;
 	}
