@@ -702,7 +702,8 @@ static lego_expr *gen(family *fm, uint64_t *st, int depth)
 	lego_expr *a = gen(fm, st, depth - 1), *b = gen(fm, st, depth - 1);
 	lego_expr *d = fm->divs[rnd(st) % fm->ndivs];
 	lego_expr *d2 = fm->divs[rnd(st) % fm->ndivs];
-	switch (rnd(st) % 15) {
+	int64_t k = pick(st, 0, 4);
+	switch (rnd(st) % 20) {
 	case 0: return lego_add(ctx, a, b);
 	case 1: return lego_sub(ctx, a, b);
 	case 2: return lego_mul(ctx, a, fm->syms[rnd(st) % 2]);
@@ -721,8 +722,28 @@ static lego_expr *gen(family *fm, uint64_t *st, int depth)
 		return lego_div(ctx, lego_add(ctx, lego_mul(ctx, fm->syms[0], a),
 					      fm->idx[rnd(st) % 2 ? 0 : 5]),
 				lego_mul(ctx, fm->syms[0], d));
-	default:
+	case 14:
 		return lego_select(ctx, lego_binop(ctx, LEGO_LT, a, b), a, b);
+	/* bit operations (issue 21): shifts and masks by constants, xor and
+	 * or of values of any sign, the swizzle x ^ (m & (x >> k)) */
+	case 15:
+		return lego_binop(ctx, rnd(st) % 2 ? LEGO_SHR : LEGO_SHL, a,
+				  C(ctx, k));
+	case 16:
+		return lego_binop(ctx, LEGO_BAND, a,
+				  C(ctx, rnd(st) % 2 ? (1 << k) - 1
+						     : pick(st, 0, 60)));
+	case 17:
+		return lego_binop(ctx, rnd(st) % 2 ? LEGO_BXOR : LEGO_BOR, a, b);
+	case 18:
+		return lego_binop(ctx, LEGO_BXOR, a, lego_binop(ctx, LEGO_BAND,
+			C(ctx, pick(st, 0, 60)),
+			lego_binop(ctx, LEGO_SHR, a, C(ctx, k))));
+	default: /* a field moved: ((a >> k) & m) << s */
+		return lego_binop(ctx, LEGO_SHL, lego_binop(ctx, LEGO_BAND,
+			C(ctx, pick(st, 0, 7)),
+			lego_binop(ctx, LEGO_SHR, a, C(ctx, k))),
+			C(ctx, pick(st, 0, 4)));
 	}
 }
 
