@@ -417,7 +417,6 @@ lego_expr *lego_rewrite(lego_ctx *ctx, lego_expr *e)
 	int c;
 	lego_expr *v;
 	switch (e->kind) {
-	case LEGO_DIV: case LEGO_MOD: case LEGO_MIN: case LEGO_MAX:
 	case LEGO_BAND: case LEGO_BOR: case LEGO_BXOR: case LEGO_SHL:
 	case LEGO_SHR:
 		if ((v = fixed_value(ctx, e)))
