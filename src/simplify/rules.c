@@ -135,6 +135,25 @@ static lego_expr *low_bits_dropped(lego_ctx *ctx, lego_expr *x, int64_t d)
 	return NULL;
 }
 
+/*
+ * x / 2^k -> x >> k and x % 2^k -> x & (2^k - 1) when x may be negative:
+ * both are floor semantics (two's complement), one operation each, where
+ * C's / and % need a correction for negative x.  Applied last, once no
+ * other rule found a cheaper form, to a node still of that form.
+ */
+static lego_expr *as_bits(lego_ctx *ctx, lego_expr *e)
+{
+	int64_t d, k;
+	if ((e->kind != LEGO_DIV && e->kind != LEGO_MOD) ||
+	    !lego_expr_is_const(e->args[1], &d) || d <= 1 || (d & (d - 1)) ||
+	    lego_prove_nonneg(ctx, e->args[0]))
+		return e;
+	k = __builtin_ctzll((unsigned long long)d);
+	if (e->kind == LEGO_DIV)
+		return lego_binop(ctx, LEGO_SHR, e->args[0], lego_const(ctx, k));
+	return lego_binop(ctx, LEGO_BAND, lego_const(ctx, d - 1), e->args[0]);
+}
+
 static lego_expr *rewrite_div(lego_ctx *ctx, lego_expr *e)
 {
 	lego_expr *x = e->args[0], *d = e->args[1], *q, *r, *m;
@@ -203,6 +222,20 @@ static lego_expr *swap_atom(lego_ctx *ctx, const lego_term *t, size_t j,
 	return lego_term_node(ctx, &s);
 }
 
+/* x >> k as x / 2^k and (2^k - 1) & x as x % 2^k (the forms as_bits()
+ * gives them), so that they recombine; other nodes as they are. */
+static lego_expr *as_divmod(lego_ctx *ctx, lego_expr *e)
+{
+	int64_t v;
+	if (e->kind == LEGO_SHR && lego_expr_is_const(e->args[1], &v) &&
+	    v >= 0 && v <= 62)
+		return lego_div(ctx, e->args[0], lego_const(ctx, (int64_t)1 << v));
+	if (e->kind == LEGO_BAND && lego_expr_is_const(e->args[0], &v) &&
+	    v > 0 && v < INT64_MAX && !((v + 1) & v))
+		return lego_mod(ctx, e->args[1], lego_const(ctx, v + 1));
+	return e;
+}
+
 /* The atoms of t but atom j, with coefficient 1, as a node. */
 static lego_expr *other_atoms(lego_ctx *ctx, const lego_term *t, size_t j)
 {
@@ -222,6 +255,9 @@ static lego_expr *other_atoms(lego_ctx *ctx, const lego_term *t, size_t j)
 static lego_expr *recombined(lego_ctx *ctx, lego_expr *mod, lego_expr *y)
 {
 	lego_expr *x = mod->args[0], *a = mod->args[1];
+	y = as_divmod(ctx, y);
+	if (y->kind == LEGO_MOD)
+		y = lego_mod(ctx, as_divmod(ctx, y->args[0]), y->args[1]);
 	if (y->kind == LEGO_DIV && y->args[0] == x && y->args[1] == a)
 		return x;
 	if (y->kind == LEGO_MOD && y->args[0]->kind == LEGO_DIV &&
@@ -246,7 +282,7 @@ static lego_expr *recombine_once(lego_ctx *ctx, lego_expr *p)
 		return NULL;
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < t[i].n; j++) {
-			lego_expr *mod = t[i].atoms[j], *pa;
+			lego_expr *mod = as_divmod(ctx, t[i].atoms[j]), *pa;
 			if (mod->kind != LEGO_MOD)
 				continue;
 			pa = lego_poly(ctx, mod->args[1]);
@@ -429,9 +465,9 @@ lego_expr *lego_rewrite(lego_ctx *ctx, lego_expr *e)
 	case LEGO_BAND: case LEGO_SHL: case LEGO_SHR:
 		return rewrite_bits(ctx, e);
 	case LEGO_DIV:
-		return rewrite_div(ctx, e);
+		return as_bits(ctx, rewrite_div(ctx, e));
 	case LEGO_MOD:
-		return rewrite_mod(ctx, e);
+		return as_bits(ctx, rewrite_mod(ctx, e));
 	case LEGO_ADD: case LEGO_MUL:
 		return rewrite_sum(ctx, e);
 	case LEGO_MIN: case LEGO_MAX:
