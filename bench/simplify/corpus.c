@@ -178,7 +178,7 @@ static lego_expr *derive(lego_ctx *ctx, lego_spec *spec, char *form,
 /* One corpus line: 1 passed, 0 failed (with the table row printed). */
 static int run_entry(entry *en, const char *dir, int verbose)
 {
-	char path[512], *authors = en->f[5];
+	char path[4096], *authors = en->f[5];
 	lego_define defs[MAX_VARS];
 	var v[MAX_VARS];
 	size_t nd = parse_defs(en->f[2], defs, MAX_VARS);
