@@ -112,6 +112,8 @@ static lego_expr *try_const_factors(lego_ctx *ctx, lego_expr *e,
 	if (n == SIZE_MAX)
 		return e;
 	for (size_t i = 0; i < n; i++) {
+		if (t[i].coef == INT64_MIN)
+			continue;
 		int64_t d1 = t[i].coef < 0 ? -t[i].coef : t[i].coef;
 		lego_expr *c1 = lego_const(ctx, d1);
 		if (!t[i].n || d1 <= 1 || d1 >= d || d % d1 ||
