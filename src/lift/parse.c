@@ -440,6 +440,12 @@ static int parse_sizes(parser *ps)
 				     name);
 				goto fail;
 			}
+		if (!strcmp(name, "out") || !strncmp(name, "i_", 2) ||
+		    !strncmp(name, "acc_", 4)) {
+			perr(ps, line, col, "name reserved for the generated "
+					    "code: ", name);
+			goto fail;
+		}
 		if (!lego_sym(ps->ctx, name)) {
 			perr(ps, line, col, "bad size name: ", name);
 			goto fail;
@@ -521,6 +527,23 @@ static int parse_ufun(parser *ps, plist *funs)
 	return plist_push(ps->ctx, funs, f) ? -1 : next(ps);
 }
 
+/* A kernel parameter's name must not clash in the generated C: with
+ * another parameter, a size, the result `out` or the compiler's loop
+ * indices and accumulators (i_N, acc_N). */
+static int kernel_name_free(parser *ps, const plist *params, const char *name)
+{
+	if (!strcmp(name, "out") || !strncmp(name, "i_", 2) ||
+	    !strncmp(name, "acc_", 4))
+		return 0;
+	for (size_t i = 0; i < ps->p->nsizes; i++)
+		if (!strcmp(ps->p->sizes[i], name))
+			return 0;
+	for (size_t i = 0; i < params->n; i++)
+		if (!strcmp(((lift_param *)params->v[i])->name, name))
+			return 0;
+	return 1;
+}
+
 static int parse_kernel(parser *ps)
 {
 	lift_program *p = ps->p;
@@ -533,13 +556,19 @@ static int parse_kernel(parser *ps)
 	plist l = {0};
 	while (ps->tok != ')') {
 		lift_param *prm = lego_arena_alloc(&ps->ctx->arena, sizeof *prm);
-		if (!prm || (l.n && expect(ps, ',', "',' or ')'")) ||
-		    !(prm->name = expect_ident(ps, "a parameter name")) ||
-		    expect(ps, ':', "':'") || !(prm->type = parse_type(ps)) ||
-		    plist_push(ps->ctx, &l, prm)) {
-			free(l.v);
-			return -1;
+		if (!prm || (l.n && expect(ps, ',', "',' or ')'")))
+			goto fail;
+		int line = ps->tline, col = ps->tcol;
+		if (!(prm->name = expect_ident(ps, "a parameter name")))
+			goto fail;
+		if (!kernel_name_free(ps, &l, prm->name)) {
+			perr(ps, line, col, "name already taken in the kernel: ",
+			     prm->name);
+			goto fail;
 		}
+		if (expect(ps, ':', "':'") || !(prm->type = parse_type(ps)) ||
+		    plist_push(ps->ctx, &l, prm))
+			goto fail;
 	}
 	p->nparams = l.n;
 	lift_param **prms = (lift_param **)plist_take(ps->ctx, &l);
@@ -553,6 +582,9 @@ static int parse_kernel(parser *ps)
 	if (next(ps) || expect(ps, '=', "'='") || !(p->body = parse_expr(ps)))
 		return -1;
 	return expect(ps, ';', "';'");
+fail:
+	free(l.v);
+	return -1;
 }
 
 lift_program *lift_parse(lego_ctx *ctx, const char *file, const char *text,

@@ -99,7 +99,8 @@ static lift_val *mem_get(lift_cc *cc, lift_val *a, lego_expr *i)
 	w->idx = lego_arena_alloc(&cc->ctx->arena, w->nidx * sizeof *w->idx);
 	if (!w->idx)
 		return NULL;
-	memcpy(w->idx, v->idx, v->nidx * sizeof *w->idx);
+	if (v->nidx)
+		memcpy(w->idx, v->idx, v->nidx * sizeof *w->idx);
 	w->idx[v->nidx] = i;
 	if (et->kind == LIFT_ARRAY)
 		return lift_val_array(cc, et, w);
