@@ -124,7 +124,7 @@ static lift_val *mem_get(lift_cc *cc, lift_val *a, lego_expr *i)
 
 /* Outside the condition the value, inside it the fill. */
 static lift_val *masked(lift_cc *cc, lift_val *v, lego_expr *cond,
-			lift_val *fill)
+			lift_val *fill, const lift_ast *at)
 {
 	if (!v)
 		return NULL;
@@ -134,10 +134,11 @@ static lift_val *masked(lift_cc *cc, lift_val *v, lego_expr *cond,
 			return NULL;
 		w->a = cond;
 		w->fill = fill;
+		w->at = at;
 		return lift_val_array(cc, v->type, w);
 	}
 	if (v->kind != VAL_SCALAR)
-		return lift_err(cc, NULL, "pad over tuples is not supported");
+		return lift_err(cc, at, "pad over tuples is not supported yet");
 	lego_expr *c = lego_simplify(cc->ctx, cond);
 	int64_t k;
 	if (c && lego_expr_is_const(c, &k))
@@ -238,11 +239,11 @@ lift_val *lift_view_get(lift_cc *cc, lift_val *a, lego_expr *i)
 			ctx, LEGO_OR, lego_binop(ctx, LEGO_LT, i, v->a),
 			lego_binop(ctx, LEGO_LE,
 				   lego_add(ctx, in->type->len, v->a), i));
-		return masked(cc, lift_view_get(cc, in, j), out, v->fill);
+		return masked(cc, lift_view_get(cc, in, j), out, v->fill, v->at);
 	}
 	case VW_MASK:
 		return masked(cc, lift_view_get(cc, v->in[0], i), v->a,
-			      v->fill);
+			      v->fill, v->at);
 	case VW_MAP: {
 		lift_val *x = lift_view_get(cc, v->in[0], i);
 		return x ? lift_apply(cc, v->f, &x, 1) : NULL;
@@ -432,6 +433,7 @@ lift_val *lift_view_pattern(lift_cc *cc, const lift_fun *pat,
 			w->a = pat->sz[0];
 			w->clamp = pat->clamp;
 			w->fill = pat->init;
+			w->at = at;
 		}
 		break;
 	}
