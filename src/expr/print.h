@@ -15,6 +15,25 @@
  */
 int lego_expr_count_uses(lego_memo *uses, size_t n, lego_expr *const *es);
 int lego_expr_is_temp(const lego_memo *uses, const lego_expr *e);
+/* total.c.  Whether e's own operation cannot trap (a divisor proved
+ * non-zero, a shift amount proved in [0, 32), an isqrt argument proved
+ * >= 0). */
+int lego_expr_op_safe(lego_ctx *ctx, const lego_expr *e);
+/* Whether computing e ahead of the guards around it cannot trap: every
+ * operation it evaluates unconditionally is safe (lazy: the arms of a
+ * select and the right operand of and/or are not, as in C and Python).
+ * m memoises the answers over one traversal. */
+int lego_expr_hoistable(lego_ctx *ctx, lego_memo *m, const lego_expr *e,
+			int lazy);
+/* Puts into m every node computed whenever e is (lazy as above). */
+int lego_expr_mark_always(lego_memo *m, const lego_expr *e, int lazy);
+/* Replaces each es[i] by its total form, for targets that compute both
+ * arms of a select (MLIR, Triton's tl.where): every partial operation not
+ * proved safe gets a guarded operand (divisor 0 -> 1, shift amount out of
+ * range -> 0, isqrt argument < 0 -> 0), equal to es[i] wherever es[i] is
+ * defined. */
+int lego_exprs_make_total(lego_ctx *ctx, size_t n, lego_expr **es);
+
 /* Whether a C-like temporary was defined in the 64-bit type (define_temps
  * of cse.c records it: the entry's ptr is the node, NULL for int). */
 int lego_expr_temp_is_wide(const lego_memo *uses, const lego_expr *e);
