@@ -12,6 +12,8 @@
 #   - examples/opencl/matmul_odd: a matrix multiply whose tiles do not
 #     divide the sizes (padded TileBy, loads and stores guarded by masks),
 #     run on PoCL for two odd shapes against a triple loop;
+#   - generated code is total (total.py): guarded partial operations never
+#     trap, in C under UBSan and in Triton run as plain Python;
 #   - examples/cuda: compiled with nvcc -arch=sm_90 (skipped when nvcc is
 #     absent; nothing runs them here).
 # Usage: sh tests/gen_c/run.sh BUILD_DIR.  Last line:
@@ -159,6 +161,18 @@ if [ -f /usr/include/CL/cl.h ]; then
 else
 	ko "examples/opencl: no OpenCL headers (run scripts/opencl.sh)"
 fi
+
+# Generated code is total: random templates with guarded divisions, modulos,
+# shifts and isqrt, run over the whole index range (C under UBSan, Triton in
+# plain Python) against an exact evaluation (tests/gen_c/total.py).
+for target in c triton; do
+	if python3 "$HERE/total.py" "$LEGO" $target "$TMP" > "$TMP/total.log" 2>&1
+	then
+		ok "$(cat "$TMP/total.log")"
+	else
+		ko "generated $target is total: $(cat "$TMP/total.log")"
+	fi
+done
 
 # CUDA: compile only.
 if command -v nvcc >/dev/null 2>&1; then
