@@ -19,8 +19,12 @@ typedef struct tmpl {
 	const char *filename;
 	const char *text;
 	size_t len;
-	size_t block_begin, block_end; /* byte range of the spec block lines */
-	int block_line;                /* line of the block's first spec line */
+	struct block {                 /* a {% lego %} .. {% end %} block */
+		size_t begin, end;     /* its bytes, marker lines included */
+	} *blocks;                     /* in the ctx arena */
+	size_t nblocks;
+	int block_line;                /* line of the first block's marker */
+	char *spec_text;               /* the blocks' lines, others empty */
 	lego_spec *spec;
 	lego_target target;
 	const char *prefix;            /* of the temporaries */
@@ -67,70 +71,96 @@ static size_t line_end(const tmpl *t, size_t pos)
 	return nl ? (size_t)(nl - t->text) + 1 : t->len;
 }
 
-/* The {% lego %} ... {% end %} block, if any. */
-static int find_block(tmpl *t)
+/* Appends a block [begin, end) to t->blocks. */
+static int add_block(tmpl *t, size_t begin, size_t end)
 {
-	int line = 1, start_line = 0;
-	size_t begin = 0;
-	for (size_t pos = 0; pos < t->len; line++) {
-		size_t end = line_end(t, pos);
-		const char *s = t->text + pos;
-		if (!start_line && line_find(s, end - pos, BLOCK_START)) {
-			start_line = line;
-			begin = pos;
-			t->block_line = line + 1;
-		} else if (start_line && line_find(s, end - pos, BLOCK_END)) {
-			t->block_begin = begin;
-			t->block_end = end;
-			return LEGO_OK;
-		}
-		pos = end;
-	}
-	if (start_line)
-		return lego_fail(t->ctx, LEGO_ERR, "%s:%d:1: error: %s without "
-				 "%s", t->filename, start_line, BLOCK_START,
-				 BLOCK_END);
+	struct block *grown = lego_xalloc(t->ctx, (t->nblocks + 1) *
+							  sizeof *grown);
+	if (!grown)
+		return LEGO_ENOMEM;
+	if (t->nblocks)
+		memcpy(grown, t->blocks, t->nblocks * sizeof *grown);
+	grown[t->nblocks++] = (struct block){begin, end};
+	t->blocks = grown;
 	return LEGO_OK;
 }
 
-/* The spec of the block, parsed with its lines where they are in the
- * template, so that messages point into it. */
-static lego_spec *block_spec(tmpl *t, const lego_gen_opts *opts)
+/* The {% lego %} ... {% end %} blocks.  Several blocks are one spec, in
+ * the order of the template (a declaration may sit next to the code that
+ * uses it); t->spec_text holds their lines where they are in the
+ * template, every other line empty, so that messages point into it. */
+static int find_blocks(tmpl *t)
 {
-	size_t first = line_end(t, t->block_begin);
-	size_t last = t->block_end; /* back to the start of the end line */
-	if (last > first && t->text[last - 1] == '\n')
-		last--;
-	while (last > first && t->text[last - 1] != '\n')
-		last--;
+	int line = 1, start_line = 0;
+	size_t begin = 0;
 	lego_sbuf b = {0};
-	for (int i = 1; i < t->block_line; i++)
-		lego_sbuf_puts(&b, "\n");
-	lego_sbuf_printf(&b, "%.*s", (int)(last > first ? last - first : 0),
-			 t->text + first);
-	char *text = lego_sbuf_take(&b);
-	if (!text)
-		return lego_fail_null(t->ctx, "out of memory");
-	lego_spec *spec = lego_spec_parse(t->ctx, t->filename, text,
-					  strlen(text), opts->defs, opts->ndefs);
-	free(text);
-	return spec;
+	for (size_t pos = 0; pos < t->len; line++) {
+		size_t end = line_end(t, pos);
+		const char *s = t->text + pos;
+		const char *open = line_find(s, end - pos, BLOCK_START);
+		const char *close = line_find(s, end - pos, BLOCK_END);
+		if (open && start_line) {
+			free(lego_sbuf_take(&b));
+			return lego_fail(t->ctx, LEGO_ERR, "%s:%d:%d: error: %s "
+					 "inside the block of line %d (close it "
+					 "with %s first)", t->filename, line,
+					 (int)(open - s) + 1, BLOCK_START,
+					 start_line, BLOCK_END);
+		}
+		if (close && !start_line && !open) {
+			free(lego_sbuf_take(&b));
+			return lego_fail(t->ctx, LEGO_ERR, "%s:%d:%d: error: %s "
+					 "without %s", t->filename, line,
+					 (int)(close - s) + 1, BLOCK_END,
+					 BLOCK_START);
+		}
+		int inside = start_line && !close;
+		if (open) {
+			start_line = line;
+			begin = pos;
+			if (!t->block_line)
+				t->block_line = line;
+		} else if (close && add_block(t, begin, end) != LEGO_OK) {
+			free(lego_sbuf_take(&b));
+			return LEGO_ENOMEM;
+		} else if (close) {
+			start_line = 0;
+		}
+		if (inside)
+			lego_sbuf_printf(&b, "%.*s", (int)(end - pos), s);
+		else
+			lego_sbuf_puts(&b, "\n");
+		pos = end;
+	}
+	t->spec_text = lego_sbuf_take(&b);
+	if (start_line) {
+		free(t->spec_text);
+		t->spec_text = NULL;
+		return lego_fail(t->ctx, LEGO_ERR, "%s:%d:1: error: %s without "
+				 "%s", t->filename, start_line, BLOCK_START,
+				 BLOCK_END);
+	}
+	return t->spec_text ? LEGO_OK : lego_fail(t->ctx, LEGO_ENOMEM,
+						  "out of memory");
 }
 
 static int load_spec(tmpl *t, const lego_gen_opts *opts)
 {
-	int has_block = t->block_end > 0;
+	int has_block = t->nblocks > 0;
 	if (opts->spec_path && has_block)
 		return lego_fail(t->ctx, LEGO_ERR, "%s:%d:1: error: the spec is "
 				 "given twice (%s and this block)", t->filename,
-				 t->block_line - 1, opts->spec_path);
+				 t->block_line, opts->spec_path);
 	if (!opts->spec_path && !has_block)
 		return lego_fail(t->ctx, LEGO_ERR, "%s: error: no spec: give a "
 				 "SPEC file or a %s ... %s block", t->filename,
 				 BLOCK_START, BLOCK_END);
 	t->spec = opts->spec_path ? lego_spec_load(t->ctx, opts->spec_path,
 						   opts->defs, opts->ndefs)
-				  : block_spec(t, opts);
+				  : lego_spec_parse(t->ctx, t->filename,
+						    t->spec_text,
+						    strlen(t->spec_text),
+						    opts->defs, opts->ndefs);
 	return t->spec ? LEGO_OK : LEGO_ERR;
 }
 
@@ -304,14 +334,20 @@ static int expand_line(tmpl *t, size_t pos, size_t end, int line)
 	return LEGO_OK;
 }
 
+static int in_block(const tmpl *t, size_t pos)
+{
+	for (size_t i = 0; i < t->nblocks; i++)
+		if (pos >= t->blocks[i].begin && pos < t->blocks[i].end)
+			return 1;
+	return 0;
+}
+
 static int expand(tmpl *t)
 {
 	int line = 1;
 	for (size_t pos = 0; pos < t->len; line++) {
 		size_t end = line_end(t, pos);
-		int in_block = t->block_end && pos >= t->block_begin &&
-			       pos < t->block_end;
-		if (!in_block && expand_line(t, pos, end, line) != LEGO_OK)
+		if (!in_block(t, pos) && expand_line(t, pos, end, line) != LEGO_OK)
 			return LEGO_ERR;
 		pos = end;
 	}
@@ -327,8 +363,11 @@ char *lego_gen(lego_ctx *ctx, const char *filename, const char *text,
 		return lego_fail_null(ctx, "lego_gen: no template or options");
 	tmpl t = {.ctx = ctx, .filename = filename ? filename : "<template>",
 		  .text = text ? text : "", .len = len};
-	if (parse_target(ctx, opts->target, &t.target) != LEGO_OK ||
-	    find_block(&t) != LEGO_OK || load_spec(&t, opts) != LEGO_OK)
+	int rc = parse_target(ctx, opts->target, &t.target);
+	if (rc == LEGO_OK && (rc = find_blocks(&t)) == LEGO_OK)
+		rc = load_spec(&t, opts);
+	free(t.spec_text);
+	if (rc != LEGO_OK)
 		return NULL;
 	t.prefix = choose_prefix(&t);
 	if (expand(&t) != LEGO_OK) {
