@@ -10,6 +10,8 @@ int lego_emit(lego_ctx *ctx, const lego_emit_request *req, lego_emitted *out)
 	*out = (lego_emitted){0};
 	if (!req || (req->n && !req->exprs))
 		return lego_fail(ctx, LEGO_ERR, "lego_emit: no request");
+	if (gen_check_names(ctx, req->target, req->n, req->exprs) != LEGO_OK)
+		return LEGO_ERR;
 	/* Triton's tl.where and MLIR's arith.select compute both arms: a
 	 * division the template guards by a select runs anyway, so it must
 	 * not trap.  C's ?: and && are lazy and keep the guards as written. */

@@ -8,6 +8,7 @@
 #include "expr/sbuf.h"
 #include "gen/emit.h"
 #include "gen/template.h"
+#include "lang/parse.h"
 
 #define OPEN "{{"
 #define CLOSE "}}"
@@ -170,29 +171,37 @@ static int is_word(char c)
 	       (c >= '0' && c <= '9') || c == '_';
 }
 
-static size_t skip_digits(const tmpl *t, size_t j)
+static size_t skip_digits(const char *s, size_t len, size_t j)
 {
-	while (j < t->len && t->text[j] >= '0' && t->text[j] <= '9')
+	while (j < len && s[j] >= '0' && s[j] <= '9')
 		j++;
 	return j;
 }
 
-/* Whether the template has a word prefix<digits>_<digits>, the form of
- * the temporaries. */
-static int uses_prefix(const tmpl *t, const char *prefix)
+/* Whether s[i..len) starts with a word prefix<digits>_<digits>, the form
+ * of the temporaries. */
+static int temp_at(const char *s, size_t len, size_t i, const char *prefix)
 {
 	size_t w = strlen(prefix);
-	for (size_t i = 0; i + w < t->len; i++) {
-		if ((i && is_word(t->text[i - 1])) ||
-		    memcmp(t->text + i, prefix, w))
-			continue;
-		size_t j = skip_digits(t, i + w);
-		if (j == i + w || j >= t->len || t->text[j] != '_')
-			continue;
-		size_t k = skip_digits(t, j + 1);
-		if (k > j + 1 && (k == t->len || !is_word(t->text[k])))
+	if ((i && is_word(s[i - 1])) || i + w >= len || memcmp(s + i, prefix, w))
+		return 0;
+	size_t j = skip_digits(s, len, i + w);
+	if (j == i + w || j >= len || s[j] != '_')
+		return 0;
+	size_t k = skip_digits(s, len, j + 1);
+	return k > j + 1 && (k == len || !is_word(s[k]));
+}
+
+/* Whether the template or a name of its spec (which may come from a
+ * file) has the form of the temporaries. */
+static int uses_prefix(const tmpl *t, const char *prefix)
+{
+	for (size_t i = 0; i < t->len; i++)
+		if (temp_at(t->text, t->len, i, prefix))
 			return 1;
-	}
+	for (const lang_name *n = t->spec->names; n; n = n->next)
+		if (temp_at(n->name, strlen(n->name), 0, prefix))
+			return 1;
 	return 0;
 }
 

@@ -266,8 +266,63 @@ static void test_guards(lego_test *t)
 	free(out);
 }
 
+/* Issue 12: symbols named like a keyword of the target gave code that
+ * does not compile, with exit 0.  The expected messages name the clash
+ * and point at the placeholder (line 5: after a 3-line spec block). */
+static void test_names(lego_test *t)
+{
+	static const struct {
+		const char *target, *name, *why;
+	} cases[] = {
+		{"c", "for", "a keyword of C"},
+		{"c", "int", "a keyword of C"},
+		{"c", "bool", "a keyword of C"},
+		{"cuda", "class", "a keyword or built-in of CUDA C++"},
+		{"cuda", "threadIdx", "a keyword or built-in of CUDA C++"},
+		{"opencl", "kernel", "a keyword or type of OpenCL C"},
+		{"opencl", "uint4", "a keyword or type of OpenCL C"},
+		{"triton", "lambda", "a keyword of Python"},
+		{"triton", "tl", "a keyword of Python or a module"},
+	};
+	char err[2048], spec[128], want[256];
+	test_case(t, "a symbol named like a keyword of the target is an error "
+		     "at the placeholder");
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(spec, sizeof spec, "sym %s\nlayout X = Row(4, %s)\n",
+			 cases[i].name, cases[i].name);
+		char *out = gen_for(cases[i].target, spec,
+				    "x = 1 + {{ X[1, 2] }};\n", err, sizeof err);
+		snprintf(want, sizeof want, "t.tpl:5:9: error: the name '%s' is "
+			 "%s", cases[i].name, cases[i].why);
+		CHECKF(t, !out && !strncmp(err, want, strlen(want)),
+		       "%s %s: %s", cases[i].target, cases[i].name,
+		       out ? out : err);
+		free(out);
+	}
+
+	test_case(t, "a keyword of one target is a name in another");
+	char *out = gen_for("c", "sym lambda\nlayout X = Row(4, lambda)\n",
+			    "x = {{ X[1, 2] }};\n", err, sizeof err);
+	CHECKF(t, out && strstr(out, "x = lambda + 2;"), "%s", out ? out : err);
+	free(out);
+
+	test_case(t, "generated names are reserved: lego_ names, temporaries");
+	out = gen_for("c", "sym M\nlayout X = Row(M)\n",
+		      "x = {{ X[lego_i] }};\n", err,
+		      sizeof err);
+	CHECKF(t, !out && strstr(err, "t.tpl:5:5: error: the name 'lego_i' is "
+			       "reserved"), "%s", out ? out : err);
+	free(out);
+	out = gen_for("c", "sym lego_x\n", "x = 1;\n", err, sizeof err);
+	CHECKF(t, !out && strstr(err, "t.tpl:2:5: error: 'lego_x': names "
+			       "starting with 'lego_' are reserved"),
+	       "%s", out ? out : err);
+	free(out);
+}
+
 void suite_gen(lego_test *t)
 {
+	test_names(t);
 	test_guards(t);
 	test_concrete_values(t);
 	test_grouped_pids(t);
