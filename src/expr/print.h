@@ -87,6 +87,10 @@ const char *lego_dialect_helpers(lego_dialect d);
  * them (each node, each partial sum and product) is proved to lie within
  * +-(2^30 - 1) from the constant bounds of their symbols (width.c). */
 int lego_exprs_fit_int32(size_t n, lego_expr *const *es);
+/* Whether a value met while evaluating es may pass 2^62 in magnitude by
+ * the same bounds (so that 64-bit arithmetic, with the floor forms around
+ * it, may overflow); 0 when no bound is known (symbolic sizes). */
+int lego_exprs_may_overflow64(size_t n, lego_expr *const *es);
 
 /* One expression, or several with shared temporaries: lego_expr_print
  * and lego_exprs_print in a dialect (caller frees). */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "expr/print.h"
 #include "expr/sbuf.h"
 #include "gen/emit.h"
 #include "gen/template.h"
@@ -261,6 +262,13 @@ static int read_places(tmpl *t, size_t pos, size_t end, int line,
 					     &t->slices);
 		if (!p->e || !(p->e = lego_simplify(t->ctx, p->e)))
 			return LEGO_ERR;
+		if (lego_exprs_may_overflow64(1, &p->e))
+			return lego_fail(t->ctx, LEGO_ERR, "%s:%d:%d: error: a "
+					 "value of this placeholder can reach "
+					 "2^62 in magnitude (by the ranges of "
+					 "its indices and sizes): 64-bit "
+					 "arithmetic may overflow", t->filename,
+					 line, col);
 		i = p->close;
 	}
 }

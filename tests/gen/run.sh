@@ -88,6 +88,29 @@ layout A = Row(M, Z)
 {% end %}' "t.tpl:3:19: error: unknown name 'Z'"
 expect_error "unterminated block" '{% lego %}
 sym M' "t.tpl:1:1: error: {% lego %} without {% end %}"
+# Indices proved outside their dim, and values past 64 bits (issue 12).
+expect_error "constant index outside its dim" '{% lego %}
+layout T = Row(8, 8)
+{% end %}
+x = {{ T[9, 0] }}' "t.tpl:4:10: error: index 9 is outside [0, 8)"
+expect_error "negative index" '{% lego %}
+layout T = Row(8, 8)
+{% end %}
+x = {{ T[0, 3 - 4] }}' "t.tpl:4:13: error: index -1 is outside [0, 8)"
+expect_error "symbolic index outside its dim" '{% lego %}
+sym M
+layout S = Row(M, 4)
+{% end %}
+x = {{ S[M, 0] }}' "t.tpl:5:10: error: index M is outside [0, M)"
+expect_error "flat index outside the layout" '{% lego %}
+layout T = Row(8, 8)
+{% end %}
+x = {{ T.inv(64)[0] }}' "t.tpl:4:14: error: index 64 is outside [0, 64)"
+expect_error "value past 64 bits" '{% lego %}
+layout T = Row(8, 8)
+{% end %}
+x = {{ T[i, j] * 144115188075855872 }}' \
+	"t.tpl:4:5: error: a value of this placeholder can reach 2^62"
 expect_error "block inside a block" '{% lego %}
 sym M
   {% lego %}
