@@ -125,9 +125,11 @@ static char *print_value(lego_printer *p, const lego_expr *e)
 	return lego_sbuf_take(&b);
 }
 
-int lego_print_shared(lego_ctx *ctx, size_t n, lego_expr *const *es,
-		      const char *prefix, const char *indent, lego_dialect d,
-		      char **prelude, char **values)
+int lego_print_shared_groups(lego_ctx *ctx, size_t n, lego_expr *const *es,
+			     size_t ngroups, const size_t *group_end,
+			     const char *prefix, const char *indent,
+			     lego_dialect d, char **prelude, size_t *group_at,
+			     char **values)
 {
 	lego_memo uses;
 	if (lego_memo_init(&uses, 64) != LEGO_OK)
@@ -137,11 +139,15 @@ int lego_print_shared(lego_ctx *ctx, size_t n, lego_expr *const *es,
 			  prefix ? prefix : "t", NULL, indent, 1, 0};
 	if (count_hoistable(ctx, p.d, &uses, n, es, 0) != LEGO_OK)
 		b.oom = 1;
-	size_t next = 0;
-	for (size_t i = 0; i < n && !b.oom; i++)
-		define_temps(&p, es[i], &next);
+	size_t next = 0, i = 0;
+	for (size_t g = 0; g < ngroups; g++) {
+		group_at[g] = b.len;
+		for (; i < group_end[g] && !b.oom; i++)
+			define_temps(&p, es[i], &next);
+	}
+	group_at[ngroups] = b.len;
 	int ok = !b.oom;
-	for (size_t i = 0; i < n; i++) {
+	for (i = 0; i < n; i++) {
 		values[i] = ok ? print_value(&p, es[i]) : NULL;
 		ok = ok && values[i];
 	}
@@ -152,9 +158,18 @@ int lego_print_shared(lego_ctx *ctx, size_t n, lego_expr *const *es,
 		return LEGO_OK;
 	free(*prelude);
 	*prelude = NULL;
-	for (size_t i = 0; i < n; i++) {
+	for (i = 0; i < n; i++) {
 		free(values[i]);
 		values[i] = NULL;
 	}
 	return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
+}
+
+int lego_print_shared(lego_ctx *ctx, size_t n, lego_expr *const *es,
+		      const char *prefix, const char *indent, lego_dialect d,
+		      char **prelude, char **values)
+{
+	size_t at[2];
+	return lego_print_shared_groups(ctx, n, es, 1, &n, prefix, indent, d,
+					prelude, at, values);
 }

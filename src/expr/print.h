@@ -111,6 +111,16 @@ char *lego_exprs_print_dialect(lego_ctx *ctx, size_t n,
 int lego_print_shared(lego_ctx *ctx, size_t n, lego_expr *const *es,
 		      const char *prefix, const char *indent, lego_dialect d,
 		      char **prelude, char **values);
+/* The same for es in ngroups consecutive groups (group g ends before
+ * es[group_end[g]]: the placeholders of one template line each) sharing
+ * temporaries: a temporary is defined in the part of *prelude of the first
+ * group that uses it, the bytes [group_at[g], group_at[g + 1]); group_at
+ * has ngroups + 1 entries. */
+int lego_print_shared_groups(lego_ctx *ctx, size_t n, lego_expr *const *es,
+			     size_t ngroups, const size_t *group_end,
+			     const char *prefix, const char *indent,
+			     lego_dialect d, char **prelude, size_t *group_at,
+			     char **values);
 
 typedef struct lego_printer {
 	lego_ctx *ctx;

@@ -41,10 +41,16 @@ typedef struct lego_emit_request {
 	const char *indent;      /* of the template line, for the prelude */
 	size_t nranges;
 	const lego_emit_range *ranges;
+	/* Several template lines at once, sharing temporaries: line g holds
+	 * exprs [group_end[g - 1], group_end[g]).  ngroups 0: one line. */
+	size_t ngroups;
+	const size_t *group_end;
 } lego_emit_request;
 
 typedef struct lego_emitted {
 	char *prelude;           /* "" when nothing is shared */
+	size_t *group_at;        /* line g's part of the prelude starts at
+				    byte group_at[g]; ngroups + 1 entries */
 	char **values;           /* n inline texts */
 	size_t n;
 } lego_emitted;

@@ -286,69 +286,184 @@ static lego_emit_range *all_ranges(tmpl *t)
 	return r;
 }
 
-/* Emits the placeholders of one line; on failure finds the placeholder
- * the target cannot print, for the message. */
-static int emit_line(tmpl *t, lego_emit_request *req, const place *ps,
-		     int line, lego_emitted *em)
-{
-	if (lego_emit(t->ctx, req, em) == LEGO_OK)
-		return LEGO_OK;
-	lego_emit_request one = *req;
-	one.n = 1;
-	for (size_t i = 0; i < req->n; i++) {
-		lego_emitted tmp;
-		one.exprs = &req->exprs[i];
-		if (lego_emit(t->ctx, &one, &tmp) != LEGO_OK)
-			return error_at(t, line, ps[i].col);
-		lego_emitted_free(&tmp);
-	}
-	return error_at(t, line, ps[0].col);
-}
-
-static int expand_line(tmpl *t, size_t pos, size_t end, int line)
-{
+/* One line of a run: its bytes, number, placeholders and its text with
+ * the placeholders blanked out. */
+typedef struct tline {
+	size_t pos, end;
+	int line;
 	place *ps;
 	size_t n;
-	int rc = read_places(t, pos, end, line, &ps, &n);
-	if (rc != LEGO_OK || n == 0) {
-		lego_sbuf_printf(&t->out, "%.*s", (int)(end - pos), t->text + pos);
+	char *rest;
+	const lego_expr **syms; /* those the placeholders read */
+	size_t nsyms;
+} tline;
+
+/* Lines sharing temporaries (share.c): the placeholders of all are
+ * emitted together, each temporary defined before the first line that
+ * uses it. */
+typedef struct run {
+	tline *lines; /* in the ctx arena */
+	size_t n, cap;
+	size_t nexprs;
+	const char *indent;
+	int alone;    /* a line with a block marker: shares with none */
+} run;
+
+/* On failure finds the placeholder the target cannot print (or whose
+ * names clash), for the message. */
+static int emit_error(tmpl *t, lego_emit_request *req, const run *r)
+{
+	lego_emit_request one = *req;
+	one.n = 1;
+	one.ngroups = 0;
+	for (size_t l = 0, i = 0; l < r->n; l++)
+		for (size_t k = 0; k < r->lines[l].n; k++, i++) {
+			lego_emitted tmp;
+			one.exprs = &req->exprs[i];
+			if (lego_emit(t->ctx, &one, &tmp) != LEGO_OK)
+				return error_at(t, r->lines[l].line,
+						r->lines[l].ps[k].col);
+			lego_emitted_free(&tmp);
+		}
+	return error_at(t, r->lines[0].line, r->lines[0].ps[0].col);
+}
+
+/* Writes line l with its values (values[0..n)). */
+static void splice(tmpl *t, const tline *l, char *const *values)
+{
+	size_t at = l->pos;
+	for (size_t i = 0; i < l->n; i++) {
+		const place *p = &l->ps[i];
+		int wrap = gen_value_needs_parens(t->text + l->pos,
+						  l->end - l->pos,
+						  p->open - l->pos,
+						  p->close - l->pos, values[i]);
+		lego_sbuf_printf(&t->out, wrap ? "%.*s(%s)" : "%.*s%s",
+				 (int)(p->open - at), t->text + at, values[i]);
+		at = p->close;
+	}
+	lego_sbuf_printf(&t->out, "%.*s", (int)(l->end - at), t->text + at);
+}
+
+/* Emits and writes the lines of r, then empties it. */
+static int flush(tmpl *t, run *r)
+{
+	if (!r->n)
+		return LEGO_OK;
+	lego_expr **es = lego_xalloc(t->ctx, (r->nexprs + 1) * sizeof *es);
+	size_t *ends = lego_xalloc(t->ctx, r->n * sizeof *ends);
+	lego_emit_range *ranges = all_ranges(t);
+	if (!es || !ends || !ranges)
+		return LEGO_ENOMEM;
+	size_t k = 0;
+	for (size_t l = 0; l < r->n; l++) {
+		for (size_t i = 0; i < r->lines[l].n; i++)
+			es[k++] = r->lines[l].ps[i].e;
+		ends[l] = k;
+	}
+	/* Temporaries are named by the run's first line (t12_0, t12_1, ...):
+	 * two runs of one C block or MLIR region must not define the same
+	 * name. */
+	char prefix[64];
+	snprintf(prefix, sizeof prefix, "%s%d_", t->prefix, r->lines[0].line);
+	lego_emit_request req = {t->target, k, es, prefix, r->indent,
+				 t->slices.n, ranges, r->n, ends};
+	lego_emitted em;
+	if (lego_emit(t->ctx, &req, &em) != LEGO_OK)
+		return emit_error(t, &req, r);
+	k = 0;
+	for (size_t l = 0; l < r->n; l++) {
+		lego_sbuf_printf(&t->out, "%.*s",
+				 (int)(em.group_at[l + 1] - em.group_at[l]),
+				 em.prelude + em.group_at[l]);
+		splice(t, &r->lines[l], em.values + k);
+		k += r->lines[l].n;
+	}
+	lego_emitted_free(&em);
+	r->n = r->nexprs = 0;
+	return LEGO_OK;
+}
+
+static int blank(const char *s)
+{
+	return s[strspn(s, " \t\r\n")] == '\0';
+}
+
+/* Runs are bounded so that joining (linear in the run) keeps long
+ * templates linear. */
+#define RUN_MAX 64
+
+/* Whether l may join r: same indentation, straight lines, and no line's
+ * text names a symbol that the placeholders of the run and l read (those
+ * of r are known not to name r's). */
+static int joins(const run *r, const tline *l, const char *indent)
+{
+	if (r->alone || r->n >= RUN_MAX || strcmp(indent, r->indent))
+		return 0;
+	const tline *x = r->lines;
+	for (size_t i = 0; i < r->n; i++)
+		if (gen_text_names(l->rest, x[i].syms, x[i].nsyms) ||
+		    gen_text_names(x[i].rest, l->syms, l->nsyms))
+			return 0;
+	return !gen_text_names(l->rest, l->syms, l->nsyms);
+}
+
+static int add_line(tmpl *t, run *r, const tline *l)
+{
+	if (r->n == r->cap) {
+		size_t cap = r->cap ? 2 * r->cap : 8;
+		tline *grown = lego_xalloc(t->ctx, cap * sizeof *grown);
+		if (!grown)
+			return LEGO_ENOMEM;
+		if (r->n)
+			memcpy(grown, r->lines, r->n * sizeof *grown);
+		r->lines = grown;
+		r->cap = cap;
+	}
+	r->lines[r->n++] = *l;
+	r->nexprs += l->n;
+	return LEGO_OK;
+}
+
+/* The line [pos, end): written at once when it has no placeholder, else
+ * added to the run r, which it may join or begin. */
+static int expand_line(tmpl *t, run *r, size_t pos, size_t end, int line)
+{
+	tline l = {pos, end, line, NULL, 0, NULL, NULL, 0};
+	int rc = read_places(t, pos, end, line, &l.ps, &l.n);
+	if (rc != LEGO_OK)
+		return rc;
+	if (!(l.rest = lego_arena_strndup(&t->ctx->arena, t->text + pos,
+					  end - pos)))
+		return LEGO_ENOMEM;
+	for (size_t i = 0; i < l.n; i++)
+		memset(l.rest + (l.ps[i].open - pos), ' ',
+		       l.ps[i].close - l.ps[i].open);
+	if (l.n == 0 && blank(l.rest) && r->n)
+		return add_line(t, r, &l); /* a blank line keeps the run */
+	if (l.n == 0) {
+		if ((rc = flush(t, r)) == LEGO_OK)
+			lego_sbuf_printf(&t->out, "%.*s", (int)(end - pos),
+					 t->text + pos);
 		return rc;
 	}
-	size_t ind = pos;
-	while (ind < end && (t->text[ind] == ' ' || t->text[ind] == '\t'))
-		ind++;
-	char *indent = lego_arena_strndup(&t->ctx->arena, t->text + pos,
-					  ind - pos);
-	lego_expr **es = lego_xalloc(t->ctx, n * sizeof *es);
-	lego_emit_range *ranges = all_ranges(t);
-	if (!indent || !es || !ranges)
+	lego_expr **es = lego_xalloc(t->ctx, l.n * sizeof *es);
+	for (size_t i = 0; es && i < l.n; i++)
+		es[i] = l.ps[i].e;
+	if (!es || !(l.syms = gen_syms_of(t->ctx, es, l.n, &l.nsyms)))
 		return LEGO_ENOMEM;
-	for (size_t i = 0; i < n; i++)
-		es[i] = ps[i].e;
-	/* Temporaries are named per line (t12_0, t12_1, ...): two lines of
-	 * one C block or MLIR region must not define the same name. */
-	char prefix[64];
-	snprintf(prefix, sizeof prefix, "%s%d_", t->prefix, line);
-	lego_emit_request req = {t->target, n, es, prefix, indent,
-				 t->slices.n, ranges};
-	lego_emitted em;
-	if (emit_line(t, &req, ps, line, &em) != LEGO_OK)
-		return LEGO_ERR;
-	lego_sbuf_puts(&t->out, em.prelude);
-	size_t at = pos;
-	for (size_t i = 0; i < n; i++) {
-		int wrap = gen_value_needs_parens(t->text + pos, end - pos,
-						  ps[i].open - pos,
-						  ps[i].close - pos,
-						  em.values[i]);
-		lego_sbuf_printf(&t->out, wrap ? "%.*s(%s)" : "%.*s%s",
-				 (int)(ps[i].open - at), t->text + at,
-				 em.values[i]);
-		at = ps[i].close;
+	size_t ind = strspn(l.rest, " \t");
+	char *indent = lego_arena_strndup(&t->ctx->arena, l.rest, ind);
+	if (!indent)
+		return LEGO_ENOMEM;
+	int straight = gen_line_is_straight(t->target, l.rest);
+	if (!straight || !r->n || !joins(r, &l, indent)) {
+		if ((rc = flush(t, r)) != LEGO_OK)
+			return rc;
+		r->indent = indent;
+		r->alone = !straight;
 	}
-	lego_sbuf_printf(&t->out, "%.*s", (int)(end - at), t->text + at);
-	lego_emitted_free(&em);
-	return LEGO_OK;
+	return add_line(t, r, &l);
 }
 
 static int in_block(const tmpl *t, size_t pos)
@@ -362,13 +477,16 @@ static int in_block(const tmpl *t, size_t pos)
 static int expand(tmpl *t)
 {
 	int line = 1;
+	run r = {0};
 	for (size_t pos = 0; pos < t->len; line++) {
 		size_t end = line_end(t, pos);
-		if (!in_block(t, pos) && expand_line(t, pos, end, line) != LEGO_OK)
+		int rc = in_block(t, pos) ? flush(t, &r)
+					  : expand_line(t, &r, pos, end, line);
+		if (rc != LEGO_OK)
 			return LEGO_ERR;
 		pos = end;
 	}
-	return LEGO_OK;
+	return flush(t, &r) == LEGO_OK ? LEGO_OK : LEGO_ERR;
 }
 
 char *lego_gen(lego_ctx *ctx, const char *filename, const char *text,

@@ -188,11 +188,23 @@ def template(target, cases):
                         'index' % (text(c[1]), q), '}']
             continue
         e1, e2 = text(c[0]), text(c[1])
-        if target == 'c':
+        # Odd cases on two lines: temporaries shared across lines.
+        if target == 'c' and i % 2:
+            out += ['long long f%d(long long k, long long m)' % i, '{',
+                    '\t(void)k;', '\t(void)m;',
+                    '\tlong long a = {{ %s }};' % e1,
+                    '\tlong long b = {{ %s }};' % e2,
+                    '\treturn 1000 * a + b;', '}']
+        elif target == 'c':
             out += ['long long f%d(long long k, long long m)' % i, '{',
                     '\t(void)k;', '\t(void)m;',
                     '\tlong long a = {{ %s }}, b = {{ %s }};' % (e1, e2),
                     '\treturn 1000 * a + b;', '}']
+        elif target == 'triton' and i % 2:
+            out += ['def f%d(k, m):' % i,
+                    '    a = {{ %s }}' % e1,
+                    '    b = {{ %s }}' % e2,
+                    '    return 1000 * a + b']
         elif target == 'triton':
             out += ['def f%d(k, m):' % i,
                     '    a, b = {{ %s }}, {{ %s }}' % (e1, e2),

@@ -135,12 +135,12 @@ static void test_shared_and_slices(lego_test *t)
 	       "%s", out ? out : err);
 	free(out);
 
-	/* Two lines of one block each with shared work: C would reject a
-	 * second definition of the same temporary. */
+	/* Two lines that cannot share (the second is an if) each with shared
+	 * work: C would reject a second definition of the same temporary. */
 	test_case(t, "temporaries of different lines have different names");
 	out = gen("sym M, N\nlayout X = Col(M, N)\n",
 		  "a = {{ X[r, :] }} + {{ X[r, :] }}\n"
-		  "b = {{ X[r, :] }} + {{ X[r, :] }}\n", err, sizeof err);
+		  "if c: b = {{ X[r, :] }} + {{ X[r, :] }}\n", err, sizeof err);
 	CHECKF(t, out && strstr(out, "t5_0 = ") && strstr(out, "t6_0 = "),
 	       "%s", out ? out : err);
 	free(out);
@@ -320,8 +320,55 @@ static void test_names(lego_test *t)
 	free(out);
 }
 
+/* Issue 21: a subexpression shared by the placeholders of several lines
+ * of one straight block is computed once, before the first of them; not
+ * when a line between may skip it, change its inputs or leave the block.
+ * (tests/gen_c/total.py runs such lines.) */
+static void test_across_lines(lego_test *t)
+{
+	static const char spec[] = "sym N\nlayout X = Row(N, N)\n"
+				   "index i in [0, N)\nindex j in [0, N)\n";
+	char err[2048];
+	test_case(t, "C: a subexpression of two lines is computed once");
+	char *out = gen_for("c", spec, "\ta = {{ X[i, j] + 1 }};\n\n"
+				       "\tb = {{ 2 * X[i, j] }};\n",
+			    err, sizeof err);
+	/* X[i, j] + 1 is flattened to j + N * i + 1: N * i is shared. */
+	CHECKF(t, out && count(out, "N * i") == 1 &&
+		  !strncmp(out, "\tconst long long t7_0 = (long long)N * i;\n"
+				"\ta = ", 47) &&
+		  count(out, "t7_0") == 3, "%s", out ? out : err);
+	free(out);
+
+	static const char *const apart[] = {
+		"\ta = {{ X[i, j] + 1 }};\n\ti++;\n\tb = {{ 2 * X[i, j] }};\n",
+		"\ta = {{ X[i, j] + 1 }}; i++;\n\tb = {{ 2 * X[i, j] }};\n",
+		"\ta = {{ X[i, j] + 1 }};\n\tif (c)\n\tb = {{ 2 * X[i, j] }};\n",
+		"\ta = {{ X[i, j] + 1 }};\n\t\tb = {{ 2 * X[i, j] }};\n",
+		"\ta = {{ X[i, j] + 1 }};\n\t}\n\tb = {{ 2 * X[i, j] }};\n",
+		"\ta = {{ X[i, j] + 1 }};\n\tb = f(&i) + {{ 2 * X[i, j] }};\n",
+		"\tif (c) a = {{ X[i, j] + 1 }};\n\tb = {{ 2 * X[i, j] }};\n",
+	};
+	test_case(t, "C: not across a line that may change, skip or leave it");
+	for (size_t k = 0; k < sizeof apart / sizeof apart[0]; k++) {
+		out = gen_for("c", spec, apart[k], err, sizeof err);
+		CHECKF(t, out && count(out, "N * i") == 2, "%s", out ? out : err);
+		free(out);
+	}
+
+	test_case(t, "Triton: across lines of one block, not out of a loop");
+	out = gen(spec, "a = {{ X[i, j] }}\nb = {{ X[i, j] }} + 1\n"
+			"for k in range(4):\n    c = {{ X[i, j] }}\n",
+		  err, sizeof err);
+	CHECKF(t, out && count(out, "N * i") == 2 &&
+		  strstr(out, "t7_0 = j + N * i\na = t7_0\nb = t7_0 + 1\n"),
+	       "%s", out ? out : err);
+	free(out);
+}
+
 void suite_gen(lego_test *t)
 {
+	test_across_lines(t);
 	test_names(t);
 	test_guards(t);
 	test_concrete_values(t);
