@@ -111,12 +111,8 @@ module attributes {gpu.container_module} {
         %t94_2 = arith.constant 32 : index
         %t94_3 = arith.muli %r, %t94_2 : index
         %t94_4 = arith.addi %c, %t94_3 : index
-        %t94_5 = arith.constant 31 : index
-        %t94_6 = arith.constant 5 : index
-        %t94_7 = arith.shrsi %t94_4, %t94_6 : index
-        %t94_8 = arith.andi %t94_5, %t94_7 : index
-        %t94_9 = arith.xori %t94_4, %t94_8 : index
-        memref.store %v, %tile[%t94_9] : memref<1024xf32, #gpu.address_space<workgroup>>
+        %t94_5 = arith.xori %r, %t94_4 : index
+        memref.store %v, %tile[%t94_5] : memref<1024xf32, #gpu.address_space<workgroup>>
       }
       gpu.barrier
       scf.for %k = %c0 to %c32 step %c8 {
@@ -126,15 +122,11 @@ module attributes {gpu.container_module} {
         %t102_0 = arith.constant 32 : index
         %t102_1 = arith.muli %c, %t102_0 : index
         %t102_2 = arith.addi %r, %t102_1 : index
-        %t102_3 = arith.constant 31 : index
-        %t102_4 = arith.constant 5 : index
-        %t102_5 = arith.shrsi %t102_2, %t102_4 : index
-        %t102_6 = arith.andi %t102_3, %t102_5 : index
-        %t102_7 = arith.xori %t102_2, %t102_6 : index
-        %v = memref.load %tile[%t102_7] : memref<1024xf32, #gpu.address_space<workgroup>>
-        %t102_8 = arith.muli %M, %j : index
-        %t102_9 = arith.addi %i, %t102_8 : index
-        memref.store %v, %out[%t102_9] : memref<?xf32>
+        %t102_3 = arith.xori %c, %t102_2 : index
+        %v = memref.load %tile[%t102_3] : memref<1024xf32, #gpu.address_space<workgroup>>
+        %t102_4 = arith.muli %M, %j : index
+        %t102_5 = arith.addi %i, %t102_4 : index
+        memref.store %v, %out[%t102_5] : memref<?xf32>
       }
       gpu.return
     }
