@@ -20,6 +20,12 @@
 extern "C" {
 #endif
 
+/* What this header declares is the library's API, the only symbols the
+ * shared library exports (it is built with -fvisibility=hidden). */
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility push(default)
+#endif
+
 #define LEGO_VERSION "0.1.0"
 
 typedef struct lego_ctx lego_ctx;
@@ -461,7 +467,8 @@ typedef enum lego_proof {
 	LEGO_UNKNOWN   /* time limit, undecidable fragment, or no Z3 */
 } lego_proof;
 
-/* 1 when built with Z3, 0 otherwise. */
+/* 1 when Z3 can be used (built with it, and libz3 loads: it is loaded
+ * now, at the first use of the solver, never at start-up), 0 otherwise. */
 int lego_smt_available(void);
 
 /* Proves cond (a 0/1 expression) within timeout_ms (0: no limit).  When
@@ -548,6 +555,10 @@ typedef struct lego_gen_opts {
 /* The expanded text (caller frees with free()), or NULL on error. */
 char *lego_gen(lego_ctx *ctx, const char *filename, const char *text,
 	       size_t len, const lego_gen_opts *opts);
+
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

@@ -75,7 +75,8 @@ int cmd_check(const cli_args *a)
 	const char *only = a->npos > 1 ? a->pos[1] : NULL;
 	int rc = cli_open(&s, a, only);
 	if (!rc && a->prove && !lego_smt_available())
-		printf("note: built without Z3: only layouts whose sizes are "
+		printf("note: Z3 is not available (left out of the build, or "
+		       "libz3 not installed): only layouts whose sizes are "
 		       "all known can be proved (by enumeration)\n");
 	size_t n = rc ? 0 : only ? 1 : lego_spec_nlayouts(s.spec);
 	if (!rc && !n)
