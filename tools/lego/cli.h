@@ -8,7 +8,9 @@
 #include "lego.h"
 
 /* Exit statuses: a stable contract. */
-enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
+/* Exit statuses.  CLI_SKIPPED: nothing failed, but something was not
+ * checked (lego check: a layout with symbolic sizes, a property unknown). */
+enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2, CLI_SKIPPED = 3 };
 
 typedef struct cli_args {
 	const char *cmd;

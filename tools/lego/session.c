@@ -44,11 +44,16 @@ void cli_close(cli_session *s)
 	s->ctx = NULL;
 }
 
-/* Appends " -D NAME=.." for each symbol of e not yet in buf. */
-static void add_needs(const lego_expr *e, char *buf, size_t cap, int depth)
+/* Appends " -D NAME=.." for each symbol of e not yet in buf, except the
+ * index variables skip[0..nskip). */
+static void add_needs(const lego_expr *e, char *buf, size_t cap, int depth,
+		      lego_expr *const *skip, size_t nskip)
 {
 	if (depth > 64)
 		return;
+	for (size_t i = 0; i < nskip; i++)
+		if (e == skip[i])
+			return;
 	if (lego_expr_kind_of(e) == LEGO_SYM) {
 		char item[160];
 		snprintf(item, sizeof item, " -D %.100s=..", lego_expr_name(e));
@@ -58,7 +63,28 @@ static void add_needs(const lego_expr *e, char *buf, size_t cap, int depth)
 		return;
 	}
 	for (size_t i = 0; i < lego_expr_nargs(e); i++)
-		add_needs(lego_expr_arg(e, i), buf, cap, depth + 1);
+		add_needs(lego_expr_arg(e, i), buf, cap, depth + 1, skip, nskip);
+}
+
+/* The symbols of l's mapping: its pieces may use syms that its dims do
+ * not (the group size GM of a grouped program id), and enumeration needs
+ * them all. */
+static void add_apply_needs(cli_session *s, const lego_layout *l,
+			    char *buf, size_t cap)
+{
+	size_t rank = lego_layout_rank(l);
+	lego_expr **idx = calloc(rank ? rank : 1, sizeof *idx);
+	lego_expr *zero = lego_const(s->ctx, 0);
+	int ok = idx && zero;
+	for (size_t k = 0; ok && k < rank; k++) {
+		char name[32];
+		snprintf(name, sizeof name, "_needs%zu", k);
+		ok = (idx[k] = lego_index(s->ctx, name, zero, NULL)) != NULL;
+	}
+	lego_expr *e = ok ? lego_layout_apply(s->ctx, l, idx) : NULL;
+	if (e)
+		add_needs(e, buf, cap, 0, idx, rank);
+	free(idx);
 }
 
 cli_size cli_concrete_size(cli_session *s, const lego_layout *l,
@@ -68,11 +94,12 @@ cli_size cli_concrete_size(cli_session *s, const lego_layout *l,
 	/* Every logical dim, not only the size, must be known to enumerate
 	 * the layout: M*K may be concrete while M/BM is not. */
 	for (size_t k = 0; k < lego_layout_rank(l); k++)
-		add_needs(lego_layout_dim(l, k), needs, cap, 0);
+		add_needs(lego_layout_dim(l, k), needs, cap, 0, NULL, 0);
 	lego_expr *e = lego_layout_size(s->ctx, l);
 	if (!e)
 		return SIZE_ERROR;
-	add_needs(e, needs, cap, 0);
+	add_needs(e, needs, cap, 0, NULL, 0);
+	add_apply_needs(s, l, needs, cap);
 	if (needs[0])
 		return SIZE_SYMBOLIC;
 	/* Constants that did not fold overflowed. */
