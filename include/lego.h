@@ -550,6 +550,9 @@ typedef struct lego_gen_opts {
 	const char *spec_path;     /* NULL: the template's {% lego %} block */
 	const lego_define *defs;   /* -D NAME=VALUE for the spec's syms */
 	size_t ndefs;
+	FILE *warnings;            /* "file:line:col: warning: ..." lines
+				    * (a '}}' outside a placeholder); NULL:
+				    * not shown */
 } lego_gen_opts;
 
 /* The expanded text (caller frees with free()), or NULL on error. */

@@ -199,7 +199,7 @@ has "exprs python inv" 0 "^i1 = " out exprs "$dir/tile.lego" A --lang python
 has "exprs help" 0 "^Usage: lego exprs" out exprs --help
 
 # ------------------------------------------------------ input errors
-has "syntax error position" 1 "^[^ ]*syntax.lego:4:1: error: expected ')' or ','" \
+has "syntax error position: the '(' left open" 1 "^[^ ]*syntax.lego:3:19: error: '(' is not closed: .*(4:1: expected ')' or ','" \
 	err table "$dir/syntax.lego" Q
 has "missing file" 1 "nonexistent.lego: error: cannot read" err \
 	table "$dir/nonexistent.lego" G
@@ -213,7 +213,7 @@ has "-D of a non-positive value" 1 "tile.lego:4:5: error: -D M=0" err \
 	table "$dir/tile.lego" TR -D M=0
 has "bad expression argument" 1 "^<expr>:1:4: error: expected an expression" err \
 	apply "$dir/fig9.lego" G "4 +" 2
-has "check of a bad file" 1 "syntax.lego:4:1: error:" err check "$dir/syntax.lego"
+has "check of a bad file" 1 "syntax.lego:3:19: error:" err check "$dir/syntax.lego"
 printf 'layout L = RegP([2, 3], [1, 1])\n' >"$tmp/perm.lego"
 has "not a permutation" 1 "perm.lego:1:12: error: .*permutation" err \
 	check "$tmp/perm.lego"
@@ -267,6 +267,40 @@ has "prove refutes a GenP that is no bijection" 1 "^S: .*0 <= apply < size: REFU
 	out check --prove "$dir/badgenp.lego" S
 has "prove: bad timeout" 2 "--timeout expects" err check --prove --timeout 0 "$ex/fig9.lego"
 has "--prove is an option of check only" 2 "unknown option" err table --prove "$ex/fig9.lego" G
+
+# ----------------------------------------------------- template braces
+# \{{ and \}} are literal; A[i, j] of Row(4, 4) is 4 * i + j (the row-major
+# definition); a bare }} is copied and warned about at its column.
+printf 'layout A = Row(4, 4)\n' >"$tmp/a.lego"
+printf '%s\n' 'int w[2][2] = \{{1, 2}, {3, 4\}};' 'f"\{{x\}}", {{ A[i, j] }}' \
+	'bad { A[i, j] }}' >"$tmp/braces.tpl"
+run gen "$tmp/a.lego" "$tmp/braces.tpl" --target c
+want='int w[2][2] = {{1, 2}, {3, 4}};
+f"{{x}}", j + 4 * i
+bad { A[i, j] }}'
+if [ "$rc" -eq 0 ] && [ "$(cat "$tmp/out")" = "$want" ]; then ok; else
+	bad "template escapes: want '$want'"; fi
+if [ "$(cat "$tmp/err")" = "$tmp/braces.tpl:3:15: warning: '}}' closes no placeholder (a literal '}}' is written '\}}')" ]
+then ok; else bad "a bare }} is warned about at 3:15"; fi
+
+# An unclosed bracket is reported where it opens, in a template and in a
+# .lego file alike (end of input, or the next declaration).
+printf 'layout A = Row(2, 2, 2, 2)\n' >"$tmp/a4.lego"
+printf 'x = {{ A[pid_m, k, :, : }}\n' >"$tmp/open.tpl"
+has "template: unclosed [ at its column" 1 \
+	"open.tpl:1:9: error: '\[' is not closed: expected '\]' before the end of input" \
+	err gen "$tmp/a4.lego" "$tmp/open.tpl"
+printf 'sym M\nlayout A = Row(M, 4\nlayout B = Row(4, 4)\n' >"$tmp/open.lego"
+has ".lego: unclosed ( before the next declaration" 1 \
+	"open.lego:2:15: error: '(' is not closed: expected ')' before the next declaration" \
+	err check "$tmp/open.lego"
+printf 'layout A = Row(4, 4).GroupBy([2, 2]\n' >"$tmp/open2.lego"
+has ".lego: unclosed ( at the end of input" 1 \
+	"open2.lego:1:29: error: '(' is not closed: expected ')' before the end of input" \
+	err check "$tmp/open2.lego"
+printf 'layout A = Row(4, 4]\n' >"$tmp/mis.lego"
+has "a wrong closer is not an unclosed bracket" 1 \
+	"mis.lego:1:20: error: expected ')' or ',', got ']'" err check "$tmp/mis.lego"
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

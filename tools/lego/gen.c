@@ -70,7 +70,7 @@ static int generate(const cli_args *a, const char *target, const char *out)
 		return cli_fail("out of memory");
 	}
 	lego_gen_opts o = {target, a->npos == 2 ? a->pos[0] : NULL, a->defs,
-			   a->ndefs};
+			   a->ndefs, stderr};
 	char *result = lego_gen(ctx, tpl, text, len, &o);
 	int rc = result ? cli_write_output(out, result) : cli_ctx_fail(ctx);
 	free(result);
