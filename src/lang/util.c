@@ -139,6 +139,13 @@ int lang_is_reserved(const char *name)
 	return 0;
 }
 
+void lang_suggest_spec(const lego_spec *spec, lego_suggest *s, unsigned kinds)
+{
+	for (lang_name *n = spec->names; n; n = n->next)
+		if (kinds & (1u << n->kind))
+			lego_suggest_add(s, n->name);
+}
+
 lang_name *lang_lookup(const lego_spec *spec, const char *name)
 {
 	for (lang_name *n = spec->names; n; n = n->next)

@@ -302,5 +302,43 @@ printf 'layout A = Row(4, 4]\n' >"$tmp/mis.lego"
 has "a wrong closer is not an unclosed bracket" 1 \
 	"mis.lego:1:20: error: expected ')' or ',', got ']'" err check "$tmp/mis.lego"
 
+# ------------------------------------------------------- did you mean
+has "command typo" 2 "unknown command 'chek' (did you mean 'check'?)" err chek x
+has "no guess for a far name" 2 "unknown command 'zzzzz'\$" err zzzzz
+has "option typo" 2 "unknown option '--prov' (did you mean '--prove'?)" err \
+	check --prov "$ex/fig9.lego"
+has "option typo of show" 2 "(did you mean '--tile'?)" err show "$ex/fig9.lego" G --tiel 3
+has "option typo of gen" 2 "(did you mean '--target'?)" err gen --targt c x
+has "layout NAME typo" 1 "no layout named 'g' (did you mean 'G'?)" err table "$ex/fig9.lego" g
+printf 'sym BM\nlayout A = Row(BM, 4)\n' >"$tmp/dm.lego"
+has "-D typo" 1 "no sym 'Bm' is declared (did you mean 'BM'?)" err check "$tmp/dm.lego" -D Bm=2
+# lang: one line a case, the typo and the expected guess.
+while IFS='|' read -r text want; do
+	printf "$text\n" >"$tmp/typo.lego"
+	has "typo: $want" 1 "(did you mean '$want'?)" err check "$tmp/typo.lego"
+done <<'EOT'
+sym M\nlet x = Mm + 1|M
+let x = mni(1, 2)|min
+layout L = Rwo(2, 3)|Row
+layout A = Row(2, 2)\nlayout L = OrderBy(AA)|A
+layout L = GenP([4, 4], mortn)|morton
+genp foo[n](i) = i inverse (x) = (x)\nlayout L = GenP([4], fo)|foo
+EOT
+
+# Sizes that cannot be proved to agree name the assume that makes them
+# agree; adding it works.
+printf 'sym N\nlayout L = Row(N).GroupBy([8, N/8])\n' >"$tmp/as.lego"
+has "assume hint: divisibility" 1 "sizes 8 \* (N / 8) and N agree (add \`assume N % 8 == 0\` if it holds)" \
+	err check "$tmp/as.lego"
+printf 'sym N\nassume N %% 8 == 0\nlayout L = Row(N).GroupBy([8, N/8])\n' >"$tmp/as.lego"
+has "assume hint followed" 0 "^L: bijective on 16" out check "$tmp/as.lego" -D N=16
+printf 'sym N, M\nlayout L = Row(N).GroupBy([M])\n' >"$tmp/as.lego"
+has "assume hint: two syms" 1 "(add \`assume M == N\` if it holds)" err check "$tmp/as.lego"
+printf 'sym N, M\nassume M == N\nlayout L = Row(N).GroupBy([M])\n' >"$tmp/as.lego"
+has "assume hint followed (2)" 0 "^L: bijective on 5" out check "$tmp/as.lego" -D N=5 -D M=5
+printf 'layout L = Row(4, 6).TileBy([3, 3], [2, 2])\n' >"$tmp/tb.lego"
+has "a TileBy's error says TileBy" 1 "error: TileBy: the tiled layout and the tile sizes: the sizes 24 and 36 differ" \
+	err check "$tmp/tb.lego"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

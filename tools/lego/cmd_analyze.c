@@ -151,8 +151,10 @@ static int thread_layout(analyze_run *r, const cli_args *a, const char *name)
 		return cli_usage("analyze", "--thread-layout replaces the index "
 				 "expressions; give FILE NAME only");
 	r->access.threads = lego_spec_layout(r->s.spec, name);
+	lego_suggest hint;
 	if (!r->access.threads)
-		return cli_fail("%s: no layout named '%s'", r->s.file, name);
+		return cli_fail("%s: no layout named '%s'%s", r->s.file, name,
+				cli_layout_hint(&hint, r->s.spec, name));
 	return CLI_OK;
 }
 

@@ -147,5 +147,12 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < NRAW; i++)
 		if (!strcmp(cmd, raw_commands[i].name))
 			return raw_commands[i].run(argc - 2, argv + 2);
-	return cli_usage(NULL, "unknown command '%s'", cmd);
+	lego_suggest s;
+	lego_suggest_init(&s, cmd);
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		lego_suggest_add(&s, commands[i].name);
+	for (size_t i = 0; i < NRAW; i++)
+		lego_suggest_add(&s, raw_commands[i].name);
+	return cli_usage(NULL, "unknown command '%s'%s", cmd,
+			 lego_suggest_hint(&s));
 }

@@ -16,6 +16,15 @@ static void list_layouts(const lego_spec *spec, char *buf, size_t cap)
 					 lego_spec_layout_name(spec, i));
 }
 
+const char *cli_layout_hint(lego_suggest *s, const lego_spec *spec,
+			    const char *name)
+{
+	lego_suggest_init(s, name);
+	for (size_t i = 0; i < lego_spec_nlayouts(spec); i++)
+		lego_suggest_add(s, lego_spec_layout_name(spec, i));
+	return lego_suggest_hint(s);
+}
+
 int cli_open(cli_session *s, const cli_args *a, const char *layout_name)
 {
 	*s = (cli_session){.file = a->pos[0]};
@@ -31,9 +40,12 @@ int cli_open(cli_session *s, const cli_args *a, const char *layout_name)
 	s->layout = lego_spec_layout(s->spec, layout_name);
 	if (!s->layout) {
 		char names[512];
+		lego_suggest hint;
 		list_layouts(s->spec, names, sizeof names);
-		return cli_fail("%s: no layout named '%s' (layouts: %s)",
-				s->file, layout_name, *names ? names : "none");
+		return cli_fail("%s: no layout named '%s'%s (layouts: %s)",
+				s->file, layout_name,
+				cli_layout_hint(&hint, s->spec, layout_name),
+				*names ? names : "none");
 	}
 	return CLI_OK;
 }
