@@ -18,6 +18,7 @@ typedef struct view_shape {
 	size_t levels, d;          /* tiled: q groups of d dims; else 1, rank */
 	int64_t untiled[MAX_DIMS]; /* d dims of the space shown */
 	size_t row_dims;           /* leading untiled dims forming rows */
+	size_t nouter;             /* leading untiled dims giving slices */
 	int64_t last_group;        /* size of the innermost group (tiles) */
 	int64_t size;
 } view_shape;
@@ -93,6 +94,14 @@ static int shape_view(lego_ctx *ctx, const lego_layout *l,
 	if (o->row_dims < 0 || (size_t)o->row_dims >= v->d + (v->d == 1))
 		return lego_fail(ctx, LEGO_ERR, "show: %d row dims; the view "
 				 "has %zu dims", o->row_dims, v->d);
+	/* More than two dims: 2-D slices of the last two, one per value of
+	 * the others, instead of one grid thousands of cells wide. */
+	v->nouter = 0;
+	if (!o->row_dims && v->d > 2 && v->d - 2 <= SHOW_MAX_OUTER) {
+		v->nouter = v->d - 2;
+		v->row_dims = v->d - 1;
+		return LEGO_OK;
+	}
 	v->row_dims = o->row_dims ? (size_t)o->row_dims : auto_row_dims(v);
 	return LEGO_OK;
 }
@@ -165,6 +174,12 @@ static int alloc_grid(lego_ctx *ctx, const view_shape *v, int inverse,
 	memset(g, 0, sizeof *g);
 	g->rows = rows;
 	g->cols = v->size / rows;
+	g->nslices = 1;
+	g->nouter = v->nouter;
+	for (size_t k = 0; k < v->nouter; k++) {
+		g->outer[k] = v->untiled[k];
+		g->nslices *= v->untiled[k];
+	}
 	size_t bytes = (size_t)v->size * sizeof(int64_t);
 	g->num = lego_xalloc(ctx, bytes);
 	g->tile = lego_xalloc(ctx, bytes);

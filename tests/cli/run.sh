@@ -340,5 +340,28 @@ printf 'layout L = Row(4, 6).TileBy([3, 3], [2, 2])\n' >"$tmp/tb.lego"
 has "a TileBy's error says TileBy" 1 "error: TileBy: the tiled layout and the tile sizes: the sizes 24 and 36 differ" \
 	err check "$tmp/tb.lego"
 
+# ------------------------------------------------------- show: slices
+# Row(4, 4, 4): slice k holds 16k .. 16k + 15 (row-major definition), row r
+# of it 16k + 4r .. 16k + 4r + 3.
+printf 'sym N\nlayout C = Row(N, N, N)\n' >"$tmp/c3.lego"
+run show "$tmp/c3.lego" C -D N=4 --ascii --slice 3
+if [ "$rc" -eq 0 ] && [ "$(head -1 "$tmp/out")" = "C[3, :, :]" ] &&
+	[ "$(sed 1d "$tmp/out" | grep -o '[0-9][0-9]*' | tr '\n' ' ')" = "$(seq 48 63 | tr '\n' ' ')" ] &&
+	[ "$(grep -c '^| [0-9]' "$tmp/out")" -eq 4 ]; then ok; else
+	bad "show --slice 3 of Row(4, 4, 4): 48 .. 63 in 4 rows"; fi
+run show "$tmp/c3.lego" C -D N=4 --ascii
+if [ "$rc" -eq 0 ] && [ "$(grep -c '^C\[[0-3], :, :\]$' "$tmp/out")" -eq 4 ] &&
+	grep -q "^| 16   17   18   19 |" "$tmp/out"; then ok; else
+	bad "show of a 3-D layout: 4 slices captioned C[k, :, :]"; fi
+run show "$tmp/c3.lego" C -D N=16 --svg
+w=$(sed -n '1s/.* width="\([0-9]*\)".*/\1/p' "$tmp/out")
+if [ "$rc" -eq 0 ] && [ "${w:-99999}" -le 4000 ] &&
+	[ "$(grep -c '<g transform' "$tmp/out")" -eq 16 ]; then ok; else
+	bad "show --svg of Row(16, 16, 16): 16 slices, at most 4000 px wide (got $w)"; fi
+has "show --rows 1: one grid" 0 "^|  0    1 .*   15 |$" \
+	out show "$tmp/c3.lego" C -D N=4 --ascii --rows 1 --tile none
+has "show --slice out of range" 1 "slice 4: the view has 4 slices (0..3)" \
+	err show "$tmp/c3.lego" C -D N=4 --slice 4
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
