@@ -356,8 +356,8 @@ lego_expr *lego_spec_parse_expr(lego_spec *spec, const char *text,
 /* ------------------------------------------------- Analyses and pictures */
 
 /*
- * One warp access: each thread 0..nthreads-1 reads or writes one element of
- * a buffer whose element offsets are given by `layout` (logical index ->
+ * One warp access: each thread 0..nthreads-1 reads or writes one element (or,
+ * with access_bytes, a vector of consecutive ones) of a buffer whose element offsets are given by `layout` (logical index ->
  * offset in elements).  The logical index of thread t is given by one of:
  * indices[t*rank .. t*rank+rank-1]; the `index` expressions evaluated with
  * the symbol `tid` replaced by t (other symbols from env); or a thread
@@ -380,6 +380,12 @@ typedef struct lego_warp_access {
 				       NULL */
 	lego_expr *active;          /* NULL, or a 0/1 expression in tid:
 				       thread t takes part when it is 1 */
+	int64_t access_bytes;       /* bytes each thread accesses, from its
+				       element on (a vector access: the
+				       next access_bytes / elem_bytes
+				       elements of memory): 1, 2, 4, 8 or
+				       16, a multiple of elem_bytes, the
+				       address aligned to it; 0: elem_bytes */
 } lego_warp_access;
 
 enum { LEGO_WARP = 32, LEGO_BANKS = 32 };

@@ -363,5 +363,42 @@ has "show --rows 1: one grid" 0 "^|  0    1 .*   15 |$" \
 has "show --slice out of range" 1 "slice 4: the view has 4 slices (0..3)" \
 	err show "$tmp/c3.lego" C -D N=4 --slice 4
 
+# ------------------------------------------------- analyze: access width
+# A 32 x 64 fp16 tile, row-major (128-byte rows).  Hand counts:
+# - thread t reads 8 halfs (16 bytes) at row t / 8, column 8 * (t % 8): the
+#   warp reads bytes 0 .. 511 once: 512 bytes, 16 sectors, 4 lines; shared
+#   memory in 4 phases of 8 threads (128 bytes each), no conflict.
+# - thread t reads 16 bytes at row t, column 0: a phase's 8 threads are 128
+#   bytes apart, all in banks 0-3: 8 distinct words in bank 0, 8 wavefronts
+#   a phase, 32 in all.
+printf 'layout S = Row(32, 64)\nlayout V = Row(32, 8)\n' >"$tmp/vec.lego"
+vec="--elem-bytes 2 --access-bytes 16"
+run analyze coalesce "$tmp/vec.lego" S tid/8 'tid%8*8' $vec
+if [ "$rc" -eq 0 ] && grep -q "^sectors: 16 (ideal 16)$" "$tmp/out" &&
+	grep -q "^lines: 4$" "$tmp/out" && grep -q "^bytes: 512$" "$tmp/out" &&
+	grep -q "2-byte elements in 16-byte accesses" "$tmp/out"; then ok; else
+	bad "16-byte accesses, contiguous: 16 sectors, 4 lines, 512 bytes"; fi
+has "16-byte accesses, contiguous: 4 wavefronts" 0 "^wavefronts: 4 (ideal 4)$" out \
+	analyze banks "$tmp/vec.lego" S tid/8 'tid%8*8' $vec
+has "16-byte accesses down a column: 32 wavefronts" 0 "^wavefronts: 32 (ideal 4)$" out \
+	analyze banks "$tmp/vec.lego" S tid 0 $vec
+has "the conflict is 8-way in bank 0" 0 "^conflicts: 8-way in bank 0 of phase 0: threads 0 1 2 3 4 5 6 7$" out \
+	analyze banks "$tmp/vec.lego" S tid 0 $vec
+# The same accesses through a second, chunk-level layout (V: 16-byte
+# elements): the model without vectors must agree.
+for k in banks coalesce; do
+	for idx in "tid/8 tid%8*8|tid/8 tid%8" "tid 0|tid 0" "tid%4 tid/4*8|tid%4 tid/4"; do
+		run analyze $k "$tmp/vec.lego" S ${idx%|*} $vec
+		sed 1d "$tmp/out" >"$tmp/vec1"
+		run analyze $k "$tmp/vec.lego" V ${idx#*|} --elem-bytes 16
+		if sed 1d "$tmp/out" | cmp -s - "$tmp/vec1"; then ok; else
+			bad "analyze $k: S[${idx%|*}] in 16-byte accesses != V[${idx#*|}]"; fi
+	done
+done
+has "a misaligned vector access is an error" 1 "thread 0: byte address 2 is not aligned to its 16-byte access" \
+	err analyze banks "$tmp/vec.lego" S tid 1 $vec
+has "access narrower than the element" 1 "expected 1, 2, 4, 8 or 16, a multiple of the element size 4" \
+	err analyze banks "$tmp/vec.lego" S tid 0 --access-bytes 2
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
