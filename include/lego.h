@@ -442,10 +442,12 @@ typedef struct lego_show_opts {
 	int ascii;             /* text: ASCII instead of box characters */
 	int color;             /* text: tile colours as ANSI backgrounds */
 	const char *title;     /* SVG caption; may be NULL */
-	int64_t slice;         /* a view of more than 2 dims (row_dims 0) is
-				  drawn as 2-D slices, one per value of the
-				  outer dims: 0 all of them, k > 0 only
-				  slice k - 1 (outer dims row-major) */
+	int64_t slice;         /* a view of more than 2 dims (row_dims 0)
+				  whose grid would be over 32 columns wide
+				  is drawn as 2-D slices, one per value of
+				  the outer dims: 0 all of them; k > 0 only
+				  slice k - 1 (outer dims row-major), at
+				  any width */
 } lego_show_opts;
 
 /* Strings the caller frees; NULL on error.  opts may be NULL. */

@@ -6,7 +6,8 @@
 #include "core/core.h"
 
 enum { SHOW_PALETTE = 12, SHOW_LABEL = 48, SHOW_MAX_CELLS = 1 << 16,
-       SHOW_MAX_OUTER = 16 };
+       SHOW_MAX_OUTER = 16,
+       SHOW_MAX_COLS = 32 };  /* wider automatic views are sliced */
 
 /* A grid of rows x cols cells, row-major. */
 typedef struct show_grid {

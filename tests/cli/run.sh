@@ -341,18 +341,20 @@ has "a TileBy's error says TileBy" 1 "error: TileBy: the tiled layout and the ti
 	err check "$tmp/tb.lego"
 
 # ------------------------------------------------------- show: slices
-# Row(4, 4, 4): slice k holds 16k .. 16k + 15 (row-major definition), row r
-# of it 16k + 4r .. 16k + 4r + 3.
+# Row(N, N, N): slice k holds N^2 k .. N^2 (k + 1) - 1 (row-major
+# definition), row r of it N^2 k + N r .. N^2 k + N r + N - 1.
 printf 'sym N\nlayout C = Row(N, N, N)\n' >"$tmp/c3.lego"
 run show "$tmp/c3.lego" C -D N=4 --ascii --slice 3
 if [ "$rc" -eq 0 ] && [ "$(head -1 "$tmp/out")" = "C[3, :, :]" ] &&
 	[ "$(sed 1d "$tmp/out" | grep -o '[0-9][0-9]*' | tr '\n' ' ')" = "$(seq 48 63 | tr '\n' ' ')" ] &&
 	[ "$(grep -c '^| [0-9]' "$tmp/out")" -eq 4 ]; then ok; else
 	bad "show --slice 3 of Row(4, 4, 4): 48 .. 63 in 4 rows"; fi
-run show "$tmp/c3.lego" C -D N=4 --ascii
-if [ "$rc" -eq 0 ] && [ "$(grep -c '^C\[[0-3], :, :\]$' "$tmp/out")" -eq 4 ] &&
-	grep -q "^| 16   17   18   19 |" "$tmp/out"; then ok; else
-	bad "show of a 3-D layout: 4 slices captioned C[k, :, :]"; fi
+run show "$tmp/c3.lego" C -D N=8 --ascii
+if [ "$rc" -eq 0 ] && [ "$(grep -c '^C\[[0-7], :, :\]$' "$tmp/out")" -eq 8 ] &&
+	grep -q "^| *64 *65 *66 *67 *68 *69 *70 *71 |$" "$tmp/out"; then ok; else
+	bad "show of Row(8, 8, 8), 64 columns as one grid: 8 slices captioned C[k, :, :]"; fi
+has "show of Row(4, 4, 4): one grid of 16 columns" 0 "^|  0    1 .*   15 |$" \
+	out show "$tmp/c3.lego" C -D N=4 --ascii
 run show "$tmp/c3.lego" C -D N=16 --svg
 w=$(sed -n '1s/.* width="\([0-9]*\)".*/\1/p' "$tmp/out")
 if [ "$rc" -eq 0 ] && [ "${w:-99999}" -le 4000 ] &&
