@@ -56,8 +56,13 @@ $(shell mkdir -p $(BUILD); \
 	printf '%s\n' '$(CONFIG)' > $(STAMP))
 endif
 
+# `make -s` prints nothing at all (the single-letter flags come first in
+# MAKEFLAGS).
 ifeq ($(V),1)
 Q   :=
+say := @:
+else ifneq ($(findstring s,$(firstword -$(MAKEFLAGS))),)
+Q   := @
 say := @:
 else
 Q   := @

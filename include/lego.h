@@ -357,8 +357,9 @@ lego_expr *lego_spec_parse_expr(lego_spec *spec, const char *text,
 
 /*
  * One warp access: each thread 0..nthreads-1 reads or writes one element (or,
- * with access_bytes, a vector of consecutive ones) of a buffer whose element offsets are given by `layout` (logical index ->
- * offset in elements).  The logical index of thread t is given by one of:
+ * with access_bytes, a vector of consecutive ones) of a buffer whose
+ * element offsets are given by `layout` (logical index -> offset in
+ * elements).  The logical index of thread t is given by one of:
  * indices[t*rank .. t*rank+rank-1]; the `index` expressions evaluated with
  * the symbol `tid` replaced by t (other symbols from env); or a thread
  * layout, thread t taking threads.inv(t).  With layout NULL

@@ -227,7 +227,8 @@ static int unknown_name(lang_parser *p, const lang_tok *at)
 	lang_suggest_spec(p->spec, &s, 1u << NAME_SYM | 1u << NAME_LET |
 			  1u << NAME_INDEX |
 			  (p->layout_ref ? 1u << NAME_LAYOUT : 0));
-	lego_suggest_add_all(&s, functions, sizeof functions / sizeof *functions);
+	lego_suggest_add_all(&s, functions,
+			     sizeof functions / sizeof *functions);
 	if (p->layout_mask)
 		lego_suggest_add(&s, "mask");
 	return lang_error(p, at, "unknown name '%s'%s", at->text,

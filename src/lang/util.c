@@ -46,7 +46,8 @@ static int ends_input(const lang_tok *t)
 					    "genp", "layout"};
 	if (t->kind == TOK_EOF)
 		return 1;
-	for (size_t i = 0; t->line_start && i < sizeof decls / sizeof *decls; i++)
+	size_t n = t->line_start ? sizeof decls / sizeof *decls : 0;
+	for (size_t i = 0; i < n; i++)
 		if (lang_is_ident(t, decls[i]))
 			return 1;
 	return 0;

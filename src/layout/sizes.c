@@ -47,7 +47,8 @@ static lego_expr *divisible_sym(lego_ctx *ctx, lego_expr *e, lego_expr *diff,
 		lego_expr *x = lego_expr_arg(e, 0);
 		lego_expr *k = lego_sym(ctx, "_sizes_k");
 		lego_expr *to = k ? lego_mul(ctx, lego_const(ctx, c), k) : NULL;
-		lego_expr *d = to ? lego_expr_subst(ctx, diff, 1, &x, &to) : NULL;
+		lego_expr *d = to ? lego_expr_subst(ctx, diff, 1, &x, &to)
+				  : NULL;
 		int64_t v;
 		if ((d = d ? lego_simplify(ctx, d) : NULL) &&
 		    lego_expr_is_const(d, &v) && v == 0)

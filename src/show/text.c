@@ -121,12 +121,12 @@ char *lego_show_text(lego_ctx *ctx, const lego_layout *l,
 	lego_sbuf b = {0};
 	for (int64_t s = first; s < end; s++) {
 		char caption[SHOW_LABEL * 2];
-		show_grid one = g.nslices > 1
-					? show_grid_slice(&g, s, o->title, caption)
-					: g;
-		if (g.nslices > 1)
+		show_grid one = g;
+		if (g.nslices > 1) {
+			one = show_grid_slice(&g, s, o->title, caption);
 			lego_sbuf_printf(&b, "%s%s\n", s > first ? "\n" : "",
 					 caption);
+		}
 		for (int64_t r = 0; r < one.rows; r++) {
 			border_line(&b, &one, r, st, o->color);
 			cell_line(&b, &one, r, st, o->color);

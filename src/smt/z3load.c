@@ -41,7 +41,7 @@ static void load(void)
 	if (!failed && !(*(void **)&api.name = dlsym(lib, "Z3_" #name))) { \
 		failed = 1;                                                \
 		snprintf(why, sizeof why, "%s has no Z3_%s: Z3 too old?",  \
-			 file, #name);                              \
+			 file, #name);                                     \
 	}
 	SMT_Z3_API(SMT_Z3_RESOLVE)
 #undef SMT_Z3_RESOLVE

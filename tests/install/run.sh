@@ -16,6 +16,16 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $1"; }
 cc=${CC:-cc}
 san=${LEGO_SANFLAGS:-}
+# Run alone, the suite reads the build's options from its configuration,
+# so that `make install` below does not rebuild it otherwise.
+if [ -z "${LEGO_MAKEVARS:-}" ]; then
+	LEGO_MAKEVARS="BUILD=$build"
+	grep -q -- "-fsanitize" "$build/config" 2>/dev/null &&
+		LEGO_MAKEVARS="$LEGO_MAKEVARS SAN=1" &&
+		san="-fsanitize=address,undefined -fno-sanitize-recover=all"
+	grep -q -- "-DLEGO_HAVE_Z3" "$build/config" 2>/dev/null ||
+		LEGO_MAKEVARS="$LEGO_MAKEVARS NO_Z3=1"
+fi
 
 # Sub-makes get the variables named here, not those of the calling make.
 unset MAKEFLAGS MAKELEVEL MFLAGS
