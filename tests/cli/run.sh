@@ -325,6 +325,16 @@ layout L = GenP([4, 4], mortn)|morton
 genp foo[n](i) = i inverse (x) = (x)\nlayout L = GenP([4], fo)|foo
 EOT
 
+printf 'sym N\nlayout AB = Row(N, 4)\n' >"$tmp/ab.lego"
+printf 'x = {{ AB[i, j] + Nn }}\n' >"$tmp/typo.tpl"
+has "template: sym typo" 1 "typo.tpl:1:19: error: unknown name 'Nn' (did you mean 'N'?)" \
+	err gen "$tmp/ab.lego" "$tmp/typo.tpl"
+printf 'x = {{ Ab[i, j] }}\n' >"$tmp/typo.tpl"
+has "template: layout typo" 1 "(did you mean 'AB'?)" err gen "$tmp/ab.lego" "$tmp/typo.tpl"
+printf 'x = {{ AB.sise }}\n' >"$tmp/typo.tpl"
+has "template: method typo" 1 "unknown layout method 'sise' (did you mean 'size'?)" \
+	err gen "$tmp/ab.lego" "$tmp/typo.tpl"
+
 # Sizes that cannot be proved to agree name the assume that makes them
 # agree; adding it works.
 printf 'sym N\nlayout L = Row(N).GroupBy([8, N/8])\n' >"$tmp/as.lego"
