@@ -266,6 +266,14 @@ has "prove figure 9" 0 "^G: simplified == semantics: proved.*inv(apply(i)) == i:
 has "prove refutes a GenP that is no bijection" 1 "^S: .*0 <= apply < size: REFUTED" \
 	out check --prove "$dir/badgenp.lego" S
 has "prove: bad timeout" 2 "--timeout expects" err check --prove --timeout 0 "$ex/fig9.lego"
+# Z3 is loaded at first use: a libz3 that cannot be loaded is said, and
+# what enumeration can prove is still proved.
+if LEGO_Z3_LIB=/nonexistent/libz3.so "$lego" check --prove "$ex/fig9.lego" G \
+	>"$tmp/out" 2>"$tmp/err" && grep -q "^note: Z3 is not available" "$tmp/out" &&
+	grep -q "^G: simplified == semantics: proved" "$tmp/out"; then ok; else
+	bad "check --prove without a loadable libz3"; fi
+if [ "$(ldd "$lego" 2>/dev/null | grep -c libz3)" -eq 0 ]; then ok; else
+	bad "lego links libz3: it must load it at first use"; fi
 has "--prove is an option of check only" 2 "unknown option" err table --prove "$ex/fig9.lego" G
 
 # ----------------------------------------------------- template braces
