@@ -43,6 +43,7 @@ TEST_SRC := $(sort $(wildcard tests/unit/*.c))
 TESTS    := $(BUILD)/unit-tests
 EXAMPLE  := $(BUILD)/api-example
 BENCH    := $(BUILD)/bench-core
+CORPUS   := $(BUILD)/bench-simplify
 HEADERS  := include/lego.h $(wildcard src/*/*.h) $(wildcard tests/unit/*.h)
 
 # The build's configuration: every object depends on this file, rewritten
@@ -107,6 +108,11 @@ $(BENCH): $(BUILD)/bench/bench_core.o $(LIB)
 	$(say) LD $@
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
+# The simplifier against hand-written index expressions (bench/simplify).
+$(CORPUS): $(BUILD)/bench/simplify/corpus.o $(LIB)
+	$(say) LD $@
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
+
 deps:
 	@sh scripts/deps.sh
 
@@ -119,11 +125,11 @@ unit: $(TESTS)
 
 # The install suite installs this build to a temporary prefix: it is told
 # the make variables (and sanitizer flags) of the build.
-check: deps $(CLI) $(TESTS) $(EXAMPLE) $(SHLIB)
+check: deps $(CLI) $(TESTS) $(EXAMPLE) $(SHLIB) $(CORPUS)
 	@LEGO_MAKEVARS='BUILD=$(BUILD) SAN=$(SAN) NO_Z3=$(NO_Z3)' \
 	 LEGO_SANFLAGS='$(SANFLAGS)' sh tests/run.sh $(BUILD)
 
-bench: $(CLI) $(BENCH)
+bench: $(CLI) $(BENCH) $(CORPUS)
 	@sh bench/run.sh $(BUILD)
 
 # libFuzzer target for the language parser; FUZZ_SECONDS to run longer.
