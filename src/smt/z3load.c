@@ -12,9 +12,12 @@
 
 #include "smt/smt.h"
 
+/* The soname of the libz3 built against (from the Makefile); a build
+ * that does not say (the Python package's) tries the usual ones. */
 #ifndef LEGO_Z3_LIB
-#define LEGO_Z3_LIB "libz3.so"
+#define LEGO_Z3_LIB "libz3.so.4"
 #endif
+#define LEGO_Z3_DEV_LIB "libz3.so"
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static smt_z3_api api;
@@ -26,9 +29,14 @@ static char why[512];
 static void load(void)
 {
 	const char *file = getenv("LEGO_Z3_LIB");
-	if (!file || !*file)
+	int chosen = file && *file;
+	if (!chosen)
 		file = LEGO_Z3_LIB;
 	void *lib = dlopen(file, RTLD_NOW | RTLD_LOCAL);
+	if (!lib && !chosen) {
+		file = LEGO_Z3_DEV_LIB;
+		lib = dlopen(file, RTLD_NOW | RTLD_LOCAL);
+	}
 	if (!lib) {
 		failed = 1;
 		snprintf(why, sizeof why, "Z3 is not installed: %s (on Debian: "
