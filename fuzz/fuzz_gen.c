@@ -103,7 +103,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			lego_ctx *ctx = lego_ctx_new();
 			if (!ctx)
 				return 0;
-			lego_gen_opts opts = {targets[t], NULL, NULL, 0};
+			lego_gen_opts opts = {targets[t], NULL, NULL, 0, NULL};
 			const char *text = mode ? built : (const char *)data;
 			char *out = lego_gen(ctx, "fuzz.tpl", text,
 					     mode ? blen : size, &opts);

@@ -13,6 +13,7 @@
 
 #define OPEN "{{"
 #define CLOSE "}}"
+#define ESCAPE '\\'   /* \{{ and \}} are a literal {{ and }} */
 #define BLOCK_START "{% lego %}"
 #define BLOCK_END "{% end %}"
 
@@ -32,6 +33,7 @@ typedef struct tmpl {
 	const char *prefix;            /* of the temporaries */
 	gen_slices slices;
 	lego_sbuf out;
+	FILE *warnings;
 } tmpl;
 
 /* One placeholder of the current line. */
@@ -238,6 +240,10 @@ static int read_places(tmpl *t, size_t pos, size_t end, int line,
 		if (!o)
 			return LEGO_OK;
 		size_t open = (size_t)(o - t->text);
+		if (open > pos && t->text[open - 1] == ESCAPE) {
+			i = open + 2;
+			continue;
+		}
 		int col = (int)(open - pos) + 1;
 		const char *c = line_find(o + 2, end - open - 2, CLOSE);
 		if (!c)
@@ -301,17 +307,17 @@ typedef struct tline {
 /* Lines sharing temporaries (share.c): the placeholders of all are
  * emitted together, each temporary defined before the first line that
  * uses it. */
-typedef struct run {
+typedef struct line_run {
 	tline *lines; /* in the ctx arena */
 	size_t n, cap;
 	size_t nexprs;
 	const char *indent;
 	int alone;    /* a line with a block marker: shares with none */
-} run;
+} line_run;
 
 /* On failure finds the placeholder the target cannot print (or whose
  * names clash), for the message. */
-static int emit_error(tmpl *t, lego_emit_request *req, const run *r)
+static int emit_error(tmpl *t, lego_emit_request *req, const line_run *r)
 {
 	lego_emit_request one = *req;
 	one.n = 1;
@@ -328,6 +334,37 @@ static int emit_error(tmpl *t, lego_emit_request *req, const run *r)
 	return error_at(t, r->lines[0].line, r->lines[0].ps[0].col);
 }
 
+/* Copies the text [from, to) of the line starting at pos, outside the
+ * placeholders: an escaped \{{ or \}} loses its backslash, and a bare }}
+ * (a placeholder opened with one brace, or a literal }} that needs the
+ * escape) is warned about. */
+static void put_text(tmpl *t, size_t pos, size_t from, size_t to, int line)
+{
+	const char *s = t->text;
+	size_t k = from, run = from;
+	while (k < to) {
+		int esc = s[k] == ESCAPE && k + 2 < to &&
+			  (!memcmp(s + k + 1, OPEN, 2) ||
+			   !memcmp(s + k + 1, CLOSE, 2));
+		if (esc) {
+			lego_sbuf_printf(&t->out, "%.*s", (int)(k - run),
+					 s + run);
+			run = k + 1;
+			k += 3;
+		} else if (k + 1 < to && !memcmp(s + k, CLOSE, 2)) {
+			if (t->warnings)
+				fprintf(t->warnings, "%s:%d:%d: warning: '}}' "
+					"closes no placeholder (a literal '}}' "
+					"is written '\\}}')\n", t->filename,
+					line, (int)(k - pos) + 1);
+			k += 2;
+		} else {
+			k++;
+		}
+	}
+	lego_sbuf_printf(&t->out, "%.*s", (int)(to - run), s + run);
+}
+
 /* Writes line l with its values (values[0..n)). */
 static void splice(tmpl *t, const tline *l, char *const *values)
 {
@@ -338,15 +375,15 @@ static void splice(tmpl *t, const tline *l, char *const *values)
 						  l->end - l->pos,
 						  p->open - l->pos,
 						  p->close - l->pos, values[i]);
-		lego_sbuf_printf(&t->out, wrap ? "%.*s(%s)" : "%.*s%s",
-				 (int)(p->open - at), t->text + at, values[i]);
+		put_text(t, l->pos, at, p->open, l->line);
+		lego_sbuf_printf(&t->out, wrap ? "(%s)" : "%s", values[i]);
 		at = p->close;
 	}
-	lego_sbuf_printf(&t->out, "%.*s", (int)(l->end - at), t->text + at);
+	put_text(t, l->pos, at, l->end, l->line);
 }
 
 /* Emits and writes the lines of r, then empties it. */
-static int flush(tmpl *t, run *r)
+static int flush(tmpl *t, line_run *r)
 {
 	if (!r->n)
 		return LEGO_OK;
@@ -396,7 +433,7 @@ static int blank(const char *s)
 /* Whether l may join r: same indentation, straight lines, and no line's
  * text names a symbol that the placeholders of the run and l read (those
  * of r are known not to name r's). */
-static int joins(const run *r, const tline *l, const char *indent)
+static int joins(const line_run *r, const tline *l, const char *indent)
 {
 	if (r->alone || r->n >= RUN_MAX || strcmp(indent, r->indent))
 		return 0;
@@ -408,7 +445,7 @@ static int joins(const run *r, const tline *l, const char *indent)
 	return !gen_text_names(l->rest, l->syms, l->nsyms);
 }
 
-static int add_line(tmpl *t, run *r, const tline *l)
+static int add_line(tmpl *t, line_run *r, const tline *l)
 {
 	if (r->n == r->cap) {
 		size_t cap = r->cap ? 2 * r->cap : 8;
@@ -427,7 +464,7 @@ static int add_line(tmpl *t, run *r, const tline *l)
 
 /* The line [pos, end): written at once when it has no placeholder, else
  * added to the run r, which it may join or begin. */
-static int expand_line(tmpl *t, run *r, size_t pos, size_t end, int line)
+static int expand_line(tmpl *t, line_run *r, size_t pos, size_t end, int line)
 {
 	tline l = {pos, end, line, NULL, 0, NULL, NULL, 0};
 	int rc = read_places(t, pos, end, line, &l.ps, &l.n);
@@ -443,8 +480,7 @@ static int expand_line(tmpl *t, run *r, size_t pos, size_t end, int line)
 		return add_line(t, r, &l); /* a blank line keeps the run */
 	if (l.n == 0) {
 		if ((rc = flush(t, r)) == LEGO_OK)
-			lego_sbuf_printf(&t->out, "%.*s", (int)(end - pos),
-					 t->text + pos);
+			put_text(t, pos, pos, end, line);
 		return rc;
 	}
 	lego_expr **es = lego_xalloc(t->ctx, l.n * sizeof *es);
@@ -477,7 +513,7 @@ static int in_block(const tmpl *t, size_t pos)
 static int expand(tmpl *t)
 {
 	int line = 1;
-	run r = {0};
+	line_run r = {0};
 	for (size_t pos = 0; pos < t->len; line++) {
 		size_t end = line_end(t, pos);
 		int rc = in_block(t, pos) ? flush(t, &r)
@@ -497,7 +533,8 @@ char *lego_gen(lego_ctx *ctx, const char *filename, const char *text,
 	if (!opts || (!text && len))
 		return lego_fail_null(ctx, "lego_gen: no template or options");
 	tmpl t = {.ctx = ctx, .filename = filename ? filename : "<template>",
-		  .text = text ? text : "", .len = len};
+		  .text = text ? text : "", .len = len,
+		  .warnings = opts->warnings};
 	int rc = parse_target(ctx, opts->target, &t.target);
 	if (rc == LEGO_OK && (rc = find_blocks(&t)) == LEGO_OK)
 		rc = load_spec(&t, opts);

@@ -27,7 +27,7 @@ static char *gen_for(const char *target, const char *spec, const char *body,
 	size_t n = strlen(spec) + strlen(body) + 64;
 	char *text = malloc(n);
 	snprintf(text, n, "{%% lego %%}\n%s{%% end %%}\n%s", spec, body);
-	lego_gen_opts o = {target, NULL, NULL, 0};
+	lego_gen_opts o = {target, NULL, NULL, 0, NULL};
 	char *out = lego_gen(ctx, "t.tpl", text, strlen(text), &o);
 	snprintf(err, cap, "%s", lego_ctx_error(ctx));
 	free(text);
