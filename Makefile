@@ -14,7 +14,7 @@ OPT     := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 endif
 CFLAGS  += $(OPT) $(WARN) -D_POSIX_C_SOURCE=200809L
 CPPFLAGS += -Iinclude -Isrc
-LDLIBS  += -lm
+LDLIBS  += -lm -lsqlite3
 # Z3 proves what the built-in range reasoning cannot; optional.
 ifneq ($(NO_Z3),1)
 ifneq ($(wildcard /usr/include/z3.h),)

@@ -318,6 +318,19 @@ static int expand(tmpl *t)
 	return LEGO_OK;
 }
 
+lego_spec *lego_gen_spec(lego_ctx *ctx, const char *filename,
+			 const char *text, size_t len, const lego_gen_opts *opts)
+{
+	if (!ctx || !opts || (!text && len))
+		return ctx ? lego_fail_null(ctx, "lego_gen_spec: no template")
+			   : NULL;
+	tmpl t = {.ctx = ctx, .filename = filename ? filename : "<template>",
+		  .text = text ? text : "", .len = len};
+	if (find_block(&t) != LEGO_OK || load_spec(&t, opts) != LEGO_OK)
+		return NULL;
+	return t.spec;
+}
+
 char *lego_gen(lego_ctx *ctx, const char *filename, const char *text,
 	       size_t len, const lego_gen_opts *opts)
 {
