@@ -35,6 +35,9 @@ lego_tune_cache *lego_tune_cache_open(const char *path, char *err,
 	char *msg = NULL;
 	if (sqlite3_open(path, &c->db) != SQLITE_OK ||
 	    sqlite3_busy_timeout(c->db, 10000) != SQLITE_OK ||
+	    /* one sync per checkpoint, not per measurement */
+	    sqlite3_exec(c->db, "PRAGMA journal_mode=WAL; PRAGMA "
+			 "synchronous=NORMAL;", NULL, NULL, &msg) != SQLITE_OK ||
 	    sqlite3_exec(c->db, schema, NULL, NULL, &msg) != SQLITE_OK) {
 		snprintf(err, errcap, "%s: error: cannot open the tuning cache: "
 			 "%s", path, msg ? msg : sqlite3_errmsg(c->db));

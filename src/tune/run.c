@@ -63,8 +63,7 @@ int lego_tune_run(lego_ctx *ctx, const lego_tune_space *s,
 				? o->max_evals : s->nconfigs;
 	size_t ndefs = nfixed + s->nparams;
 	lego_define *defs = malloc((ndefs + 1) * sizeof *defs);
-	lego_tune_search *t = lego_tune_search_new(s, o->method, o->seed,
-						   budget);
+	lego_tune_search *t = lego_tune_search_new(s, o->method, o->seed);
 	*res = (lego_tune_result){.best = SIZE_MAX, .best_ms = INFINITY};
 	if (!defs || !t) {
 		free(defs);

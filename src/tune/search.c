@@ -14,6 +14,7 @@ enum { ARM_RANDOM, ARM_ANNEAL, ARM_LOCAL, NARMS };
 #define AUC_WINDOW 32
 #define BANDIT_C 0.2           /* weight of exploration */
 #define ANNEAL_T0 0.25         /* relative cost increase accepted at e^-1 */
+#define ANNEAL_HALF 50.0       /* evaluations to halve the temperature */
 #define NEIGHBOR_TRIES 64
 
 typedef struct arm {
@@ -25,7 +26,7 @@ struct lego_tune_search {
 	const lego_tune_space *s;
 	lego_tune_method m;
 	uint64_t rng;
-	size_t budget, told, known;
+	size_t told, known;
 	double *cost;              /* per configuration; NAN: not told */
 	unsigned char *arm_of;     /* who proposed it (bandit) */
 	size_t *perm, nperm;       /* random: a lazy Fisher-Yates shuffle */
@@ -75,15 +76,13 @@ const char *lego_tune_method_name(lego_tune_method m)
 }
 
 lego_tune_search *lego_tune_search_new(const lego_tune_space *s,
-				       lego_tune_method m, uint64_t seed,
-				       size_t budget)
+				       lego_tune_method m, uint64_t seed)
 {
 	lego_tune_search *t = calloc(1, sizeof *t);
 	size_t n = s->nconfigs;
 	if (!t)
 		return NULL;
-	*t = (lego_tune_search){.s = s, .m = m, .rng = seed,
-				.budget = budget ? budget : n, .cur = SIZE_MAX,
+	*t = (lego_tune_search){.s = s, .m = m, .rng = seed, .cur = SIZE_MAX,
 				.best = SIZE_MAX, .best_cost = INFINITY};
 	t->cost = malloc((n + 1) * sizeof *t->cost);
 	t->arm_of = calloc(n + 1, 1);
@@ -162,8 +161,9 @@ static size_t neighbor(lego_tune_search *t, size_t from)
 	return SIZE_MAX;
 }
 
-/* Metropolis acceptance on the relative cost, the temperature falling
- * linearly over the budget. */
+/* Metropolis acceptance on the relative cost.  The temperature falls
+ * with the evaluations told, not with the budget, so that a run resumed
+ * with a larger budget retraces the interrupted one. */
 static void anneal_step(lego_tune_search *t, size_t i, double c)
 {
 	if (t->cur == SIZE_MAX || c <= t->cur_cost) {
@@ -173,8 +173,7 @@ static void anneal_step(lego_tune_search *t, size_t i, double c)
 	}
 	if (!isfinite(c))
 		return;
-	double done = (double)t->told / (double)t->budget;
-	double temp = ANNEAL_T0 * (done < 1 ? 1 - done : 0) + 1e-9;
+	double temp = ANNEAL_T0 * ANNEAL_HALF / (ANNEAL_HALF + (double)t->told);
 	double rise = (c - t->cur_cost) / t->cur_cost;
 	if (unit(t) < exp(-rise / temp)) {
 		t->cur = i;

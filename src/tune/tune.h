@@ -62,10 +62,8 @@ const char *lego_tune_method_name(lego_tune_method m);
 
 typedef struct lego_tune_search lego_tune_search;
 
-/* budget: the evaluations planned (annealing cools over them). */
 lego_tune_search *lego_tune_search_new(const lego_tune_space *s,
-				       lego_tune_method m, uint64_t seed,
-				       size_t budget);
+				       lego_tune_method m, uint64_t seed);
 void lego_tune_search_free(lego_tune_search *t);
 /* The next configuration to measure, or SIZE_MAX when none is left. */
 size_t lego_tune_search_next(lego_tune_search *t);
