@@ -188,14 +188,9 @@ static int write_csv(const char *path, const lego_tune_record *r, size_t n)
 	return fclose(f) ? cli_fail("%s: cannot write", path) : CLI_OK;
 }
 
-/* --show: the best configuration, then the history. */
-static int show(lego_tune_cache *cache, const lego_tune_key *k,
-		const char *csv)
+static void print_history(const lego_tune_record *r, size_t n)
 {
-	lego_tune_record *r;
-	size_t n, best = SIZE_MAX;
-	if (lego_tune_cache_history(cache, k, &r, &n))
-		return cli_fail("cannot read the tuning cache");
+	size_t best = SIZE_MAX;
 	for (size_t i = 0; i < n; i++)
 		if (isfinite(r[i].ms) && (best == SIZE_MAX || r[i].ms < r[best].ms))
 			best = i;
@@ -214,6 +209,19 @@ static int show(lego_tune_cache *cache, const lego_tune_key *k,
 			printf("%5zu  %15s  %s: %s\n", i + 1, "failed",
 			       r[i].config, r[i].why ? r[i].why : "");
 	}
+}
+
+/* --show: the best configuration and the history on stdout (print) and
+ * in the CSV file csv (when given). */
+static int show(lego_tune_cache *cache, const lego_tune_key *k,
+		const char *csv, int print)
+{
+	lego_tune_record *r;
+	size_t n;
+	if (lego_tune_cache_history(cache, k, &r, &n))
+		return cli_fail("cannot read the tuning cache");
+	if (print)
+		print_history(r, n);
 	int rc = csv ? write_csv(csv, r, n) : CLI_OK;
 	lego_tune_records_free(r, n);
 	return rc;
@@ -296,7 +304,7 @@ static int search(const tune_cli *c, tmpl_src *t, const lego_tune_space *s,
 	if (c->csv) {
 		lego_tune_key all = *k;
 		all.device = NULL;
-		return show(cache, &all, c->csv) ? CLI_FAIL : CLI_OK;
+		return show(cache, &all, c->csv, 0);
 	}
 	return CLI_OK;
 }
@@ -326,7 +334,7 @@ static int tune(const tune_cli *c, const cli_args *a)
 		rc = cli_ctx_fail(t.ctx);
 	} else if (c->space) {
 		printf("space: %zu configurations of %zu parameters (cross "
-		       "product %.4g), %zu constraint checks, %.3f s\n",
+		       "product %.4g), %zu constraint checks, %.4f s\n",
 		       s.nconfigs, s.nparams, s.raw, s.checks, s.seconds);
 	} else {
 		char err[512];
@@ -336,7 +344,7 @@ static int tune(const tune_cli *c, const cli_args *a)
 		if (!cache)
 			rc = cli_fail("%s", err);
 		else if (c->show)
-			rc = show(cache, &k, c->csv);
+			rc = show(cache, &k, c->csv, 1);
 		else
 			rc = search(c, &t, &s, cache, &k);
 	}
