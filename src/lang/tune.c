@@ -281,6 +281,11 @@ int lang_tune_constraint(lang_parser *p, const lang_tok *at, lego_expr *cond)
 		return lang_api_error(p, at);
 	if (!lego_expr_mentions(cond, t->syms, t->n))
 		return 0;
+	/* A fact for the symbolic reading of the rest of the file, where the
+	 * simplifier can use it; a form it does not take is still a
+	 * constraint, checked for every configuration. */
+	if (!t->guard)
+		(void)lego_assume(p->ctx, cond);
 	if (t->guard)
 		cond = lego_binop(p->ctx, LEGO_OR,
 				  lego_not(p->ctx, t->guard), cond);

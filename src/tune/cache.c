@@ -160,3 +160,22 @@ void lego_tune_records_free(lego_tune_record *r, size_t n)
 	}
 	free(r);
 }
+
+int lego_tune_cache_best(lego_tune_cache *c, const lego_tune_key *k,
+			 char **config, double *ms)
+{
+	lego_tune_record *r;
+	size_t n, best = SIZE_MAX;
+	if (lego_tune_cache_history(c, k, &r, &n))
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (isfinite(r[i].ms) && (best == SIZE_MAX || r[i].ms < r[best].ms))
+			best = i;
+	if (best != SIZE_MAX) {
+		*config = r[best].config;
+		*ms = r[best].ms;
+		r[best].config = NULL;
+	}
+	lego_tune_records_free(r, n);
+	return best != SIZE_MAX;
+}

@@ -125,6 +125,24 @@ int lego_tune_cache_history(lego_tune_cache *c, const lego_tune_key *k,
 			    lego_tune_record **out, size_t *n);
 void lego_tune_records_free(lego_tune_record *r, size_t n);
 
+/* The best successful record of key (a NULL field matches any): 1 with
+ * *config (malloc'ed) and *ms, 0 if none, -1 on error. */
+int lego_tune_cache_best(lego_tune_cache *c, const lego_tune_key *k,
+			 char **config, double *ms);
+
+/* ------------------------------------------------------------------ keys */
+
+/* The template's key: FNV-1a of its text and of the spec file (when
+ * given), in 16 hex digits; -1 if the spec cannot be read. */
+int lego_tune_template_hash(const char *tpl, size_t len,
+			    const char *spec_path, char out[17]);
+/* The problem's key: "K=64 M=128 N=128", the defines sorted by name
+ * (malloc'ed). */
+char *lego_tune_problem_key(const lego_define *defs, size_t n);
+/* "BM=64 BN=32" as defines (one malloc'ed block, names inside it), NULL
+ * if malformed. */
+lego_define *lego_tune_config_parse(const char *config, size_t *n);
+
 /* ---------------------------------------------------------------- driver */
 
 typedef struct lego_tune_opts {

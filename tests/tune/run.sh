@@ -4,7 +4,7 @@
 # command ocl_time.c, which checks every result; the candidates that
 # compute wrong or do not compile are recorded and skipped; a re-run
 # measures nothing; --show, --csv and --space report what the cache and
-# the space hold.  Last line: "tune: N passed, N failed".
+# the space hold; lego gen --tuned expands the best configuration.  Last line: "tune: N passed, N failed".
 build=${1:-build}
 lego=$(cd "$build" && pwd)/lego
 here=$(cd "$(dirname "$0")" && pwd)
@@ -53,6 +53,15 @@ expect show "$tmp/show" "history: 6 evaluations"
 expect show-wrong "$tmp/show" "wrong result at 0"
 expect show-build "$tmp/show" "failed"
 grep -q "^best: TM=[12] BUG=1 " "$tmp/show" && ok || bad "show: no best"
+
+# lego gen --tuned: the best configuration of the cache, TM and BUG=1.
+(cd "$tmp" && "$lego" gen "$tpl" --target opencl --tuned "$tmp/t.db" $sizes \
+	-D P=1) >"$tmp/tuned.cl" 2>"$tmp/tuned.err"
+expect tuned "$tmp/tuned.cl" "#if 1 == 2"
+expect tuned-note "$tmp/tuned.err" "lego gen: tuned: TM="
+(cd "$tmp" && "$lego" gen "$tpl" --target opencl --tuned "$tmp/t.db" \
+	-D M=32 -D N=64 -D K=64 -D P=1) >/dev/null 2>"$tmp/e"
+expect tuned-none "$tmp/e" "no tuned configuration for this template and problem (K=64 M=32 N=64 P=1)"
 
 # Errors: a usage error exits 2, an input error 1 with its position.
 "$lego" tune "$tpl" $sizes >/dev/null 2>&1

@@ -14,7 +14,7 @@
 
 static const char tune_help[] =
 	"Usage: lego tune [SPEC] TEMPLATE --run CMD [options] [-D SYM=VALUE]...\n"
-	"       lego tune [SPEC] TEMPLATE --space [-D SYM=VALUE]...\n"
+	"       lego tune [SPEC] TEMPLATE --space|--list [-D SYM=VALUE]...\n"
 	"       lego tune [SPEC] TEMPLATE --show [--csv FILE] [-D SYM=VALUE]...\n\n"
 	"Search the tunable parameters of the spec (`tune` declarations,\n"
 	"docs/tuning.md) for the configuration whose kernel runs fastest.  Each\n"
@@ -29,6 +29,7 @@ static const char tune_help[] =
 	"Options:\n"
 	"  --run CMD         the measuring command\n"
 	"  --space           print the size of the space and the time taken\n"
+	"  --list            print every configuration of the space\n"
 	"  --show            print the best configuration and the history\n"
 	"  --strategy S      exhaustive, random, anneal or bandit (default)\n"
 	"  --evals N         at most N evaluations (default: the whole space)\n"
@@ -47,7 +48,7 @@ static const char tune_help[] =
 typedef struct tune_cli {
 	const char *run, *strategy, *evals, *seconds, *seed, *db, *device;
 	const char *timeout, *target, *ext, *csv;
-	int space, show, quiet;
+	int space, list, show, quiet;
 } tune_cli;
 
 typedef struct tmpl_src {
@@ -108,62 +109,6 @@ static char *instantiate(void *user, const lego_define *defs, size_t ndefs,
 		snprintf(why, cap, "%s", lego_ctx_error(ctx));
 	lego_ctx_free(ctx);
 	return text;
-}
-
-/* FNV-1a over the template and the spec file: the cache's template key. */
-static void hash_text(uint64_t *h, const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		*h ^= (unsigned char)s[i];
-		*h *= 0x100000001b3ull;
-	}
-}
-
-static int template_hash(const tmpl_src *t, char *out, size_t cap)
-{
-	uint64_t h = 0xcbf29ce484222325ull;
-	hash_text(&h, t->text, t->len);
-	if (t->spec_path) {
-		size_t n;
-		char *spec = slurp(t->spec_path, &n);
-		if (!spec)
-			return cli_fail("%s: cannot read: %s", t->spec_path,
-					strerror(errno));
-		hash_text(&h, spec, n);
-		free(spec);
-	}
-	snprintf(out, cap, "%016llx", (unsigned long long)h);
-	return CLI_OK;
-}
-
-static int cmp_define(const void *a, const void *b)
-{
-	return strcmp(((const lego_define *)a)->name,
-		      ((const lego_define *)b)->name);
-}
-
-/* "K=64 M=128 N=128": the -D values, sorted by name. */
-static char *problem_key(const lego_define *defs, size_t n)
-{
-	lego_define *d = malloc((n + 1) * sizeof *d);
-	size_t cap = 1;
-	for (size_t i = 0; i < n; i++)
-		cap += strlen(defs[i].name) + 24;
-	char *s = malloc(cap), *p = s;
-	if (!d || !s) {
-		free(d);
-		free(s);
-		return NULL;
-	}
-	if (n)
-		memcpy(d, defs, n * sizeof *d);
-	qsort(d, n, sizeof *d, cmp_define);
-	*p = '\0';
-	for (size_t i = 0; i < n; i++)
-		p += sprintf(p, "%s%s=%lld", i ? " " : "", d[i].name,
-			     (long long)d[i].value);
-	free(d);
-	return s;
 }
 
 static int write_csv(const char *path, const lego_tune_record *r, size_t n)
@@ -309,6 +254,19 @@ static int search(const tune_cli *c, tmpl_src *t, const lego_tune_space *s,
 	return CLI_OK;
 }
 
+/* --list: one configuration a line, as -D values. */
+static int list(const lego_tune_space *s)
+{
+	for (size_t i = 0; i < s->nconfigs; i++) {
+		char *cfg = lego_tune_space_describe(s, i, 0);
+		if (!cfg)
+			return cli_fail("out of memory");
+		puts(cfg);
+		free(cfg);
+	}
+	return CLI_OK;
+}
+
 static int tune(const tune_cli *c, const cli_args *a)
 {
 	tmpl_src t = {.path = a->pos[a->npos - 1],
@@ -317,11 +275,14 @@ static int tune(const tune_cli *c, const cli_args *a)
 		      .defs = a->defs, .ndefs = a->ndefs};
 	if (!(t.text = slurp(t.path, &t.len)))
 		return cli_fail("%s: cannot read: %s", t.path, strerror(errno));
-	char hash[32];
-	int rc = template_hash(&t, hash, sizeof hash);
+	char hash[17];
+	int rc = lego_tune_template_hash(t.text, t.len, t.spec_path, hash)
+			 ? cli_fail("%s: cannot read: %s", t.spec_path,
+				    strerror(errno))
+			 : CLI_OK;
 	lego_tune_space s = {0};
 	lego_tune_cache *cache = NULL;
-	char *problem = problem_key(a->defs, a->ndefs);
+	char *problem = lego_tune_problem_key(a->defs, a->ndefs);
 	t.ctx = lego_ctx_new();
 	lego_gen_opts o = {t.target, t.spec_path, a->defs, a->ndefs};
 	lego_spec *spec = rc || !t.ctx || !problem
@@ -336,6 +297,8 @@ static int tune(const tune_cli *c, const cli_args *a)
 		printf("space: %zu configurations of %zu parameters (cross "
 		       "product %.4g), %zu constraint checks, %.4f s\n",
 		       s.nconfigs, s.nparams, s.raw, s.checks, s.seconds);
+	} else if (c->list) {
+		rc = list(&s);
 	} else {
 		char err[512];
 		cache = lego_tune_cache_open(c->db ? c->db : "lego-tune.db", err,
@@ -367,7 +330,7 @@ int lego_cmd_tune(int argc, char **argv)
 		{"--target", &c.target, NULL},   {"--ext", &c.ext, NULL},
 		{"--csv", &c.csv, NULL},         {"--space", NULL, &c.space},
 		{"--show", NULL, &c.show},       {"--quiet", NULL, &c.quiet},
-		{"-q", NULL, &c.quiet},
+		{"-q", NULL, &c.quiet},          {"--list", NULL, &c.list},
 	};
 	cli_args a;
 	int rc = extra_take_opts("tune", &argc, argv, opts,
@@ -380,8 +343,8 @@ int lego_cmd_tune(int argc, char **argv)
 	else if (rc == CLI_OK && (a.npos < 1 || a.npos > 2))
 		rc = cli_usage("tune", "expected [SPEC] TEMPLATE, got %zu "
 			       "arguments", a.npos);
-	else if (rc == CLI_OK && !c.run && !c.space && !c.show)
-		rc = cli_usage("tune", "give --run CMD, --space or --show");
+	else if (rc == CLI_OK && !c.run && !c.space && !c.list && !c.show)
+		rc = cli_usage("tune", "give --run CMD, --space, --list or --show");
 	else if (rc == CLI_OK)
 		rc = tune(&c, &a);
 	cli_args_free(&a);
