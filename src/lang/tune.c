@@ -11,8 +11,9 @@
 #include "expr/sbuf.h"
 #include "lang/parse.h"
 
-/* Ranges larger than this are a typo, not a search space. */
-#define TUNE_MAX_VALUES 65536
+/* Ranges larger than this are a typo, not a search space (and value
+ * indices are 16 bits in a space). */
+#define TUNE_MAX_VALUES 65535
 
 static int tune_grow(lang_parser *p, lang_tunes *t)
 {

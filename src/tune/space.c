@@ -10,6 +10,10 @@
 #include "expr/sbuf.h"
 #include "tune/tune.h"
 
+/* Nodes a generation may visit: beyond this a space with too few
+ * constraints for its ranges is refused rather than walked for hours. */
+#define SPACE_MAX_STEPS (1ull << 26)
+
 typedef struct level {
 	lego_expr *sym;
 	const lego_expr **cons;    /* constraints whose last parameter is this */
@@ -23,6 +27,8 @@ typedef struct gen {
 	lego_env *env;
 	uint16_t *cur;
 	size_t cap, max;
+	unsigned long long steps;
+	const char *file;          /* the spec's, for messages */
 } gen;
 
 static double now(void)
@@ -58,7 +64,7 @@ static int attach(gen *g, const lego_spec *spec)
 		if (other)
 			return lego_fail(g->ctx, LEGO_ERR, "%s:%d:%d: error: the "
 					 "constraint needs a value for '%s' "
-					 "(-D %s=...)", lego_spec_filename(spec),
+					 "(-D %s=...)", g->file,
 					 line, col, lego_expr_name(other),
 					 lego_expr_name(other));
 		size_t k = n;
@@ -80,8 +86,8 @@ static int emit(gen *g)
 	lego_tune_space *s = g->s;
 	size_t n = s->nparams;
 	if (g->max && s->nconfigs == g->max)
-		return lego_fail(g->ctx, LEGO_ERR, "error: the space has more "
-				 "than %zu configurations", g->max);
+		return lego_fail(g->ctx, LEGO_ERR, "%s: error: the space has more "
+				 "than %zu configurations", g->file, g->max);
 	if (s->nconfigs == g->cap) {
 		size_t cap = g->cap ? 2 * g->cap : 1024;
 		uint16_t *grown = realloc(s->configs, cap * (n ? n : 1) *
@@ -120,6 +126,12 @@ static int walk(gen *g)
 	g->cur[0] = 0;
 	for (;;) {
 		const lego_tune_param *p = s->params[k];
+		if (++g->steps > SPACE_MAX_STEPS)
+			return lego_fail(g->ctx, LEGO_ERR, "%s: error: generating "
+					 "the space takes more than %llu steps: "
+					 "narrow the ranges or constrain the "
+					 "parameters declared first", g->file,
+					 SPACE_MAX_STEPS);
 		if (g->cur[k] == p->nvalues) { /* level exhausted: back up */
 			if (k == 0)
 				return LEGO_OK;
@@ -145,7 +157,8 @@ int lego_tune_space_build(lego_ctx *ctx, const lego_spec *spec,
 	double t0 = now();
 	size_t all = lego_spec_ntunes(spec), n = 0;
 	*out = (lego_tune_space){.raw = 1};
-	gen g = {.ctx = ctx, .s = out, .max = max_configs};
+	gen g = {.ctx = ctx, .s = out, .max = max_configs,
+		 .file = lego_spec_filename(spec)};
 	out->params = calloc(all + 1, sizeof *out->params);
 	g.levels = calloc(all + 1, sizeof *g.levels);
 	g.cur = calloc(all + 1, sizeof *g.cur);

@@ -72,5 +72,11 @@ expect tuned-none "$tmp/e" "no tuned configuration for this template and problem
 [ $? -eq 1 ] && ok || bad "-D TM=3 accepted"
 expect bad-value "$tmp/e" "matmul.cl.tpl:5:6: error: -D TM=3 is not a value"
 
+# A space too large to hold is refused, not allocated (2^24 configurations).
+printf 'tune A in 1..4096\ntune B in 1..4096\ntune C in 1..4\n' >"$tmp/big.lego"
+"$lego" tune "$tmp/big.lego" /dev/null --space >"$tmp/e" 2>&1
+[ $? -eq 1 ] && ok || bad "a space of 2^26 configurations accepted"
+expect big "$tmp/e" "big.lego: error: the space has more than 16777216 configurations"
+
 echo "tune: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

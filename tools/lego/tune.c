@@ -45,6 +45,9 @@ static const char tune_help[] =
 	"  -D NAME=VALUE     a sym's value (problem sizes), or fixes a parameter\n"
 	"  -h, --help        show this help\n";
 
+/* 16 bytes a configuration of 8 parameters: 256 MiB at most. */
+#define MAX_CONFIGS (1u << 24)
+
 typedef struct tune_cli {
 	const char *run, *strategy, *evals, *seconds, *seed, *db, *device;
 	const char *timeout, *target, *ext, *csv;
@@ -291,7 +294,7 @@ static int tune(const tune_cli *c, const cli_args *a)
 	if (rc) {
 	} else if (!t.ctx || !problem) {
 		rc = cli_fail("out of memory");
-	} else if (!spec || lego_tune_space_build(t.ctx, spec, 0, &s)) {
+	} else if (!spec || lego_tune_space_build(t.ctx, spec, MAX_CONFIGS, &s)) {
 		rc = cli_ctx_fail(t.ctx);
 	} else if (c->space) {
 		printf("space: %zu configurations of %zu parameters (cross "
