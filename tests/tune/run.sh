@@ -66,8 +66,10 @@ expect tuned-none "$tmp/e" "no tuned configuration for this template and problem
 # Errors: a usage error exits 2, an input error 1 with its position.
 "$lego" tune "$tpl" $sizes >/dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "no --run: not a usage error"
-"$lego" tune "$tpl" --run true --strategy genetic $sizes >/dev/null 2>&1
+(cd "$tmp" && "$lego" tune "$tpl" --run true --strategy genetic $sizes) \
+	>/dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "unknown strategy: not a usage error"
+[ ! -e "$tmp/lego-tune.db" ] && ok || bad "a usage error created the cache"
 "$lego" tune "$tpl" --space -D M=64 -D TM=3 >"$tmp/e" 2>&1
 [ $? -eq 1 ] && ok || bad "-D TM=3 accepted"
 expect bad-value "$tmp/e" "matmul.cl.tpl:5:6: error: -D TM=3 is not a value"

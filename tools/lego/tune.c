@@ -215,12 +215,20 @@ static int parse_opts(const tune_cli *c, lego_tune_opts *o, double *timeout)
 	return CLI_OK;
 }
 
+/* The options' values, checked before anything is opened or written. */
+static int check_opts(const tune_cli *c)
+{
+	lego_tune_opts o;
+	double timeout;
+	return parse_opts(c, &o, &timeout);
+}
+
 static int search(const tune_cli *c, tmpl_src *t, const lego_tune_space *s,
 		  lego_tune_cache *cache, lego_tune_key *k)
 {
 	lego_tune_opts o;
 	double timeout;
-	int rc = parse_opts(c, &o, &timeout);
+	int rc = parse_opts(c, &o, &timeout); /* checked before: quiet */
 	if (rc)
 		return rc;
 	lego_tune_runner *r = lego_tune_runner_cmd(
@@ -349,6 +357,8 @@ int lego_cmd_tune(int argc, char **argv)
 	else if (rc == CLI_OK && !c.run && !c.space && !c.list && !c.show)
 		rc = cli_usage("tune", "give --run CMD, --space, --list or --show");
 	else if (rc == CLI_OK)
+		rc = check_opts(&c);
+	if (rc == CLI_OK && !a.help)
 		rc = tune(&c, &a);
 	cli_args_free(&a);
 	return rc;
