@@ -106,7 +106,7 @@ static char *instantiate(void *user, const lego_define *defs, size_t ndefs,
 		snprintf(why, cap, "out of memory");
 		return NULL;
 	}
-	lego_gen_opts o = {t->target, t->spec_path, defs, ndefs};
+	lego_gen_opts o = {t->target, t->spec_path, defs, ndefs, NULL};
 	char *text = lego_gen(ctx, t->path, t->text, t->len, &o);
 	if (!text)
 		snprintf(why, cap, "%s", lego_ctx_error(ctx));
@@ -295,7 +295,7 @@ static int tune(const tune_cli *c, const cli_args *a)
 	lego_tune_cache *cache = NULL;
 	char *problem = lego_tune_problem_key(a->defs, a->ndefs);
 	t.ctx = lego_ctx_new();
-	lego_gen_opts o = {t.target, t.spec_path, a->defs, a->ndefs};
+	lego_gen_opts o = {t.target, t.spec_path, a->defs, a->ndefs, NULL};
 	lego_spec *spec = rc || !t.ctx || !problem
 				  ? NULL
 				  : lego_gen_spec(t.ctx, t.path, t.text, t.len, &o);
