@@ -533,9 +533,11 @@ lego_spec *lego_gen_spec(lego_ctx *ctx, const char *filename,
 			   : NULL;
 	tmpl t = {.ctx = ctx, .filename = filename ? filename : "<template>",
 		  .text = text ? text : "", .len = len};
-	if (find_block(&t) != LEGO_OK || load_spec(&t, opts) != LEGO_OK)
-		return NULL;
-	return t.spec;
+	int rc = find_blocks(&t);
+	if (rc == LEGO_OK)
+		rc = load_spec(&t, opts);
+	free(t.spec_text);
+	return rc == LEGO_OK ? t.spec : NULL;
 }
 
 char *lego_gen(lego_ctx *ctx, const char *filename, const char *text,
