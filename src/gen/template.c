@@ -525,6 +525,21 @@ static int expand(tmpl *t)
 	return flush(t, &r) == LEGO_OK ? LEGO_OK : LEGO_ERR;
 }
 
+lego_spec *lego_gen_spec(lego_ctx *ctx, const char *filename,
+			 const char *text, size_t len, const lego_gen_opts *opts)
+{
+	if (!ctx || !opts || (!text && len))
+		return ctx ? lego_fail_null(ctx, "lego_gen_spec: no template")
+			   : NULL;
+	tmpl t = {.ctx = ctx, .filename = filename ? filename : "<template>",
+		  .text = text ? text : "", .len = len};
+	int rc = find_blocks(&t);
+	if (rc == LEGO_OK)
+		rc = load_spec(&t, opts);
+	free(t.spec_text);
+	return rc == LEGO_OK ? t.spec : NULL;
+}
+
 char *lego_gen(lego_ctx *ctx, const char *filename, const char *text,
 	       size_t len, const lego_gen_opts *opts)
 {
