@@ -7,8 +7,9 @@
 # Forward: a program normalises BM whole rows, each loaded once and kept in
 # registers (mean and variance from the registers, not a second read).
 # Backward: dx row by row; dw and db, sums over all rows, are accumulated by
-# each program over its STEPS tiles of BM rows in registers, written as one
-# row of partial sums, and added up by a second kernel (no locks).
+# each program over its STEPS tiles of BM rows in registers (the loads of the
+# next tiles issued NUM_STAGES - 1 ahead), written as one row of partial
+# sums, and added up by a second kernel (no locks).
 import triton
 import triton.language as tl
 
@@ -31,12 +32,13 @@ def layernorm_fwd(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, eps,
 
 @triton.jit
 def layernorm_bwd_dx(x_ptr, dy_ptr, dx_ptr, w_ptr, mean_ptr, rstd_ptr, dwp_ptr, dbp_ptr,
-                     M, G, N: tl.constexpr, BM: tl.constexpr, STEPS: tl.constexpr):
+                     M, G, N: tl.constexpr, BM: tl.constexpr, STEPS: tl.constexpr,
+                     NUM_STAGES: tl.constexpr):
     p = tl.program_id(0)
     w = tl.load(w_ptr + tl.arange(0, N)).to(tl.float32)
     dw = tl.zeros([N], dtype=tl.float32)
     db = tl.zeros([N], dtype=tl.float32)
-    for s in range(STEPS):
+    for s in tl.range(STEPS, num_stages=NUM_STAGES):
         i = p * STEPS + s
         x = tl.load(x_ptr + (tl.arange(0, N)[None, :] + BM * N * i + N * tl.arange(0, BM)[:, None])).to(tl.float32)
         dy = tl.load(dy_ptr + (tl.arange(0, N)[None, :] + BM * N * i + N * tl.arange(0, BM)[:, None])).to(tl.float32)

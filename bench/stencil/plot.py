@@ -10,15 +10,16 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-OURS = re.compile(r"(cube|star)\s+N=(\d+) R=(\d) (\S+)\s+(row-major|bricks)\s+(ok|WRONG)\s+([\d.]+) ms")
+OURS = re.compile(r"(cube|star)\s+N=(\d+) R=(\d) (\S+)\s+(row-major|bricks)\s+(direct|tiled)\s+(ok|WRONG)\s+"
+                  r"([\d.]+) ms")
 THEIRS = re.compile(r"(f3d|laplacian)_(naive|bricks)\s*:.*\(([\d.]+) ms / launch\)")
 
 
 def parse(ours_log, theirs_log):
     ours = {}
     for m in OURS.finditer(open(ours_log).read()):
-        kind, n, r, shape, _, status, ms = m.groups()
-        ours[(kind, int(n), int(r), shape)] = (float(ms), status == "ok")
+        kind, n, r, shape, _, variant, status, ms = m.groups()
+        ours[(kind, int(n), int(r), shape, variant)] = (float(ms), status == "ok")
     theirs = {}
     r = None
     for line in open(theirs_log):
@@ -32,43 +33,48 @@ def parse(ours_log, theirs_log):
     return ours, theirs
 
 
-def best_brick(ours, kind, n, r):
-    bricks = [(ms, s) for (k, nn, rr, s), (ms, ok) in ours.items()
-              if (k, nn, rr) == (kind, n, r) and s != "1x1x1" and ok]
-    return min(bricks) if bricks else (None, None)
+def best(ours, kind, n, r, bricks, variants=("direct", "tiled")):
+    """The fastest correct kernel: (ms, "shape variant") over the brick
+    shapes (bricks) or the row-major grid, among the given variants."""
+    found = [(ms, f"{s} {v}") for (k, nn, rr, s, v), (ms, ok) in ours.items()
+             if (k, nn, rr) == (kind, n, r) and (s != "1x1x1") == bricks and v in variants and ok]
+    return min(found) if found else (None, None)
 
 
 def table(ours, theirs):
-    rows = ["| stencil | N | R | authors' naive | authors' bricks (inexact) | ours row-major | "
-            "ours bricks (best shape) | ours 8x8x8 | bricks / authors' naive | "
-            "bricks / authors' bricks | bricks / our row-major |",
-            "|---" * 11 + "|"]
+    rows = ["| stencil | N | R | authors' naive | authors' bricks (inexact) | ours row-major "
+            "direct | ours row-major best | ours bricks best (shape, variant) | bricks / authors' "
+            "naive | bricks / authors' bricks | bricks / row-major direct | bricks / row-major best |",
+            "|---" * 12 + "|"]
+    f = lambda v: f"{v:.3f}" if v else "-"  # noqa: E731
+    q = lambda a, b: f"{a / b:.2f}x" if a and b else "-"  # noqa: E731
     for kind in ("cube", "star"):
         for n in (384, 512):
             for r in (1, 2, 3, 4):
-                row = ours.get((kind, n, r, "1x1x1"), (None, False))[0]
-                ms, shape = best_brick(ours, kind, n, r)
-                b888 = ours.get((kind, n, r, "8x8x8"), (None, False))[0]
+                direct = best(ours, kind, n, r, False, ("direct",))[0]
+                row, rname = best(ours, kind, n, r, False)
+                ms, shape = best(ours, kind, n, r, True)
                 tn, tb = theirs.get((kind, n, r, "naive")), theirs.get((kind, n, r, "bricks"))
-                f = lambda v: f"{v:.3f}" if v else "-"  # noqa: E731
-                q = lambda a, b: f"{a / b:.2f}x" if a and b else "-"  # noqa: E731
-                rows.append(f"| {kind} | {n} | {r} | {f(tn)} | {f(tb)} | {f(row)} | "
-                            f"{f(ms)} ({shape}) | {f(b888)} | {q(tn, ms)} | {q(tb, ms)} | {q(row, ms)} |")
+                rows.append(f"| {kind} | {n} | {r} | {f(tn)} | {f(tb)} | {f(direct)} | {f(row)} "
+                            f"({rname.split()[1] if rname else '-'}) | {f(ms)} ({shape}) | {q(tn, ms)} | "
+                            f"{q(tb, ms)} | {q(direct, ms)} | {q(row, ms)} |")
     return "\n".join(rows)
 
 
 def figure(ours, theirs, path):
     fig, axes = plt.subplots(2, 2, figsize=(11, 7), sharex=True)
-    width = 0.2
+    width = 0.16
     for i, kind in enumerate(("cube", "star")):
         for j, n in enumerate((384, 512)):
             ax = axes[i][j]
             series = [("authors' naive (row-major)", lambda r: theirs.get((kind, n, r, "naive"))),
                       ("authors' bricks (inexact)", lambda r: theirs.get((kind, n, r, "bricks"))),
-                      ("ours, row-major", lambda r: ours.get((kind, n, r, "1x1x1"), (None,))[0]),
-                      ("ours, bricks (exact, best shape)", lambda r: best_brick(ours, kind, n, r)[0])]
+                      ("ours, row-major direct", lambda r: best(ours, kind, n, r, False, ("direct",))[0]),
+                      ("ours, row-major tiled", lambda r: best(ours, kind, n, r, False, ("tiled",))[0]),
+                      ("ours, bricks (exact; best shape and variant)",
+                       lambda r: best(ours, kind, n, r, True)[0])]
             for k, (label, get) in enumerate(series):
-                xs = [r + (k - 1.5) * width for r in (1, 2, 3, 4) if get(r)]
+                xs = [r + (k - 2) * width for r in (1, 2, 3, 4) if get(r)]
                 ys = [get(r) for r in (1, 2, 3, 4) if get(r)]
                 ax.bar(xs, ys, width, label=label)
             ax.set_yscale("log")

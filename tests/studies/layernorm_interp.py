@@ -45,7 +45,7 @@ def run(M, N, BM, G, BG, BN, dtype):
     DX, DWP, DBP = nan((M, N)), nan((G, N), np.float32), nan((G, N), np.float32)
     DW, DB = nan(N), nan(N)
     gen.layernorm_bwd_dx[(G,)](X, DY, DX, W, MEAN, RSTD, DWP, DBP, M, G, N=N, BM=BM,
-                               STEPS=M // (BM * G))
+                               STEPS=M // (BM * G), NUM_STAGES=2)
     gen.layernorm_bwd_dwdb[(N // BN,)](DWP, DBP, DW, DB, G, N=N, BG=BG, BN=BN)
     got = [Y, MEAN, RSTD, DX, DW, DB]
     tol = 2e-2 if dtype == np.float16 else 1e-4
