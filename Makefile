@@ -39,6 +39,7 @@ LIB      := $(BUILD)/liblego.a
 SHLIB    := $(BUILD)/liblego.so.$(VERSION)
 CLI_SRC  := $(sort $(wildcard tools/lego/*.c))
 CLI      := $(BUILD)/lego
+MAN      := $(BUILD)/lego.1
 TEST_SRC := $(sort $(wildcard tests/unit/*.c))
 TESTS    := $(BUILD)/unit-tests
 EXAMPLE  := $(BUILD)/api-example
@@ -71,7 +72,7 @@ say := @printf '  %-4s %s\n'
 endif
 
 .PHONY: all deps demo check unit install uninstall fuzz bench clean
-all: $(LIB) $(SHLIB) $(CLI) $(EXAMPLE)
+all: $(LIB) $(SHLIB) $(CLI) $(MAN) $(EXAMPLE)
 
 $(BUILD)/%.o: %.c $(HEADERS) $(STAMP)
 	@mkdir -p $(dir $@)
@@ -113,6 +114,11 @@ $(CORPUS): $(BUILD)/bench/simplify/corpus.o $(LIB)
 	$(say) LD $@
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
+# The manual page, made from the tool's own --help texts.
+$(MAN): $(CLI) scripts/man.sh
+	$(say) MAN $@
+	$(Q)sh scripts/man.sh $(CLI) $(VERSION) > $@.tmp && mv $@.tmp $@
+
 deps:
 	@sh scripts/deps.sh
 
@@ -138,9 +144,11 @@ fuzz:
 	@sh fuzz/run.sh $(FUZZ_SECONDS)
 
 LIBDIR := $(DESTDIR)$(PREFIX)/lib
-install: $(LIB) $(SHLIB) $(CLI)
+MANDIR := $(DESTDIR)$(PREFIX)/share/man/man1
+install: $(LIB) $(SHLIB) $(CLI) $(MAN)
 	$(Q)install -d $(LIBDIR)/pkgconfig $(DESTDIR)$(PREFIX)/include \
-	           $(DESTDIR)$(PREFIX)/bin
+	           $(DESTDIR)$(PREFIX)/bin $(MANDIR)
+	$(Q)install -m 644 $(MAN) $(MANDIR)/lego.1
 	$(Q)install -m 644 $(LIB) $(LIBDIR)/liblego.a
 	$(Q)install -m 755 $(SHLIB) $(LIBDIR)/$(notdir $(SHLIB))
 	$(Q)ln -sf $(notdir $(SHLIB)) $(LIBDIR)/$(SONAME)
@@ -154,7 +162,8 @@ install: $(LIB) $(SHLIB) $(CLI)
 uninstall:
 	rm -f $(LIBDIR)/liblego.a $(LIBDIR)/liblego.so $(LIBDIR)/$(SONAME) \
 	      $(LIBDIR)/liblego.so.$(VERSION) $(DESTDIR)$(PREFIX)/include/lego.h \
-	      $(DESTDIR)$(PREFIX)/bin/lego $(LIBDIR)/pkgconfig/lego.pc
+	      $(DESTDIR)$(PREFIX)/bin/lego $(LIBDIR)/pkgconfig/lego.pc \
+	      $(MANDIR)/lego.1
 
 clean:
 	rm -rf build build-san build-noz3 build-fuzz

@@ -55,6 +55,22 @@ if make -s -C "$root" install PREFIX="$prefix" BUILD="$build" \
 lib=$prefix/lib
 export PKG_CONFIG_PATH="$lib/pkgconfig"
 
+# The manual page is installed, reads as one, and has a section for every
+# command `lego --help` lists.
+man=$prefix/share/man/man1/lego.1
+commands=$("$prefix/bin/lego" --help | sed -n 's/^  lego \([a-z]*\) .*/\1/p')
+missing=""
+for c in $commands; do
+	grep -q "^\.SS $c\$" "$man" 2>/dev/null || missing="$missing $c"
+done
+if [ -n "$commands" ] && [ -z "$missing" ] && head -1 "$man" | grep -q '^\.TH LEGO 1 ' &&
+	{ ! command -v man >/dev/null 2>&1 ||
+	  MANWIDTH=80 man -l "$man" 2>/dev/null | grep -q '^COMMANDS'; }; then
+	ok
+else
+	bad "manual page $man: no section for:$missing"
+fi
+
 # The soname chain: liblego.so -> liblego.so.MAJOR -> liblego.so.VERSION.
 version=$(sed -n 's/^#define LEGO_VERSION "\(.*\)"/\1/p' "$root/include/lego.h")
 major=${version%%.*}
