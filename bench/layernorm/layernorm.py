@@ -26,8 +26,9 @@ def layernorm_fwd(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, eps,
     b = tl.load(b_ptr + tl.arange(0, N)).to(tl.float32)
     y = xc * rstd[:, None] * w[None, :] + b[None, :]
     tl.store(y_ptr + (tl.arange(0, N)[None, :] + BM * N * i + N * tl.arange(0, BM)[:, None]), y.to(y_ptr.dtype.element_ty))
-    tl.store(mean_ptr + (tl.arange(0, BM) + BM * i), mean)
-    tl.store(rstd_ptr + (tl.arange(0, BM) + BM * i), rstd)
+    t28_0 = tl.arange(0, BM) + BM * i
+    tl.store(mean_ptr + t28_0, mean)
+    tl.store(rstd_ptr + t28_0, rstd)
 
 
 @triton.jit
@@ -40,10 +41,12 @@ def layernorm_bwd_dx(x_ptr, dy_ptr, dx_ptr, w_ptr, mean_ptr, rstd_ptr, dwp_ptr, 
     db = tl.zeros([N], dtype=tl.float32)
     for s in tl.range(STEPS, num_stages=NUM_STAGES):
         i = p * STEPS + s
-        x = tl.load(x_ptr + (tl.arange(0, N)[None, :] + BM * N * i + N * tl.arange(0, BM)[:, None])).to(tl.float32)
-        dy = tl.load(dy_ptr + (tl.arange(0, N)[None, :] + BM * N * i + N * tl.arange(0, BM)[:, None])).to(tl.float32)
-        mean = tl.load(mean_ptr + (tl.arange(0, BM) + BM * i))
-        rstd = tl.load(rstd_ptr + (tl.arange(0, BM) + BM * i))
+        t43_0 = tl.arange(0, N)[None, :] + BM * N * i + N * tl.arange(0, BM)[:, None]
+        x = tl.load(x_ptr + t43_0).to(tl.float32)
+        dy = tl.load(dy_ptr + t43_0).to(tl.float32)
+        t43_1 = tl.arange(0, BM) + BM * i
+        mean = tl.load(mean_ptr + t43_1)
+        rstd = tl.load(rstd_ptr + t43_1)
         xhat = (x - mean[:, None]) * rstd[:, None]
         wdy = w[None, :] * dy
         c1 = tl.sum(xhat * wdy, axis=1) / N
@@ -52,8 +55,9 @@ def layernorm_bwd_dx(x_ptr, dy_ptr, dx_ptr, w_ptr, mean_ptr, rstd_ptr, dwp_ptr, 
         tl.store(dx_ptr + (tl.arange(0, N)[None, :] + BM * N * i + N * tl.arange(0, BM)[:, None]), dx.to(dx_ptr.dtype.element_ty))
         dw += tl.sum(dy * xhat, axis=0)
         db += tl.sum(dy, axis=0)
-    tl.store(dwp_ptr + (tl.arange(0, N) + N * p), dw)
-    tl.store(dbp_ptr + (tl.arange(0, N) + N * p), db)
+    t55_0 = tl.arange(0, N) + N * p
+    tl.store(dwp_ptr + t55_0, dw)
+    tl.store(dbp_ptr + t55_0, db)
 
 
 @triton.jit
@@ -63,7 +67,9 @@ def layernorm_bwd_dwdb(dwp_ptr, dbp_ptr, dw_ptr, db_ptr, G, N: tl.constexpr,
     dw = tl.zeros([BG, BN], dtype=tl.float32)
     db = tl.zeros([BG, BN], dtype=tl.float32)
     for k in range(G // BG):
-        dw += tl.load(dwp_ptr + (tl.arange(0, BN)[None, :] + BG * N * k + BN * j + N * tl.arange(0, BG)[:, None]))
-        db += tl.load(dbp_ptr + (tl.arange(0, BN)[None, :] + BG * N * k + BN * j + N * tl.arange(0, BG)[:, None]))
-    tl.store(dw_ptr + (tl.arange(0, BN) + BN * j), tl.sum(dw, axis=0).to(dw_ptr.dtype.element_ty))
-    tl.store(db_ptr + (tl.arange(0, BN) + BN * j), tl.sum(db, axis=0).to(db_ptr.dtype.element_ty))
+        t66_0 = tl.arange(0, BN)[None, :] + BG * N * k + BN * j + N * tl.arange(0, BG)[:, None]
+        dw += tl.load(dwp_ptr + t66_0)
+        db += tl.load(dbp_ptr + t66_0)
+    t68_0 = tl.arange(0, BN) + BN * j
+    tl.store(dw_ptr + t68_0, tl.sum(dw, axis=0).to(dw_ptr.dtype.element_ty))
+    tl.store(db_ptr + t68_0, tl.sum(db, axis=0).to(db_ptr.dtype.element_ty))

@@ -20,8 +20,9 @@ __global__ void __launch_bounds__(64) diagonal(float *__restrict__ m, int n, int
 	const int r = threadIdx.x;
 	for (int k = 0; k < 63; k++) {
 		if (r > k) {
-			const float l = d[r + 65 * k] / d[66 * k];
-			d[r + 65 * k] = l;
+			const int t23_0 = r + 65 * k;
+			const float l = d[t23_0] / d[66 * k];
+			d[t23_0] = l;
 			for (int j = k + 1; j < 64; j++) {
 				const int t26_0 = 65 * j;
 				d[r + t26_0] -= l * d[k + t26_0];
@@ -55,8 +56,9 @@ __global__ void __launch_bounds__(64) perimeter(float *__restrict__ m, int n, in
 		// Row c of the block times U_ii^-1: column k divided by the pivot
 		// once earlier columns are subtracted.
 		for (int k = 0; k < 64; k++) {
-			const float l = w[c + 65 * k] / d[66 * k];
-			w[c + 65 * k] = l;
+			const int t57_0 = c + 65 * k;
+			const float l = w[t57_0] / d[66 * k];
+			w[t57_0] = l;
 			for (int j = k + 1; j < 64; j++) {
 				const int t60_0 = 65 * j;
 				w[c + t60_0] -= l * d[k + t60_0];

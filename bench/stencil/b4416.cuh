@@ -52,9 +52,8 @@ __global__ void __launch_bounds__(512) direct(const float *__restrict__ in, floa
 	const int t = threadIdx.x, g = blockIdx.x;
 	const long long t52_0 = N / 8;
 	const int x = 8 * (g / (t52_0 * t52_0)) + (t / 64);
-	const long long t53_0 = N / 8;
-	const int y = 8 * (g / t53_0 % t53_0) + (t / 8 % 8);
-	const int z = 8 * (g % (N / 8)) + (t % 8);
+	const int y = 8 * (g / t52_0 % t52_0) + (t / 8 % 8);
+	const int z = 8 * (g % t52_0) + (t % 8);
 	if (x < R || x >= N - R || y < R || y >= N - R || z < R || z >= N - R)
 		return;
 	// L is a sum of one term per axis: liblego proves it by simplifying the
@@ -84,9 +83,8 @@ __global__ void __launch_bounds__(512) tiled(const float *__restrict__ in, float
 	const int t = threadIdx.x, g = blockIdx.x;
 	const long long t78_0 = N / 8;
 	const int x0 = 8 * (g / (t78_0 * t78_0)) - R;
-	const long long t79_0 = N / 8;
-	const int y0 = 8 * (g / t79_0 % t79_0) - R;
-	const int z0 = 8 * (g % (N / 8)) - R;
+	const int y0 = 8 * (g / t78_0 % t78_0) - R;
+	const int z0 = 8 * (g % t78_0) - R;
 	// The halo: points outside the grid are never read (their sums are
 	// not written), and are left as they are.
 	const long long t83_0 = 2LL * R + 8;
