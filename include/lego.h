@@ -94,6 +94,10 @@ lego_expr *lego_const(lego_ctx *ctx, int64_t value);
 lego_expr *lego_sym(lego_ctx *ctx, const char *name);
 lego_expr *lego_index(lego_ctx *ctx, const char *name, lego_expr *lo,
 		      lego_expr *hi);
+/* An index variable lo <= s < hi named base, or base_1, base_2, ... when
+ * the name is taken with other bounds (lo NULL: 0). */
+lego_expr *lego_index_fresh(lego_ctx *ctx, const char *base, lego_expr *lo,
+			    lego_expr *hi);
 /* Looks a symbol up without declaring it; NULL if unknown. */
 lego_expr *lego_sym_find(lego_ctx *ctx, const char *name);
 
@@ -528,6 +532,47 @@ int lego_layout_validate(lego_ctx *ctx, const lego_layout *l,
  * followed by one indented line per refuted or unknown property. */
 void lego_validation_print(FILE *out, const char *name,
 			   const lego_validation *report);
+
+/*
+ * Proofs by argument (docs/proof.md).  lego_layout_prove states, per
+ * property of lego_vprop, whether it is proved and by which argument:
+ * construction (the layout is built from bijections whose sizes agree,
+ * so it is one and the composed inverse is its inverse: this proves
+ * inv(apply(i)) == i, apply(inv(x)) == x and the range for the defining
+ * expressions), exhaustive evaluation over a finite domain, or Z3.  The
+ * emitted (simplified) expressions inherit those properties through
+ * "simplified == semantics".  The assumptions are checked first: an
+ * inconsistent set proves anything and is reported as refuted.
+ */
+typedef enum lego_argument {
+	LEGO_BY_NONE,
+	LEGO_BY_CONSTRUCTION,
+	LEGO_BY_EXHAUSTIVE,
+	LEGO_BY_Z3,
+	LEGO_BY_COUNT
+} lego_argument;
+
+enum { LEGO_PROOF_WHY = 240 };
+
+typedef struct lego_layout_proof {
+	lego_proof assumptions;  /* proved: consistent; refuted: inconsistent */
+	lego_proof status[LEGO_VP_COUNT];
+	lego_argument by[LEGO_VP_COUNT];
+	char why[LEGO_VP_COUNT][LEGO_PROOF_WHY]; /* the argument in words, or
+						    what stopped it */
+	lego_proof verdict;      /* refuted if any is, else unknown if any is */
+	double seconds;
+} lego_layout_proof;
+
+/* Fills out; LEGO_OK when it is complete (its verdict says the rest), a
+ * negative status on an error.  timeout_ms bounds each solver query. */
+int lego_layout_prove(lego_ctx *ctx, const lego_layout *l,
+		      unsigned timeout_ms, lego_layout_proof *out);
+
+/* One line per property, "NAME: PROPERTY: STATUS (ARGUMENT): WHY", after
+ * one for the assumptions and before "NAME: proved K of 4 (T s)". */
+void lego_layout_proof_print(FILE *out, const char *name,
+			     const lego_layout_proof *p);
 
 /* -------------------------------------------------------- Code generation */
 
