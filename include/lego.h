@@ -574,6 +574,34 @@ int lego_layout_prove(lego_ctx *ctx, const lego_layout *l,
 void lego_layout_proof_print(FILE *out, const char *name,
 			     const lego_layout_proof *p);
 
+/*
+ * The simplifier's rewrite rules, by name, each with its schema in the
+ * language's syntax: for all integers `vars` (comma-separated), `side`
+ * implies lhs == rhs wherever both are defined.  Every rule is proved
+ * once by lego_rule_prove in make check (docs/proof.md).
+ */
+typedef struct lego_rule {
+	const char *name;
+	const char *vars;
+	const char *side;
+	const char *lhs, *rhs;
+} lego_rule;
+
+size_t lego_rule_count(void);
+const lego_rule *lego_rule_at(size_t i);   /* NULL past the end */
+/* Switches the rule of that name on or off in ctx; the test-only rule
+ * "planted-wrong" is off unless switched on.  LEGO_ERR for no such rule. */
+int lego_rule_switch(lego_ctx *ctx, const char *name, int on);
+/* Proves rule r's schema with Z3 over unbounded integers, in a ctx of its
+ * own, within timeout_ms (*by = LEGO_BY_Z3); where Z3 does not decide it,
+ * checks it at every point of a box [-B, B]^n of about 2^20 points
+ * (*by = LEGO_BY_EXHAUSTIVE: bounded, not a proof for all integers; detail
+ * says so).  detail (size bytes) gets what stopped a proof, or on
+ * LEGO_REFUTED the variables' values and both sides evaluated there
+ * ("x=1 d=1: lhs 0, rhs 1"). */
+lego_proof lego_rule_prove(const lego_rule *r, unsigned timeout_ms,
+			   lego_argument *by, char *detail, size_t size);
+
 /* -------------------------------------------------------- Code generation */
 
 /*
