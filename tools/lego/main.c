@@ -56,13 +56,15 @@ static const command commands[] = {
 	 "is a bijection onto [0, size) and that inv(apply(i)) == i for every i,\n"
 	 "and print the result; a failure names a witness.  Layouts with\n"
 	 "symbolic sizes are skipped and the syms needing -D are listed.\n\n"
-	 "With --prove, validate each layout for symbolic sizes under the\n"
-	 "file's assumptions (Z3): the simplified expressions equal the\n"
-	 "semantics, inv(apply(i)) == i, apply(inv(x)) == x, and\n"
-	 "0 <= apply(i) < size; each is proved, refuted with a counterexample,\n"
-	 "or unknown with the time limit hit (--timeout, per query, default\n"
-	 "5000 ms).\n\n"
-	 "Exit status 1 if a check fails or a property is refuted.\n\n"
+	 "With --prove, prove for symbolic sizes under the file's assumptions\n"
+	 "(checked for consistency first) that the simplified expressions\n"
+	 "equal the semantics, inv(apply(i)) == i, apply(inv(x)) == x and\n"
+	 "0 <= apply(i) < size: one line per property, proved, refuted with a\n"
+	 "counterexample or unknown, with the argument used (construction,\n"
+	 "exhaustive, z3; docs/proof.md).  --timeout bounds each solver query\n"
+	 "(default 5000 ms).\n\n"
+	 "Exit status 1 if a check fails, a property is refuted or the\n"
+	 "assumptions are inconsistent.\n\n"
 	 "Options:\n" COMMON_OPTS},
 	{"exprs", cmd_exprs, 2, 2,
 	 "lego exprs FILE NAME [--lang c|python] [-D SYM=VALUE]...",
