@@ -63,8 +63,11 @@ static const command commands[] = {
 	 "counterexample or unknown, with the argument used (construction,\n"
 	 "exhaustive, z3; docs/proof.md).  --timeout bounds each solver query\n"
 	 "(default 5000 ms).\n\n"
-	 "Exit status 1 if a check fails, a property is refuted or the\n"
-	 "assumptions are inconsistent.\n\n"
+	 "Exit status: 0 every layout checked (or proved) and correct; 1 a\n"
+	 "check failed, a property was refuted, the assumptions are\n"
+	 "inconsistent, or an error; 2 usage error; 3 nothing failed, but a\n"
+	 "layout was skipped (symbolic sizes: give the listed -D) or, with\n"
+	 "--prove, a property is unknown.\n\n"
 	 "Options:\n" COMMON_OPTS},
 	{"exprs", cmd_exprs, 2, 2,
 	 "lego exprs FILE NAME [--lang c|python] [-D SYM=VALUE]...",
@@ -104,7 +107,8 @@ static void usage(FILE *out)
 	fputs("\nOptions:\n  -h, --help      show this help\n"
 	      "  --version       show the version\n\n"
 	      "'lego COMMAND --help' describes a command.  Exit status: 0 ok,\n"
-	      "1 error in the input or a failed check, 2 usage error.\n",
+	      "1 error in the input or a failed check, 2 usage error, 3 (lego\n"
+	      "check) nothing failed but something was skipped or unknown.\n",
 	      out);
 }
 
@@ -145,5 +149,12 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < NRAW; i++)
 		if (!strcmp(cmd, raw_commands[i].name))
 			return raw_commands[i].run(argc - 2, argv + 2);
-	return cli_usage(NULL, "unknown command '%s'", cmd);
+	lego_suggest s;
+	lego_suggest_init(&s, cmd);
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		lego_suggest_add(&s, commands[i].name);
+	for (size_t i = 0; i < NRAW; i++)
+		lego_suggest_add(&s, raw_commands[i].name);
+	return cli_usage(NULL, "unknown command '%s'%s", cmd,
+			 lego_suggest_hint(&s));
 }
