@@ -65,9 +65,9 @@ static const command commands[] = {
 	 "(default 5000 ms).\n\n"
 	 "Exit status: 0 every layout checked (or proved) and correct; 1 a\n"
 	 "check failed, a property was refuted, the assumptions are\n"
-	 "inconsistent, or an error; 2 usage error; 3 nothing failed, but a\n"
-	 "layout was skipped (symbolic sizes: give the listed -D) or, with\n"
-	 "--prove, a property is unknown.\n\n"
+	 "inconsistent, or an error; 2 usage error;\n"
+	 "3 nothing failed, but a layout was skipped (symbolic sizes: give\n"
+	 "the listed -D) or, with --prove, a property is unknown.\n\n"
 	 "Options:\n" COMMON_OPTS},
 	{"exprs", cmd_exprs, 2, 2,
 	 "lego exprs FILE NAME [--lang c|python] [-D SYM=VALUE]...",
