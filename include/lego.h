@@ -614,7 +614,7 @@ const lego_rule *lego_rule_at(size_t i);   /* NULL past the end */
 int lego_rule_switch(lego_ctx *ctx, const char *name, int on);
 /* Proves rule r's schema with Z3 over unbounded integers, in a ctx of its
  * own, within timeout_ms (*by = LEGO_BY_Z3); where Z3 does not decide it,
- * checks it at every point of a box [-B, B]^n of about 2^20 points
+ * checks it at every point of a box [-B, B]^n of about 2^18 points
  * (*by = LEGO_BY_EXHAUSTIVE: bounded, not a proof for all integers; detail
  * says so).  detail (size bytes) gets what stopped a proof, or on
  * LEGO_REFUTED the variables' values and both sides evaluated there

@@ -3,14 +3,14 @@
  * integers (each variable v is v_p - v_n for two positive symbols: every
  * integer is such a difference), else, where Z3 cannot decide it in time
  * (nonlinear division, bit operations), checked at every point of a box
- * [-B, B]^n of about 2^20 points: a bounded check, not a proof, and
+ * [-B, B]^n of about 2^18 points: a bounded check, not a proof, and
  * reported as such. */
 #include <stdio.h>
 #include <string.h>
 
 #include "proof/proof.h"
 
-enum { MAX_VARS = 8, TEXT = 1024, BOX_POINTS = 1 << 20 };
+enum { MAX_VARS = 8, TEXT = 1024, BOX_POINTS = 1 << 18 };
 
 /* The spec declaring the rule's variables; their names in names[]. */
 /* The variables' names, and their number. */
