@@ -362,6 +362,34 @@ const char *lego_spec_layout_name(const lego_spec *spec, size_t i);
 lego_expr *lego_spec_parse_expr(lego_spec *spec, const char *text,
 				lego_expr *hi);
 
+/*
+ * Tunable parameters (docs/tuning.md): `tune NAME in {v1, ..}`,
+ * `tune NAME in lo..hi` and `tune layout NAME in {L1, ..}`, in declaration
+ * order.  A parameter given by -D is fixed to that value (a layout choice
+ * by its 0-based position).  Constraints are the `assume`s that mention a
+ * parameter and the divisibility facts its layouts need (M/BM in a tile
+ * count: BM | M); each is a 0/1 expression over the parameters that are
+ * not fixed, the other syms replaced by their -D values.
+ */
+typedef struct lego_tune_param {
+	const char *name;
+	size_t nvalues;
+	const int64_t *values;       /* a layout choice: 0 .. nvalues-1 */
+	const char *const *labels;   /* how each value is written */
+	int is_layout;
+	int64_t fixed;               /* -1: free; else the index given by -D */
+	int line, col;               /* where it is declared */
+} lego_tune_param;
+
+size_t lego_spec_ntunes(const lego_spec *spec);
+const lego_tune_param *lego_spec_tune(const lego_spec *spec, size_t i);
+size_t lego_spec_nconstraints(const lego_spec *spec);
+/* Constraint i; *line and *col (may be NULL) get where it was written. */
+lego_expr *lego_spec_constraint(const lego_spec *spec, size_t i, int *line,
+				int *col);
+/* The file name the spec was read from, for messages. */
+const char *lego_spec_filename(const lego_spec *spec);
+
 /* ------------------------------------------------- Analyses and pictures */
 
 /*
@@ -649,6 +677,11 @@ typedef struct lego_gen_opts {
 /* The expanded text (caller frees with free()), or NULL on error. */
 char *lego_gen(lego_ctx *ctx, const char *filename, const char *text,
 	       size_t len, const lego_gen_opts *opts);
+/* The spec a template is expanded with (its tunable parameters, for the
+ * tuner); opts->target is not used. */
+lego_spec *lego_gen_spec(lego_ctx *ctx, const char *filename,
+			 const char *text, size_t len,
+			 const lego_gen_opts *opts);
 
 #if defined(__GNUC__) && __GNUC__ >= 4
 #pragma GCC visibility pop

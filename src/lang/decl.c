@@ -1,4 +1,5 @@
-/* decl.c - declarations: sym, let, assume, index, genp, layout. */
+/* decl.c - declarations: sym, let, assume, index, genp, layout (tune:
+ * tune.c). */
 #include <string.h>
 
 #include "lang/parse.h"
@@ -10,6 +11,13 @@ lang_name *lang_declare(lang_parser *p, lang_name_kind kind)
 		return NULL;
 	if (lang_is_reserved(at->text)) {
 		lang_error(p, at, "'%s' is a reserved word", at->text);
+		return NULL;
+	}
+	/* The generators name their own parameters and helpers lego_...:
+	 * a spec name of that form would clash with them. */
+	if (!strncmp(at->text, "lego_", 5)) {
+		lang_error(p, at, "'%s': names starting with 'lego_' are "
+			   "reserved for the code liblego generates", at->text);
 		return NULL;
 	}
 	lang_name *old = lang_lookup(p->spec, at->text);
@@ -34,8 +42,7 @@ void lang_bind(lang_parser *p, lang_name *n)
 	p->spec->names = n;
 }
 
-/* The value given by -D for a sym, the last one when given twice. */
-static const lego_define *find_define(lego_spec *spec, const char *name)
+const lego_define *lang_find_define(lego_spec *spec, const char *name)
 {
 	const lego_define *found = NULL;
 	for (size_t i = 0; i < spec->ndefs; i++)
@@ -53,7 +60,7 @@ static int decl_sym(lang_parser *p)
 		lang_name *n = lang_declare(p, NAME_SYM);
 		if (!n)
 			return -1;
-		const lego_define *def = find_define(p->spec, n->name);
+		const lego_define *def = lang_find_define(p->spec, n->name);
 		if (def && def->value < 1)
 			return lang_error(p, at, "-D %s=%lld: a sym must be "
 					  "positive", n->name,
@@ -87,6 +94,9 @@ static int decl_assume(lang_parser *p)
 		return -1;
 	if (lego_expr_is_const(v.e, &value))
 		return value ? 0 : lang_error(p, at, "assumption is false");
+	int tuned = lang_tune_constraint(p, at, v.e);
+	if (tuned)
+		return tuned < 0 ? -1 : 0;
 	if (lego_assume(p->ctx, v.e) != LEGO_OK)
 		return lang_api_error(p, at);
 	return 0;
@@ -139,6 +149,7 @@ static int parse_decl(lang_parser *p)
 		{"sym", decl_sym},     {"let", decl_let},
 		{"assume", decl_assume}, {"index", decl_index},
 		{"genp", lang_decl_genp}, {"layout", decl_layout},
+		{"tune", lang_decl_tune},
 	};
 	lang_tok *at = lang_peek(p);
 	char buf[64];
@@ -148,7 +159,7 @@ static int parse_decl(lang_parser *p)
 			return decls[i].parse(p);
 		}
 	return lang_error(p, at, "expected a declaration (sym, let, assume, "
-			  "index, genp or layout), got %s",
+			  "index, genp, layout or tune), got %s",
 			  lang_tok_describe(at, buf, sizeof buf));
 }
 

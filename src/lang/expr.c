@@ -95,6 +95,10 @@ static int exact_div(lang_parser *p, const lang_tok *at, lego_expr *a,
 		return lang_error(p, at, "tile count %lld/%lld is not exact",
 				  (long long)x, (long long)y);
 	}
+	lego_expr *exact = lego_binop(p->ctx, LEGO_EQ, lego_mod(p->ctx, a, b),
+				      lego_const(p->ctx, 0));
+	if (lang_tune_constraint(p, at, exact) < 0)
+		return -1;
 	if (lego_assume_divides(p->ctx, b, a) != LEGO_OK)
 		return lang_api_error(p, at);
 	return 0;

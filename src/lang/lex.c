@@ -30,6 +30,7 @@ static const punct puncts[] = {
 	{"|", TOK_BOR},   {"^", TOK_BXOR},    {"&", TOK_BAND}, {"<", TOK_LT},
 	{">", TOK_GT},    {"+", TOK_PLUS},    {"-", TOK_MINUS}, {"*", TOK_STAR},
 	{"/", TOK_SLASH}, {"%", TOK_PERCENT}, {"!", TOK_BANG},
+	{"{", TOK_LBRACE}, {"}", TOK_RBRACE},
 };
 
 static int is_ident_start(int c)

@@ -61,6 +61,21 @@ typedef struct lang_name {
 	struct lang_name *next;
 } lang_name;
 
+/* Tunable parameters and their constraints (tune.c). */
+typedef struct lang_constraint {
+	lego_expr *e;
+	int line, col;
+} lang_constraint;
+
+typedef struct lang_tunes {
+	lego_tune_param *params;
+	lego_expr **syms;          /* the symbol of each free parameter */
+	size_t n, cap;
+	lang_constraint *cons;
+	size_t ncons, cons_cap;
+	lego_expr *guard;          /* inside choice k of a layout: SA == k */
+} lang_tunes;
+
 struct lego_spec {
 	lego_ctx *ctx;
 	const char *filename;
@@ -70,6 +85,7 @@ struct lego_spec {
 	const lego_define *defs;
 	size_t ndefs;
 	unsigned char *def_used;
+	lang_tunes tunes;
 };
 
 /* Names bound inside a `genp` declaration; they shadow the spec's. */
@@ -142,9 +158,17 @@ int lang_decl_genp(lang_parser *p);
 
 /* decl.c */
 int lang_parse_decls(lang_parser *p);
+/* The value given by -D for a name, the last one when given twice. */
+const lego_define *lang_find_define(lego_spec *spec, const char *name);
 /* Reads the name being declared and checks it is new; lang_bind() makes
  * it visible once its definition is read. */
 lang_name *lang_declare(lang_parser *p, lang_name_kind kind);
 void lang_bind(lang_parser *p, lang_name *n);
+
+/* tune.c: `tune` declarations.  lang_tune_constraint() records cond
+ * (read at `at`) when it mentions a free parameter and returns 1, else 0;
+ * -1 on error. */
+int lang_decl_tune(lang_parser *p);
+int lang_tune_constraint(lang_parser *p, const lang_tok *at, lego_expr *cond);
 
 #endif

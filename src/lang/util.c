@@ -129,7 +129,7 @@ int lang_is_ident(const lang_tok *t, const char *text)
 int lang_is_reserved(const char *name)
 {
 	static const char *const reserved[] = {
-		"sym", "let", "assume", "index", "genp", "layout", "in",
+		"sym", "let", "assume", "index", "genp", "layout", "tune", "in",
 		"inverse", "min", "max", "isqrt", "select", "RegP", "GenP",
 		"Row", "Col", "OrderBy", "TileOrderBy", "GroupBy", "TileBy",
 		"antidiag", "morton", "swizzle",

@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "cmd_gen.h"
 #include "commands_extra.h"
+#include "tune/tune.h"
 
 static const char gen_help[] =
 	"Usage: lego gen [SPEC] TEMPLATE [-o OUT] [--target c|cuda|opencl|triton|mlir]\n"
@@ -23,6 +24,8 @@ static const char gen_help[] =
 	"  -o OUT          write to OUT (replaced whole, never half-written)\n"
 	"  --target T      c, cuda, opencl, triton (default) or mlir\n"
 	"  --smt           let Z3 prove what the range reasoning cannot\n"
+	"  --tuned DB      add the best configuration `lego tune` recorded in the\n"
+	"                  cache DB for this template and these -D values\n"
 	"  -D NAME=VALUE   give the declared sym NAME a value (repeatable)\n"
 	"  -h, --help      show this help\n";
 
@@ -58,20 +61,78 @@ static char *slurp(const char *path, size_t *len)
 	return NULL;
 }
 
-static int generate(const cli_args *a, const char *target, const char *out)
+/* --tuned: the -D values followed by those of the best configuration
+ * recorded for this template and problem (*out, malloc'ed; their names
+ * live in *names, to free after). */
+static int tuned_defines(const cli_args *a, const char *db, const char *text,
+			 size_t len, lego_define **out, size_t *n,
+			 lego_define **names)
+{
+	const char *spec = a->npos == 2 ? a->pos[0] : NULL;
+	char hash[17], err[512], *config = NULL;
+	double ms;
+	if (lego_tune_template_hash(text, len, spec, hash))
+		return cli_fail("%s: cannot read: %s", spec, strerror(errno));
+	char *problem = lego_tune_problem_key(a->defs, a->ndefs);
+	lego_tune_cache *cache = lego_tune_cache_open(db, err, sizeof err);
+	lego_tune_key k = {NULL, NULL, hash, problem};
+	int found = problem && cache ? lego_tune_cache_best(cache, &k, &config,
+							    &ms) : -1;
+	size_t nc = 0;
+	lego_define *cfg = found == 1 ? lego_tune_config_parse(config, &nc)
+				      : NULL;
+	*out = cfg ? malloc((a->ndefs + nc) * sizeof **out) : NULL;
+	int rc = CLI_OK;
+	if (!cache)
+		rc = cli_fail("%s", err);
+	else if (found == 0)
+		rc = cli_fail("%s: no tuned configuration for this template and "
+			      "problem (%s): run lego tune first", db,
+			      problem);
+	else if (!*out)
+		rc = cli_fail("%s: cannot read the tuned configuration", db);
+	if (!rc) {
+		fprintf(stderr, "lego gen: tuned: %s (%.6g ms)\n", config, ms);
+		memcpy(*out, a->defs, a->ndefs * sizeof **out);
+		memcpy(*out + a->ndefs, cfg, nc * sizeof **out);
+		*n = a->ndefs + nc;
+		*names = cfg;
+	}
+	if (rc) {
+		free(cfg);
+		free(*out);
+		*out = NULL;
+	}
+	free(config);
+	free(problem);
+	lego_tune_cache_close(cache);
+	return rc;
+}
+
+static int generate(const cli_args *a, const char *target, const char *out,
+		    const char *tuned)
 {
 	const char *tpl = a->pos[a->npos - 1];
 	size_t len;
 	char *text = slurp(tpl, &len);
 	if (!text)
 		return cli_fail("%s: cannot read: %s", tpl, strerror(errno));
+	lego_define *defs = NULL, *names = NULL;
+	size_t ndefs = 0;
+	if (tuned && tuned_defines(a, tuned, text, len, &defs, &ndefs, &names)) {
+		free(text);
+		return CLI_FAIL;
+	}
 	lego_ctx *ctx = lego_ctx_new();
 	if (!ctx) {
 		free(text);
+		free(defs);
+		free(names);
 		return cli_fail("out of memory");
 	}
-	lego_gen_opts o = {target, a->npos == 2 ? a->pos[0] : NULL, a->defs,
-			   a->ndefs, stderr};
+	lego_gen_opts o = {target, a->npos == 2 ? a->pos[0] : NULL,
+			   defs ? defs : a->defs, defs ? ndefs : a->ndefs,
+			   stderr};
 	char *result = a->smt && lego_ctx_use_smt(ctx, 1) != LEGO_OK
 			       ? NULL
 			       : lego_gen(ctx, tpl, text, len, &o);
@@ -79,15 +140,18 @@ static int generate(const cli_args *a, const char *target, const char *out)
 	free(result);
 	free(text);
 	lego_ctx_free(ctx);
+	free(defs);
+	free(names);
 	return rc;
 }
 
 int lego_cmd_gen(int argc, char **argv)
 {
-	const char *out = NULL, *target = NULL;
+	const char *out = NULL, *target = NULL, *tuned = NULL;
 	const extra_opt opts[] = {
 		{"-o", &out, NULL},
 		{"--target", &target, NULL},
+		{"--tuned", &tuned, NULL},
 	};
 	cli_args a;
 	int rc = extra_take_opts("gen", &argc, argv, opts,
@@ -101,7 +165,7 @@ int lego_cmd_gen(int argc, char **argv)
 		rc = cli_usage("gen", "expected [SPEC] TEMPLATE, got %zu "
 			       "arguments", a.npos);
 	else if (rc == CLI_OK)
-		rc = generate(&a, target ? target : "triton", out);
+		rc = generate(&a, target ? target : "triton", out, tuned);
 	cli_args_free(&a);
 	return rc;
 }

@@ -6,6 +6,7 @@
 #include "cmd_mlir.h"
 #include "cmd_gen.h"
 #include "cmd_accessor.h"
+#include "cmd_tune.h"
 #include "commands_extra.h"
 
 typedef struct command {
@@ -91,6 +92,7 @@ static const raw_command raw_commands[] = {
 	{"mlir", lego_cmd_mlir, "lego mlir FILE NAME [-o OUT] [-D SYM=VALUE]..."},
 	{"accessor", lego_cmd_accessor, "lego accessor FILE NAME [--target c|cuda|opencl] [-o OUT.h] ..."},
 	{"gen", lego_cmd_gen, "lego gen [SPEC] TEMPLATE [-o OUT] [--target T] ..."},
+	{"tune", lego_cmd_tune, "lego tune [SPEC] TEMPLATE --run CMD|--space|--show ..."},
 };
 #define NRAW (sizeof raw_commands / sizeof raw_commands[0])
 

@@ -1,0 +1,127 @@
+"""compare.py CELLS DIR - the tuned kernels side by side with the hand-picked
+configuration (bench/triton/configs.py) of the hand-written kernel and of
+the committed generated kernel, @triton.autotune over the tuner's space,
+and cuBLAS.  Each line of CELLS is `v M N K SPACE TUNED`: SPACE lists the
+configurations (`lego tune --list`), TUNED is the kernel `lego gen --tuned`
+wrote with the best configuration, whose values are on its first line.
+All are checked against torch.matmul, then timed with do_bench in 3
+interleaved rounds (median of the rounds).  Writes DIR/compare.json and
+prints a table."""
+import json
+import os
+import statistics
+import sys
+import time
+
+import torch
+import triton
+import triton.testing
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(ROOT, "bench", "triton"))
+import baselines  # noqa: E402
+import configs  # noqa: E402
+import triton_runner as tr  # noqa: E402
+
+
+def parse_cfg(text):
+    d = dict(kv.split("=") for kv in text.split())
+    return {k: int(v) for k, v in d.items()}
+
+
+def committed(v, exact):
+    name = f"matmul_{v}" if exact else f"matmul_masked_{v}"
+    return tr.load_kernel(os.path.join(ROOT, "examples", "triton", name + ".py"))
+
+
+def autotuned(kernel, space):
+    cfgs = [triton.Config({"BM": c["BM"], "BN": c["BN"], "BK": c["BK"],
+                           "GM": c["GM"]}, num_stages=c["STAGES"],
+                          num_warps=c["WARPS"]) for c in space]
+    # Timed as the tuner's runner times (do_bench, 10 + 40 ms), so that
+    # its cost compares with the tuner's.
+    bench = lambda fn, quantiles=None: triton.testing.do_bench(
+        fn, warmup=10, rep=40, quantiles=quantiles)
+    try:
+        return triton.autotune(configs=cfgs, key=["M", "N", "K"],
+                               do_bench=bench)(kernel)
+    except TypeError:                      # an older Triton
+        return triton.autotune(configs=cfgs, key=["M", "N", "K"])(kernel)
+
+
+def cell(v, M, N, K, space_path, tuned_path):
+    bufs = tr.inputs(torch, v, M, N, K)
+    a, b, c, ref = bufs
+    am, bm = tr.LAYOUTS[v]
+    a_view = a if am == "Row" else a.T
+    b_view = b if bm == "Row" else b.T
+    space = [parse_cfg(l) for l in open(space_path).read().splitlines() if l]
+    with open(tuned_path) as f:
+        best = parse_cfg(f.readline().lstrip("# ").split(":", 1)[1])
+    hand = configs.gemm_cfg(M, N, K, False)
+    hcfg = dict(BM=hand["BM"], BN=hand["BN"], BK=hand["BK"], GM=hand["GM"],
+                STAGES=hand["stages"], WARPS=hand["warps"])
+    exact = all(x % 64 == 0 for x in (M, N, K))   # as study.sh's cells
+    gen = committed(v, exact)
+    p = {"cuBLAS": lambda: torch.matmul(a_view, b_view, out=c),
+         "hand": lambda: baselines.matmul(a_view, b_view, c, hand),
+         "gen@hand": tr.launcher(torch, triton, gen, bufs, M, N, K, hcfg),
+         "tuned": tr.launcher(torch, triton, tr.load_kernel(tuned_path), bufs,
+                              M, N, K, best)}
+    auto = autotuned(gen, space)
+    grid = lambda meta: (triton.cdiv(M, meta["BM"]) * triton.cdiv(N, meta["BN"]),)
+    p["autotune"] = lambda: auto[grid](a, b, c, M, N, K)
+    t0 = time.time()
+    p["autotune"]()                       # its tuning: every config timed
+    torch.cuda.synchronize()
+    auto_s = time.time() - t0
+    errors = {}
+    for name, run in p.items():
+        try:
+            tr.check(torch, run, bufs)
+        except Exception as e:
+            errors[name] = str(e)
+    times = {k: [] for k in p if k not in errors}
+    for r in range(3):
+        order = list(times) if r % 2 == 0 else list(reversed(times))
+        for name in order:
+            times[name].append(triton.testing.do_bench(
+                p[name], warmup=10, rep=60, return_mode="median"))
+    med = {k: statistics.median(t) for k, t in times.items()}
+    return dict(v=v, M=M, N=N, K=K, ms=med, errors=errors, tuned=best,
+                hand=hcfg, space=len(space), autotune_evals=len(space),
+                autotune_first_call_s=auto_s,
+                autotune_choice=str(auto.best_config))
+
+
+def main():
+    out = sys.argv[2]
+    rows = []
+    for line in open(sys.argv[1]).read().splitlines():
+        v, M, N, K, space, tuned = line.split()
+        try:
+            rows.append(cell(v, int(M), int(N), int(K), space, tuned))
+        except Exception as e:
+            rows.append(dict(v=v, M=int(M), N=int(N), K=int(K), failed=str(e)))
+        r = rows[-1]
+        if "ms" in r:
+            ms = r["ms"]
+            flop = 2 * r["M"] * r["N"] * r["K"]
+            tf = {k: flop / (t * 1e-3) / 1e12 for k, t in ms.items()}
+            t = ms.get("tuned")
+            ratio = lambda k: f"{ms[k] / t:.2f}" if t and k in ms else "-"
+            print(f"{v:4} {M}x{N}x{K}: tuned {tf.get('tuned', 0):.0f} TFLOP/s; "
+                  f"tuned vs hand {ratio('hand')}, vs gen@hand {ratio('gen@hand')}, "
+                  f"vs autotune {ratio('autotune')}, vs cuBLAS {ratio('cuBLAS')}"
+                  f" (x = other time / tuned time); errors {r['errors']}",
+                  flush=True)
+        else:
+            print(f"{v} {M}x{N}x{K}: failed: {r['failed']}", flush=True)
+    with open(os.path.join(out, "compare.json"), "w") as f:
+        json.dump(rows, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()

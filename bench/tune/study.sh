@@ -1,0 +1,106 @@
+#!/bin/sh
+# study.sh ROOT - the Triton FP16 matmul study of issue 15, one call of the
+# device tool (bench/tune/README.md).  ROOT holds the static `lego`, and
+# bench/tune, bench/triton and examples/triton as in the repository.
+# For each cell (layout x size): every configuration of the space is
+# generated (`lego tune --list`, `lego gen`) and compiled by a pool of
+# processes; `lego tune --strategy exhaustive` measures them all through
+# the Triton runner (results checked); a second run from the cache must
+# measure nothing; `lego gen --tuned` writes the best kernel, which
+# compare.py times beside the hand-picked configurations, @triton.autotune
+# over the same space and cuBLAS.  Results land in $OUT.
+R=${1:-.dev-tune}
+LEGO=$R/lego
+T=$R/bench/tune
+OUT=${OUT:-/tmp/study}
+SOCK=/tmp/lego-tune.sock
+W=/tmp/study-work
+mkdir -p "$OUT" "$W"
+START=$(date +%s)
+elapsed() { echo $(($(date +%s) - START)); }
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv
+python3 -c 'import torch, triton; print("torch", torch.__version__, "triton", triton.__version__)'
+
+# v M N K: spec and template of a cell (masked where the tiles cannot divide)
+CELLS="ab:1024:1024:1024 abt:1024:1024:1024 ab:4096:4096:4096 abt:4096:4096:4096
+ab:8192:8192:8192 abt:8192:8192:8192 ab:8192:128:8192 abt:8192:128:8192
+ab:1000:1000:1000 abt:1000:1000:1000 ab:4097:4097:4097 abt:4097:4097:4097"
+cell_files() { # v M -> SPEC TPL
+	case $2 in
+	1000|4097) echo "$T/matmul_any_$1.lego $R/examples/triton/matmul_masked.py.tpl" ;;
+	*) echo "$T/matmul_$1.lego $R/examples/triton/matmul.py.tpl" ;;
+	esac
+}
+defs() { echo "-D M=$1 -D N=$2 -D K=$3"; }
+
+# 1. every kernel of every space, and the committed kernels for autotune
+: >"$W/list"
+for c in $CELLS; do
+	IFS=: read v M N K <<EOS
+$c
+EOS
+	set -- $(cell_files $v $M)
+	spec=$1 tpl=$2
+	name=${v}_${M}x${N}x${K}
+	mkdir -p "$W/$name"
+	$LEGO tune $spec $tpl --list $(defs $M $N $K) >"$W/$name.space"
+	case $M in 1000|4097) gen=$R/examples/triton/matmul_masked_$v.py ;;
+	*) gen=$R/examples/triton/matmul_$v.py ;; esac
+	i=0
+	while read cfg; do
+		i=$((i + 1))
+		$LEGO gen $spec $tpl $(defs $M $N $K) $(echo " $cfg" | sed 's/ / -D /g') \
+			-o "$W/$name/k$i.py"
+		vals=$(echo "$cfg" | sed 's/[A-Z]*=//g')
+		echo "$W/$name/k$i.py $v $M $N $K $vals" >>"$W/list"
+		echo "$gen $v $M $N $K $vals" >>"$W/list"
+	done <"$W/$name.space"
+done
+echo "generated $(wc -l <"$W/list") kernel launches to compile at $(elapsed) s"
+python3 $T/precompile.py "$W/list" 16
+echo "precompiled at $(elapsed) s"
+
+# 2. the exhaustive tuning runs, then the same from the cache
+python3 $T/triton_runner.py serve $SOCK >"$OUT/server.log" 2>&1 &
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+	[ -S $SOCK ] && break; sleep 1; done
+for pass in 1 2; do
+	for c in $CELLS; do
+		IFS=: read v M N K <<EOS
+$c
+EOS
+		set -- $(cell_files $v $M)
+		name=${v}_${M}x${N}x${K}
+		csv=$OUT/$name.csv
+		[ $pass = 2 ] && csv=/dev/null
+		[ $(elapsed) -gt 420 ] && { echo "time guard: $name pass $pass skipped"; continue; }
+		printf '%s pass %s: ' $name $pass
+		$LEGO tune $1 $2 --target triton --strategy exhaustive -q \
+			--db "$OUT/tune.db" --device H100 --seconds 60 --csv $csv \
+			--run "python3 $T/triton_runner.py measure $SOCK {kernel} $v $M $N $K {BM} {BN} {BK} {GM} {STAGES} {WARPS}" \
+			$(defs $M $N $K) 2>&1 | tr '\n' ' '
+		echo
+	done
+	echo "pass $pass done at $(elapsed) s"
+done
+python3 $T/triton_runner.py quit $SOCK
+
+# 3. the best kernels beside the baselines
+: >"$W/cells"
+for c in $CELLS; do
+	IFS=: read v M N K <<EOS
+$c
+EOS
+	set -- $(cell_files $v $M)
+	name=${v}_${M}x${N}x${K}
+	if $LEGO gen $1 $2 --tuned "$OUT/tune.db" $(defs $M $N $K) \
+		-o "$W/$name.tuned.py" 2>"$W/$name.note"; then
+		{ sed 's/^lego gen: tuned: \(.*\) (.*/# tuned: \1/' "$W/$name.note"
+		  cat "$W/$name.tuned.py"; } >"$W/$name.t.py"
+		echo "$v $M $N $K $W/$name.space $W/$name.t.py" >>"$W/cells"
+	fi
+done
+[ $(elapsed) -lt 500 ] && PYTHONUNBUFFERED=1 python3 $T/compare.py "$W/cells" "$OUT"
+echo "study done at $(elapsed) s"
+# at most 8 files come back from the device: the CSVs in one archive
+(cd "$OUT" && tar czf csv.tgz *.csv && rm -f *.csv)

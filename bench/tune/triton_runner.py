@@ -1,0 +1,135 @@
+"""The Triton runner of `lego tune`: a server that holds PyTorch, Triton and
+the inputs of the problem being tuned, and a client that `lego tune --run`
+starts for each candidate (a Python start without torch: ~30 ms).
+
+  python3 triton_runner.py serve SOCKET &
+  lego tune SPEC matmul.py.tpl --run 'python3 triton_runner.py measure SOCKET
+      {kernel} ab M N K {BM} {BN} {BK} {GM} {STAGES} {WARPS}' ...
+
+measure: the server imports the generated kernel, runs it once on random
+FP16 inputs (output poisoned with NaN) and compares it with torch.matmul
+in float32 (relative Frobenius error < 1e-2), then times it with
+triton.testing.do_bench (median, L2 flushed before each run).  It prints
+the time in ms; a candidate that fails to compile or computes wrong exits
+1 with the reason, which lego tune records.
+"""
+import importlib.util
+import json
+import os
+import socket
+import sys
+
+LAYOUTS = {"ab": ("Row", "Row"), "abt": ("Row", "Col"),
+           "atb": ("Col", "Row"), "atbt": ("Col", "Col")}
+
+
+def inputs(torch, v, M, N, K):
+    am, bm = LAYOUTS[v]
+    g = torch.Generator(device="cuda").manual_seed(0)
+    a = torch.randn(M, K, device="cuda", generator=g).to(torch.float16)
+    b = torch.randn(K, N, device="cuda", generator=g).to(torch.float16)
+    a_mem = a if am == "Row" else a.T.contiguous()
+    b_mem = b if bm == "Row" else b.T.contiguous()
+    ref = torch.matmul(a.float(), b.float())
+    c = torch.empty(M, N, device="cuda", dtype=torch.float16)
+    return a_mem, b_mem, c, ref
+
+
+def load_kernel(path):
+    name = "lego_tuned_" + os.path.basename(path).replace(".", "_")
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    for attr in ("matmul_kernel", "matmul_masked_kernel"):
+        if hasattr(mod, attr):
+            return getattr(mod, attr)
+    raise RuntimeError("no matmul_kernel in " + path)
+
+
+def launcher(torch, triton, kernel, bufs, M, N, K, cfg):
+    a, b, c, _ = bufs
+    grid = (triton.cdiv(M, cfg["BM"]) * triton.cdiv(N, cfg["BN"]),)
+
+    def run():
+        kernel[grid](a, b, c, M, N, K, BM=cfg["BM"], BN=cfg["BN"],
+                     BK=cfg["BK"], GM=cfg["GM"], num_stages=cfg["STAGES"],
+                     num_warps=cfg["WARPS"])
+    return run
+
+
+def check(torch, run, bufs):
+    c, ref = bufs[2], bufs[3]
+    c.fill_(float("nan"))
+    run()
+    torch.cuda.synchronize()
+    err = (torch.linalg.norm(c.float() - ref) / torch.linalg.norm(ref)).item()
+    if not err < 1e-2:            # NaN fails too
+        raise RuntimeError(f"wrong result: relative error {err:.3g}")
+
+
+def serve(path):
+    import torch
+    import triton
+    import triton.testing
+    cells = {}
+    if os.path.exists(path):
+        os.unlink(path)
+    srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    srv.bind(path)
+    srv.listen(4)
+    print("triton_runner: serving on", path, flush=True)
+    while True:
+        conn, _ = srv.accept()
+        with conn:
+            req = json.loads(conn.makefile().readline())
+            if req.get("quit"):
+                return
+            try:
+                key = (req["v"], req["M"], req["N"], req["K"])
+                if key not in cells:
+                    cells.clear()             # one problem at a time
+                    cells[key] = inputs(torch, *key)
+                bufs = cells[key]
+                run = launcher(torch, triton, load_kernel(req["kernel"]), bufs,
+                               req["M"], req["N"], req["K"], req["cfg"])
+                check(torch, run, bufs)
+                ms = triton.testing.do_bench(run, warmup=10, rep=40,
+                                             return_mode="median")
+                reply = f"{ms:.6f}\n"
+            except Exception as e:             # recorded by lego tune
+                msg = " ".join(str(e).split())[:300]
+                reply = f"ERR {type(e).__name__}: {msg}\n"
+            conn.sendall(reply.encode())
+
+
+def measure(argv):
+    path, kernel, v, M, N, K, BM, BN, BK, GM, ST, W = argv
+    cfg = dict(BM=int(BM), BN=int(BN), BK=int(BK), GM=int(GM),
+               STAGES=int(ST), WARPS=int(W))
+    req = dict(kernel=os.path.abspath(kernel), v=v, M=int(M), N=int(N),
+               K=int(K), cfg=cfg)
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.connect(path)
+    s.sendall((json.dumps(req) + "\n").encode())
+    reply = s.makefile().readline().strip()
+    if reply.startswith("ERR") or not reply:
+        print(reply or "ERR no reply", file=sys.stderr)
+        sys.exit(1)
+    print(reply)
+
+
+def quit_server(path):
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.connect(path)
+    s.sendall(b'{"quit": true}\n')
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "serve":
+        serve(sys.argv[2])
+    elif len(sys.argv) == 3 and sys.argv[1] == "quit":
+        quit_server(sys.argv[2])
+    elif len(sys.argv) == 14 and sys.argv[1] == "measure":
+        measure(sys.argv[2:])
+    else:
+        sys.exit(__doc__)

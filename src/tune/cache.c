@@ -1,0 +1,181 @@
+/* cache.c - every measurement in an SQLite database, keyed by device,
+ * driver, template hash, problem and configuration: a re-run or a
+ * resumed run finds what was measured and measures it not again. */
+#include <math.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tune/tune.h"
+
+struct lego_tune_cache {
+	sqlite3 *db;
+};
+
+static const char schema[] =
+	"CREATE TABLE IF NOT EXISTS results ("
+	" seq INTEGER PRIMARY KEY AUTOINCREMENT,"
+	" device TEXT NOT NULL, driver TEXT NOT NULL,"
+	" template TEXT NOT NULL, problem TEXT NOT NULL,"
+	" config TEXT NOT NULL,"
+	" ms REAL,"              /* NULL: the candidate failed */
+	" why TEXT,"
+	" at TEXT DEFAULT CURRENT_TIMESTAMP,"
+	" UNIQUE (device, driver, template, problem, config));";
+
+lego_tune_cache *lego_tune_cache_open(const char *path, char *err,
+				      size_t errcap)
+{
+	lego_tune_cache *c = calloc(1, sizeof *c);
+	if (!c) {
+		snprintf(err, errcap, "out of memory");
+		return NULL;
+	}
+	char *msg = NULL;
+	if (sqlite3_open(path, &c->db) != SQLITE_OK ||
+	    sqlite3_busy_timeout(c->db, 10000) != SQLITE_OK ||
+	    /* one sync per checkpoint, not per measurement */
+	    sqlite3_exec(c->db, "PRAGMA journal_mode=WAL; PRAGMA "
+			 "synchronous=NORMAL;", NULL, NULL, &msg) != SQLITE_OK ||
+	    sqlite3_exec(c->db, schema, NULL, NULL, &msg) != SQLITE_OK) {
+		snprintf(err, errcap, "%s: error: cannot open the tuning cache: "
+			 "%s", path, msg ? msg : sqlite3_errmsg(c->db));
+		sqlite3_free(msg);
+		lego_tune_cache_close(c);
+		return NULL;
+	}
+	return c;
+}
+
+void lego_tune_cache_close(lego_tune_cache *c)
+{
+	if (!c)
+		return;
+	sqlite3_close(c->db);
+	free(c);
+}
+
+static sqlite3_stmt *prepare(lego_tune_cache *c, const char *sql,
+			     const lego_tune_key *k, const char *config)
+{
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(c->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_text(st, 1, k->device, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, k->driver, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, k->template_hash, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, k->problem, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, config, -1, SQLITE_STATIC);
+	return st;
+}
+
+int lego_tune_cache_get(lego_tune_cache *c, const lego_tune_key *k,
+			const char *config, double *ms)
+{
+	sqlite3_stmt *st = prepare(c, "SELECT ms FROM results WHERE device=?1 "
+				   "AND driver=?2 AND template=?3 AND "
+				   "problem=?4 AND config=?5", k, config);
+	int found = st && sqlite3_step(st) == SQLITE_ROW;
+	if (found)
+		*ms = sqlite3_column_type(st, 0) == SQLITE_NULL
+			      ? INFINITY : sqlite3_column_double(st, 0);
+	sqlite3_finalize(st);
+	return found;
+}
+
+int lego_tune_cache_put(lego_tune_cache *c, const lego_tune_key *k,
+			const char *config, double ms, const char *why)
+{
+	sqlite3_stmt *st = prepare(c, "INSERT OR REPLACE INTO results (device, "
+				   "driver, template, problem, config, ms, why) "
+				   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", k,
+				   config);
+	if (!st)
+		return -1;
+	if (isfinite(ms))
+		sqlite3_bind_double(st, 6, ms);
+	else
+		sqlite3_bind_null(st, 6);
+	sqlite3_bind_text(st, 7, why, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : -1;
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static char *column(sqlite3_stmt *st, int i)
+{
+	const unsigned char *s = sqlite3_column_text(st, i);
+	return s ? strdup((const char *)s) : NULL;
+}
+
+int lego_tune_cache_history(lego_tune_cache *c, const lego_tune_key *k,
+			    lego_tune_record **out, size_t *n)
+{
+	sqlite3_stmt *st = NULL;
+	size_t cap = 0;
+	*out = NULL;
+	*n = 0;
+	if (sqlite3_prepare_v2(c->db, "SELECT config, ms, why, template, "
+			       "problem, device FROM results WHERE "
+			       "(?1 IS NULL OR template=?1) AND (?2 IS NULL "
+			       "OR problem=?2) AND (?3 IS NULL OR device=?3) "
+			       "ORDER BY seq", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_text(st, 1, k->template_hash, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, k->problem, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, k->device, -1, SQLITE_STATIC);
+	int rc = 0;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 64;
+			lego_tune_record *grown = realloc(*out, cap * sizeof **out);
+			if (!grown) {
+				rc = -1;
+				break;
+			}
+			*out = grown;
+		}
+		lego_tune_record *r = &(*out)[(*n)++];
+		r->config = column(st, 0);
+		r->ms = sqlite3_column_type(st, 1) == SQLITE_NULL
+				? INFINITY : sqlite3_column_double(st, 1);
+		r->why = column(st, 2);
+		r->template_hash = column(st, 3);
+		r->problem = column(st, 4);
+		r->device = column(st, 5);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+void lego_tune_records_free(lego_tune_record *r, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(r[i].config);
+		free(r[i].why);
+		free(r[i].template_hash);
+		free(r[i].problem);
+		free(r[i].device);
+	}
+	free(r);
+}
+
+int lego_tune_cache_best(lego_tune_cache *c, const lego_tune_key *k,
+			 char **config, double *ms)
+{
+	lego_tune_record *r;
+	size_t n, best = SIZE_MAX;
+	if (lego_tune_cache_history(c, k, &r, &n))
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (isfinite(r[i].ms) && (best == SIZE_MAX || r[i].ms < r[best].ms))
+			best = i;
+	if (best != SIZE_MAX) {
+		*config = r[best].config;
+		*ms = r[best].ms;
+		r[best].config = NULL;
+	}
+	lego_tune_records_free(r, n);
+	return best != SIZE_MAX;
+}

@@ -1,0 +1,180 @@
+/* tune.h - the auto-tuner: parameter spaces, search, runners, the cache
+ * (the door of src/tune; docs/tuning.md).
+ *
+ * The tunable parameters and their constraints come from a spec (`tune`
+ * declarations, lego_spec_tune()).  A space holds every configuration
+ * that meets the constraints, generated as ATF's chain of trees: the
+ * parameters are bound in declaration order and each constraint is
+ * checked as soon as its last parameter is bound, so a subtree that
+ * breaks one is never entered.  A search proposes configurations and is
+ * told their costs; a runner measures one; the cache remembers every
+ * measurement, so nothing is measured twice. */
+#ifndef LEGO_TUNE_H
+#define LEGO_TUNE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lego.h"
+
+/* ----------------------------------------------------------------- space */
+
+typedef struct lego_tune_space {
+	size_t nparams;                    /* the free parameters */
+	const lego_tune_param **params;
+	size_t nconfigs;
+	uint16_t *configs;                 /* nconfigs x nparams value indices,
+					      in lexicographic order */
+	double raw;                        /* size of the cross product */
+	size_t checks;                     /* constraint evaluations */
+	double seconds;                    /* time to generate */
+} lego_tune_space;
+
+/* Generates the space of spec's free parameters.  Every sym a constraint
+ * mentions must be given by -D.  LEGO_ERR with a message otherwise, or
+ * when the space would exceed max_configs (0: no limit). */
+int lego_tune_space_build(lego_ctx *ctx, const lego_spec *spec,
+			  size_t max_configs, lego_tune_space *out);
+void lego_tune_space_free(lego_tune_space *s);
+const uint16_t *lego_tune_space_config(const lego_tune_space *s, size_t i);
+int64_t lego_tune_space_value(const lego_tune_space *s, size_t i, size_t p);
+/* The index of the configuration cfg, or SIZE_MAX if it breaks a
+ * constraint. */
+size_t lego_tune_space_find(const lego_tune_space *s, const uint16_t *cfg);
+/* "BM=64 BN=32 SA=1" (the cache's key, -D values), or with labels
+ * "BM=64 BN=32 SA=Row(BM, BK)" (malloc'ed). */
+char *lego_tune_space_describe(const lego_tune_space *s, size_t i,
+			       int labels);
+
+/* ---------------------------------------------------------------- search */
+
+typedef enum lego_tune_method {
+	LEGO_TUNE_EXHAUSTIVE,
+	LEGO_TUNE_RANDOM,
+	LEGO_TUNE_ANNEAL,
+	LEGO_TUNE_BANDIT        /* AUC bandit over random, annealing and
+				   local search around the best */
+} lego_tune_method;
+
+/* 0 and the method for a name ("exhaustive", ..), -1 if unknown. */
+int lego_tune_method_parse(const char *name, lego_tune_method *out);
+const char *lego_tune_method_name(lego_tune_method m);
+
+typedef struct lego_tune_search lego_tune_search;
+
+lego_tune_search *lego_tune_search_new(const lego_tune_space *s,
+				       lego_tune_method m, uint64_t seed);
+void lego_tune_search_free(lego_tune_search *t);
+/* The next configuration to measure, or SIZE_MAX when none is left. */
+size_t lego_tune_search_next(lego_tune_search *t);
+/* The cost of configuration i (lower is better; INFINITY: it failed). */
+void lego_tune_search_tell(lego_tune_search *t, size_t i, double cost);
+
+/* --------------------------------------------------------------- runners */
+
+/* Measures one candidate: the generated kernel text and the defines that
+ * made it.  0 with *ms set, or -1 with the reason in why (a failure to
+ * compile, a wrong result, a timeout: recorded, never fatal). */
+typedef struct lego_tune_runner {
+	const char *device;     /* cache key: what it measures on */
+	const char *driver;     /* cache key: compiler, driver versions */
+	int (*measure)(struct lego_tune_runner *r, const char *kernel,
+		       const lego_define *defs, size_t ndefs, double *ms,
+		       char *why, size_t whycap);
+	void (*free)(struct lego_tune_runner *r);
+} lego_tune_runner;
+
+/* `--run CMD`: CMD with {kernel} replaced by the path of a file holding
+ * the kernel and {NAME} by the value of define NAME, run by /bin/sh under
+ * a time limit; the last number it prints is the time in ms; a non-zero
+ * exit is a failure.  ext: the kernel file's suffix (".py", ".cl"). */
+lego_tune_runner *lego_tune_runner_cmd(const char *cmd, const char *ext,
+				       double timeout_s);
+
+/* ----------------------------------------------------------------- cache */
+
+typedef struct lego_tune_cache lego_tune_cache;
+
+/* What a measurement is of, besides its configuration. */
+typedef struct lego_tune_key {
+	const char *device, *driver;
+	const char *template_hash;   /* of the template and its spec */
+	const char *problem;         /* the -D values of the syms */
+} lego_tune_key;
+
+/* NULL with a message in err on failure. */
+lego_tune_cache *lego_tune_cache_open(const char *path, char *err,
+				      size_t errcap);
+void lego_tune_cache_close(lego_tune_cache *c);
+/* 1 and the recorded result (*ms INFINITY for a failure), 0 if absent. */
+int lego_tune_cache_get(lego_tune_cache *c, const lego_tune_key *k,
+			const char *config, double *ms);
+int lego_tune_cache_put(lego_tune_cache *c, const lego_tune_key *k,
+			const char *config, double ms, const char *why);
+
+/* One recorded measurement, in the order measured. */
+typedef struct lego_tune_record {
+	char *config, *why, *template_hash, *problem, *device;
+	double ms;
+} lego_tune_record;
+
+/* Every record of key (template_hash and problem; a NULL field matches
+ * any), in the order measured.  Caller frees with
+ * lego_tune_records_free. */
+int lego_tune_cache_history(lego_tune_cache *c, const lego_tune_key *k,
+			    lego_tune_record **out, size_t *n);
+void lego_tune_records_free(lego_tune_record *r, size_t n);
+
+/* The best successful record of key (a NULL field matches any): 1 with
+ * *config (malloc'ed) and *ms, 0 if none, -1 on error. */
+int lego_tune_cache_best(lego_tune_cache *c, const lego_tune_key *k,
+			 char **config, double *ms);
+
+/* ------------------------------------------------------------------ keys */
+
+/* The template's key: FNV-1a of its text and of the spec file (when
+ * given), in 16 hex digits; -1 if the spec cannot be read. */
+int lego_tune_template_hash(const char *tpl, size_t len,
+			    const char *spec_path, char out[17]);
+/* The problem's key: "K=64 M=128 N=128", the defines sorted by name
+ * (malloc'ed). */
+char *lego_tune_problem_key(const lego_define *defs, size_t n);
+/* "BM=64 BN=32" as defines (one malloc'ed block, names inside it), NULL
+ * if malformed. */
+lego_define *lego_tune_config_parse(const char *config, size_t *n);
+
+/* ---------------------------------------------------------------- driver */
+
+typedef struct lego_tune_opts {
+	lego_tune_method method;
+	uint64_t seed;
+	size_t max_evals;            /* 0: the whole space */
+	double max_seconds;          /* 0: no limit */
+	int progress;                /* best-so-far on stderr */
+} lego_tune_opts;
+
+typedef struct lego_tune_result {
+	size_t evals;                /* configurations evaluated */
+	size_t measured;             /* of which measured (not cached) */
+	size_t failed;
+	size_t best;                 /* index in the space; SIZE_MAX: none */
+	double best_ms;
+	double seconds;
+} lego_tune_result;
+
+/* Instantiates one configuration: the kernel text for defines defs
+ * (malloc'ed), NULL with a message in why. */
+typedef char *(*lego_tune_instantiate)(void *user, const lego_define *defs,
+				       size_t ndefs, char *why, size_t whycap);
+
+/* Searches the space: each configuration proposed is looked up in the
+ * cache or instantiated, measured and recorded.  fixed: defines added to
+ * every instantiation (the problem sizes). */
+int lego_tune_run(lego_ctx *ctx, const lego_tune_space *s,
+		  const lego_tune_opts *o, lego_tune_runner *r,
+		  lego_tune_cache *cache, const lego_tune_key *key,
+		  const lego_define *fixed, size_t nfixed,
+		  lego_tune_instantiate inst, void *user,
+		  lego_tune_result *res);
+
+#endif

@@ -1,0 +1,64 @@
+"""bench/layernorm/layernorm.py (generated) run in Triton's interpreter on
+the CPU against a numpy reference in float64: forward y, mean, 1/std and
+backward dx, dw, db, for two small shapes and both dtypes.
+Usage: python3 layernorm_interp.py.  Last line: "layernorm: N passed, N failed".
+"""
+import os
+import sys
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tests", "gen"))
+import interp  # noqa: E402  (sets TRITON_INTERPRET=1 before triton loads)
+
+gen = interp.load(os.path.join(ROOT, "bench", "layernorm", "layernorm.py"))
+results = []
+
+
+def check(name, ok, detail):
+    results.append(ok)
+    print(("PASS " if ok else "FAIL ") + name + ("" if ok else ": " + detail))
+
+
+def reference(x, w, b, dy, eps):
+    mean = x.mean(axis=1, keepdims=True)
+    rstd = 1 / np.sqrt(((x - mean) ** 2).mean(axis=1, keepdims=True) + eps)
+    xhat = (x - mean) * rstd
+    wdy = w * dy
+    n = x.shape[1]
+    dx = (wdy - (xhat * (xhat * wdy).sum(axis=1, keepdims=True) / n
+                 + wdy.sum(axis=1, keepdims=True) / n)) * rstd
+    return xhat * w + b, mean[:, 0], rstd[:, 0], dx, (dy * xhat).sum(axis=0), dy.sum(axis=0)
+
+
+def run(M, N, BM, G, BG, BN, dtype):
+    rng = np.random.default_rng(M * N)
+    x, dy = (rng.standard_normal((M, N)) * s for s in (1.0, 0.1))
+    w, b = rng.random(N), rng.random(N)
+    x, dy, w, b = (a.astype(dtype) for a in (x, dy, w, b))
+    want = reference(*(a.astype(np.float64) for a in (x, w, b, dy)), 1e-5)
+    nan = lambda shape, t=dtype: interp.Buffer(np.full(shape, np.nan, t))  # noqa: E731
+    X, W, B, DY = (interp.Buffer(a) for a in (x, w, b, dy))
+    Y, MEAN, RSTD = nan((M, N)), nan(M, np.float32), nan(M, np.float32)
+    gen.layernorm_fwd[(M // BM,)](X, Y, W, B, MEAN, RSTD, M, 1e-5, N=N, BM=BM)
+    DX, DWP, DBP = nan((M, N)), nan((G, N), np.float32), nan((G, N), np.float32)
+    DW, DB = nan(N), nan(N)
+    gen.layernorm_bwd_dx[(G,)](X, DY, DX, W, MEAN, RSTD, DWP, DBP, M, G, N=N, BM=BM,
+                               STEPS=M // (BM * G), NUM_STAGES=2)
+    gen.layernorm_bwd_dwdb[(N // BN,)](DWP, DBP, DW, DB, G, N=N, BG=BG, BN=BN)
+    got = [Y, MEAN, RSTD, DX, DW, DB]
+    tol = 2e-2 if dtype == np.float16 else 1e-4
+    for name, g, r in zip(["y", "mean", "rstd", "dx", "dw", "db"], got, want):
+        a = g.array.astype(np.float64)
+        err = np.linalg.norm(a - r) / np.linalg.norm(r)
+        check(f"layernorm {name} M={M} N={N} BM={BM} G={G} {np.dtype(dtype).name}",
+              bool(np.isfinite(a).all()) and err < tol, f"relative error {err}")
+
+
+for dtype in (np.float32, np.float16):
+    run(16, 32, 4, 2, 2, 16, dtype)
+    run(8, 64, 1, 4, 4, 32, dtype)
+passed = sum(results)
+print(f"layernorm: {passed} passed, {len(results) - passed} failed")
+sys.exit(0 if passed == len(results) else 1)

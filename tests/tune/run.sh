@@ -1,0 +1,84 @@
+#!/bin/sh
+# run.sh BUILD - `lego tune` end to end on PoCL: a small OpenCL matmul
+# template (matmul.cl.tpl) is tuned exhaustively with the measuring
+# command ocl_time.c, which checks every result; the candidates that
+# compute wrong or do not compile are recorded and skipped; a re-run
+# measures nothing; --show, --csv and --space report what the cache and
+# the space hold; lego gen --tuned expands the best configuration.  Last line: "tune: N passed, N failed".
+build=${1:-build}
+lego=$(cd "$build" && pwd)/lego
+here=$(cd "$(dirname "$0")" && pwd)
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# expect NAME FILE TEXT: FILE holds the fixed string TEXT.
+expect() {
+	if grep -qF -- "$3" "$2"; then ok; else bad "$1: no '$3' in:"; cat "$2"; fi
+}
+
+if ! cc -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -o "$tmp/ocl_time" \
+	"$here/ocl_time.c" -lOpenCL -lm; then
+	bad "cannot build ocl_time.c (OpenCL headers: scripts/opencl.sh)"
+	echo "tune: $pass passed, $fail failed"
+	exit 1
+fi
+
+tpl=$here/matmul.cl.tpl
+sizes="-D M=64 -D N=64 -D K=64"
+# The space: TM in {1, 2}, two orders, BUG in 1..3.
+"$lego" tune "$tpl" --space $sizes >"$tmp/space" 2>&1
+expect space "$tmp/space" "space: 12 configurations of 3 parameters (cross product 12)"
+
+# P fixed by -D: 6 candidates, 4 of them broken (BUG 2 and 3).
+run_tune() {
+	(cd "$tmp" && "$lego" tune "$tpl" --target opencl --strategy exhaustive \
+		--run "$tmp/ocl_time {kernel} 64 64 64 {TM}" --db "$tmp/t.db" \
+		$sizes -D P=1 "$@")
+}
+if run_tune --csv "$tmp/h.csv" >"$tmp/out" 2>"$tmp/err"; then ok; else
+	bad "tune exited with $?"; cat "$tmp/err"; fi
+expect best "$tmp/out" "BUG=1"
+expect first "$tmp/err" "exhaustive, 6 evaluations (6 measured, 4 failed)"
+[ "$(wc -l <"$tmp/h.csv")" -eq 7 ] && ok || bad "csv: $(cat "$tmp/h.csv")"
+run_tune -q >"$tmp/out2" 2>"$tmp/err2"
+expect rerun "$tmp/err2" "exhaustive, 6 evaluations (0 measured, 4 failed)"
+cmp -s "$tmp/out" "$tmp/out2" && ok || bad "re-run found another best: $(cat "$tmp/out" "$tmp/out2")"
+
+(cd "$tmp" && "$lego" tune "$tpl" --show --db "$tmp/t.db" $sizes -D P=1) \
+	>"$tmp/show" 2>&1
+expect show "$tmp/show" "history: 6 evaluations"
+expect show-wrong "$tmp/show" "wrong result at 0"
+expect show-build "$tmp/show" "failed"
+grep -q "^best: TM=[12] BUG=1 " "$tmp/show" && ok || bad "show: no best"
+
+# lego gen --tuned: the best configuration of the cache, TM and BUG=1.
+(cd "$tmp" && "$lego" gen "$tpl" --target opencl --tuned "$tmp/t.db" $sizes \
+	-D P=1) >"$tmp/tuned.cl" 2>"$tmp/tuned.err"
+expect tuned "$tmp/tuned.cl" "#if 1 == 2"
+expect tuned-note "$tmp/tuned.err" "lego gen: tuned: TM="
+(cd "$tmp" && "$lego" gen "$tpl" --target opencl --tuned "$tmp/t.db" \
+	-D M=32 -D N=64 -D K=64 -D P=1) >/dev/null 2>"$tmp/e"
+expect tuned-none "$tmp/e" "no tuned configuration for this template and problem (K=64 M=32 N=64 P=1)"
+
+# Errors: a usage error exits 2, an input error 1 with its position.
+"$lego" tune "$tpl" $sizes >/dev/null 2>&1
+[ $? -eq 2 ] && ok || bad "no --run: not a usage error"
+(cd "$tmp" && "$lego" tune "$tpl" --run true --strategy genetic $sizes) \
+	>/dev/null 2>&1
+[ $? -eq 2 ] && ok || bad "unknown strategy: not a usage error"
+[ ! -e "$tmp/lego-tune.db" ] && ok || bad "a usage error created the cache"
+"$lego" tune "$tpl" --space -D M=64 -D TM=3 >"$tmp/e" 2>&1
+[ $? -eq 1 ] && ok || bad "-D TM=3 accepted"
+expect bad-value "$tmp/e" "matmul.cl.tpl:5:6: error: -D TM=3 is not a value"
+
+# A space too large to hold is refused, not allocated (2^24 configurations).
+printf 'tune A in 1..4096\ntune B in 1..4096\ntune C in 1..4\n' >"$tmp/big.lego"
+"$lego" tune "$tmp/big.lego" /dev/null --space >"$tmp/e" 2>&1
+[ $? -eq 1 ] && ok || bad "a space of 2^26 configurations accepted"
+expect big "$tmp/e" "big.lego: error: the space has more than 16777216 configurations"
+
+echo "tune: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

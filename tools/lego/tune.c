@@ -1,0 +1,365 @@
+/* tune.c - `lego tune`: search the tunable parameters of a template for
+ * the fastest kernel, every measurement kept in a cache. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "cmd_tune.h"
+#include "commands_extra.h"
+#include "tune/tune.h"
+
+static const char tune_help[] =
+	"Usage: lego tune [SPEC] TEMPLATE --run CMD [options] [-D SYM=VALUE]...\n"
+	"       lego tune [SPEC] TEMPLATE --space|--list [-D SYM=VALUE]...\n"
+	"       lego tune [SPEC] TEMPLATE --show [--csv FILE] [-D SYM=VALUE]...\n\n"
+	"Search the tunable parameters of the spec (`tune` declarations,\n"
+	"docs/tuning.md) for the configuration whose kernel runs fastest.  Each\n"
+	"configuration proposed is expanded like `lego gen` with its values\n"
+	"as -D and measured by CMD, in which {kernel} is the path of the\n"
+	"generated kernel and {NAME} the value of NAME; CMD prints the time in\n"
+	"ms last.  A candidate that fails (non-zero exit, no time, time limit)\n"
+	"is recorded and skipped.  Every result is kept in the cache, keyed by\n"
+	"device, template, problem (-D values) and configuration: a re-run or a\n"
+	"resumed run measures nothing twice.  Progress and the best so far go\n"
+	"to stderr; the best configuration to stdout.\n\n"
+	"Options:\n"
+	"  --run CMD         the measuring command\n"
+	"  --space           print the size of the space and the time taken\n"
+	"  --list            print every configuration of the space\n"
+	"  --show            print the best configuration and the history\n"
+	"  --strategy S      exhaustive, random, anneal or bandit (default)\n"
+	"  --evals N         at most N evaluations (default: the whole space)\n"
+	"  --seconds S       stop after S seconds\n"
+	"  --seed N          the seed of the random strategies (default 1)\n"
+	"  --db FILE         the cache (default lego-tune.db)\n"
+	"  --device NAME     the device key (default: the command)\n"
+	"  --timeout S       time limit of one measurement (default 60)\n"
+	"  --target T        c, cuda, opencl, triton (default) or mlir\n"
+	"  --ext .EXT        suffix of the kernel file (default from the target)\n"
+	"  --csv FILE        write the history as CSV (with --run or --show)\n"
+	"  -q, --quiet       no progress on stderr\n"
+	"  -D NAME=VALUE     a sym's value (problem sizes), or fixes a parameter\n"
+	"  -h, --help        show this help\n";
+
+/* 16 bytes a configuration of 8 parameters: 256 MiB at most. */
+#define MAX_CONFIGS (1u << 24)
+
+typedef struct tune_cli {
+	const char *run, *strategy, *evals, *seconds, *seed, *db, *device;
+	const char *timeout, *target, *ext, *csv;
+	int space, list, show, quiet;
+} tune_cli;
+
+typedef struct tmpl_src {
+	lego_ctx *ctx;
+	const char *path, *spec_path, *target;
+	char *text;
+	size_t len;
+	const lego_define *defs; /* the problem's: parameters added per run */
+	size_t ndefs;
+} tmpl_src;
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *text = NULL;
+	size_t cap = 0;
+	*len = 0;
+	while (f) {
+		if (cap - *len < 2) {
+			char *grown = realloc(text, cap ? 2 * cap : 8192);
+			if (!grown)
+				break;
+			text = grown;
+			cap = cap ? 2 * cap : 8192;
+		}
+		size_t got = fread(text + *len, 1, cap - *len - 1, f);
+		*len += got;
+		if (got == 0) {
+			int bad = ferror(f);
+			fclose(f);
+			f = NULL;
+			if (bad)
+				break;
+			text[*len] = '\0';
+			return text;
+		}
+	}
+	if (f)
+		fclose(f);
+	free(text);
+	return NULL;
+}
+
+/* One configuration's kernel, in a context of its own (every
+ * instantiation declares the same names with other values). */
+static char *instantiate(void *user, const lego_define *defs, size_t ndefs,
+			 char *why, size_t cap)
+{
+	tmpl_src *t = user;
+	lego_ctx *ctx = lego_ctx_new();
+	if (!ctx) {
+		snprintf(why, cap, "out of memory");
+		return NULL;
+	}
+	lego_gen_opts o = {t->target, t->spec_path, defs, ndefs, NULL};
+	char *text = lego_gen(ctx, t->path, t->text, t->len, &o);
+	if (!text)
+		snprintf(why, cap, "%s", lego_ctx_error(ctx));
+	lego_ctx_free(ctx);
+	return text;
+}
+
+static int write_csv(const char *path, const lego_tune_record *r, size_t n)
+{
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return cli_fail("%s: cannot write: %s", path, strerror(errno));
+	double best = INFINITY;
+	fputs("eval,ms,best_ms,config,device,error\n", f);
+	for (size_t i = 0; i < n; i++) {
+		if (r[i].ms < best)
+			best = r[i].ms;
+		if (isfinite(r[i].ms))
+			fprintf(f, "%zu,%.6g,", i + 1, r[i].ms);
+		else
+			fprintf(f, "%zu,,", i + 1);
+		if (isfinite(best))
+			fprintf(f, "%.6g", best);
+		fprintf(f, ",\"%s\",\"%s\",\"%s\"\n", r[i].config,
+			r[i].device, r[i].why ? r[i].why : "");
+	}
+	return fclose(f) ? cli_fail("%s: cannot write", path) : CLI_OK;
+}
+
+static void print_history(const lego_tune_record *r, size_t n)
+{
+	size_t best = SIZE_MAX;
+	for (size_t i = 0; i < n; i++)
+		if (isfinite(r[i].ms) && (best == SIZE_MAX || r[i].ms < r[best].ms))
+			best = i;
+	if (best == SIZE_MAX)
+		printf("no successful measurement of this template and problem "
+		       "(%zu recorded)\n", n);
+	else
+		printf("best: %s  %.6g ms  (device %s)\n", r[best].config,
+		       r[best].ms, r[best].device);
+	printf("history: %zu evaluations\n", n);
+	for (size_t i = 0; i < n; i++) {
+		if (isfinite(r[i].ms))
+			printf("%5zu  %12.6g ms  %s\n", i + 1, r[i].ms,
+			       r[i].config);
+		else
+			printf("%5zu  %15s  %s: %s\n", i + 1, "failed",
+			       r[i].config, r[i].why ? r[i].why : "");
+	}
+}
+
+/* --show: the best configuration and the history on stdout (print) and
+ * in the CSV file csv (when given). */
+static int show(lego_tune_cache *cache, const lego_tune_key *k,
+		const char *csv, int print)
+{
+	lego_tune_record *r;
+	size_t n;
+	if (lego_tune_cache_history(cache, k, &r, &n))
+		return cli_fail("cannot read the tuning cache");
+	if (print)
+		print_history(r, n);
+	int rc = csv ? write_csv(csv, r, n) : CLI_OK;
+	lego_tune_records_free(r, n);
+	return rc;
+}
+
+static const char *default_ext(const char *target)
+{
+	static const char *const exts[][2] = {
+		{"c", ".c"}, {"cuda", ".cu"}, {"opencl", ".cl"},
+		{"triton", ".py"}, {"mlir", ".mlir"}};
+	for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++)
+		if (!strcmp(target, exts[i][0]))
+			return exts[i][1];
+	return "";
+}
+
+static int parse_opts(const tune_cli *c, lego_tune_opts *o, double *timeout)
+{
+	long long v;
+	*o = (lego_tune_opts){.method = LEGO_TUNE_BANDIT, .seed = 1,
+			      .progress = !c->quiet && isatty(2)};
+	*timeout = 60;
+	if (c->strategy && lego_tune_method_parse(c->strategy, &o->method))
+		return cli_usage("tune", "unknown strategy '%s'", c->strategy);
+	if (c->evals) {
+		if (extra_int("tune", "--evals", c->evals, &v))
+			return CLI_USAGE;
+		if (v < 1)
+			return cli_usage("tune", "--evals must be positive");
+		o->max_evals = (size_t)v;
+	}
+	if (c->seed) {
+		if (extra_int("tune", "--seed", c->seed, &v))
+			return CLI_USAGE;
+		o->seed = (uint64_t)v;
+	}
+	char *end;
+	if (c->seconds && ((o->max_seconds = strtod(c->seconds, &end)) <= 0 ||
+			   *end))
+		return cli_usage("tune", "--seconds: expected a positive number");
+	if (c->timeout && ((*timeout = strtod(c->timeout, &end)) <= 0 || *end))
+		return cli_usage("tune", "--timeout: expected a positive number");
+	return CLI_OK;
+}
+
+/* The options' values, checked before anything is opened or written. */
+static int check_opts(const tune_cli *c)
+{
+	lego_tune_opts o;
+	double timeout;
+	return parse_opts(c, &o, &timeout);
+}
+
+static int search(const tune_cli *c, tmpl_src *t, const lego_tune_space *s,
+		  lego_tune_cache *cache, lego_tune_key *k)
+{
+	lego_tune_opts o;
+	double timeout;
+	int rc = parse_opts(c, &o, &timeout); /* checked before: quiet */
+	if (rc)
+		return rc;
+	lego_tune_runner *r = lego_tune_runner_cmd(
+		c->run, c->ext ? c->ext : default_ext(t->target), timeout);
+	if (!r)
+		return cli_fail("cannot set up the runner (out of memory or no "
+				"temporary directory)");
+	k->device = c->device ? c->device : r->device;
+	k->driver = r->driver;
+	lego_tune_result res;
+	if (lego_tune_run(t->ctx, s, &o, r, cache, k, t->defs, t->ndefs,
+			  instantiate, t, &res))
+		rc = cli_ctx_fail(t->ctx);
+	r->free(r);
+	if (rc)
+		return rc;
+	fprintf(stderr, "tune: %s, %zu evaluations (%zu measured, %zu failed) "
+		"in %.2f s\n", lego_tune_method_name(o.method), res.evals,
+		res.measured, res.failed, res.seconds);
+	if (res.best == SIZE_MAX)
+		return cli_fail("no configuration could be measured");
+	char *best = lego_tune_space_describe(s, res.best, 0);
+	char *label = lego_tune_space_describe(s, res.best, 1);
+	printf("best: %s  %.6g ms\n", best ? best : "", res.best_ms);
+	if (label && best && strcmp(label, best))
+		printf("      %s\n", label);
+	free(best);
+	free(label);
+	if (c->csv) {
+		lego_tune_key all = *k;
+		all.device = NULL;
+		return show(cache, &all, c->csv, 0);
+	}
+	return CLI_OK;
+}
+
+/* --list: one configuration a line, as -D values. */
+static int list(const lego_tune_space *s)
+{
+	for (size_t i = 0; i < s->nconfigs; i++) {
+		char *cfg = lego_tune_space_describe(s, i, 0);
+		if (!cfg)
+			return cli_fail("out of memory");
+		puts(cfg);
+		free(cfg);
+	}
+	return CLI_OK;
+}
+
+static int tune(const tune_cli *c, const cli_args *a)
+{
+	tmpl_src t = {.path = a->pos[a->npos - 1],
+		      .spec_path = a->npos == 2 ? a->pos[0] : NULL,
+		      .target = c->target ? c->target : "triton",
+		      .defs = a->defs, .ndefs = a->ndefs};
+	if (!(t.text = slurp(t.path, &t.len)))
+		return cli_fail("%s: cannot read: %s", t.path, strerror(errno));
+	char hash[17];
+	int rc = lego_tune_template_hash(t.text, t.len, t.spec_path, hash)
+			 ? cli_fail("%s: cannot read: %s", t.spec_path,
+				    strerror(errno))
+			 : CLI_OK;
+	lego_tune_space s = {0};
+	lego_tune_cache *cache = NULL;
+	char *problem = lego_tune_problem_key(a->defs, a->ndefs);
+	t.ctx = lego_ctx_new();
+	lego_gen_opts o = {t.target, t.spec_path, a->defs, a->ndefs, NULL};
+	lego_spec *spec = rc || !t.ctx || !problem
+				  ? NULL
+				  : lego_gen_spec(t.ctx, t.path, t.text, t.len, &o);
+	if (rc) {
+	} else if (!t.ctx || !problem) {
+		rc = cli_fail("out of memory");
+	} else if (!spec || lego_tune_space_build(t.ctx, spec, MAX_CONFIGS, &s)) {
+		rc = cli_ctx_fail(t.ctx);
+	} else if (c->space) {
+		printf("space: %zu configurations of %zu parameters (cross "
+		       "product %.4g), %zu constraint checks, %.4f s\n",
+		       s.nconfigs, s.nparams, s.raw, s.checks, s.seconds);
+	} else if (c->list) {
+		rc = list(&s);
+	} else {
+		char err[512];
+		cache = lego_tune_cache_open(c->db ? c->db : "lego-tune.db", err,
+					     sizeof err);
+		lego_tune_key k = {c->device, NULL, hash, problem};
+		if (!cache)
+			rc = cli_fail("%s", err);
+		else if (c->show)
+			rc = show(cache, &k, c->csv, 1);
+		else
+			rc = search(c, &t, &s, cache, &k);
+	}
+	lego_tune_cache_close(cache);
+	lego_tune_space_free(&s);
+	lego_ctx_free(t.ctx);
+	free(problem);
+	free(t.text);
+	return rc;
+}
+
+int lego_cmd_tune(int argc, char **argv)
+{
+	tune_cli c = {0};
+	const extra_opt opts[] = {
+		{"--run", &c.run, NULL},         {"--strategy", &c.strategy, NULL},
+		{"--evals", &c.evals, NULL},     {"--seconds", &c.seconds, NULL},
+		{"--seed", &c.seed, NULL},       {"--db", &c.db, NULL},
+		{"--device", &c.device, NULL},   {"--timeout", &c.timeout, NULL},
+		{"--target", &c.target, NULL},   {"--ext", &c.ext, NULL},
+		{"--csv", &c.csv, NULL},         {"--space", NULL, &c.space},
+		{"--show", NULL, &c.show},       {"--quiet", NULL, &c.quiet},
+		{"-q", NULL, &c.quiet},          {"--list", NULL, &c.list},
+	};
+	cli_args a;
+	int rc = extra_take_opts("tune", &argc, argv, opts,
+				 sizeof opts / sizeof opts[0]);
+	if (rc != CLI_OK)
+		return rc;
+	rc = cli_args_parse(&a, "tune", argc, argv);
+	if (rc == CLI_OK && a.help)
+		fputs(tune_help, stdout);
+	else if (rc == CLI_OK && (a.npos < 1 || a.npos > 2))
+		rc = cli_usage("tune", "expected [SPEC] TEMPLATE, got %zu "
+			       "arguments", a.npos);
+	else if (rc == CLI_OK && !c.run && !c.space && !c.list && !c.show)
+		rc = cli_usage("tune", "give --run CMD, --space, --list or --show");
+	else if (rc == CLI_OK)
+		rc = check_opts(&c);
+	if (rc == CLI_OK && !a.help)
+		rc = tune(&c, &a);
+	cli_args_free(&a);
+	return rc;
+}
