@@ -100,6 +100,10 @@ lego_expr *lego_const(lego_ctx *ctx, int64_t value);
 lego_expr *lego_sym(lego_ctx *ctx, const char *name);
 lego_expr *lego_index(lego_ctx *ctx, const char *name, lego_expr *lo,
 		      lego_expr *hi);
+/* An index variable lo <= s < hi named base, or base_1, base_2, ... when
+ * the name is taken with other bounds (lo NULL: 0). */
+lego_expr *lego_index_fresh(lego_ctx *ctx, const char *base, lego_expr *lo,
+			    lego_expr *hi);
 /* Looks a symbol up without declaring it; NULL if unknown. */
 lego_expr *lego_sym_find(lego_ctx *ctx, const char *name);
 
@@ -576,6 +580,75 @@ int lego_layout_validate(lego_ctx *ctx, const lego_layout *l,
  * followed by one indented line per refuted or unknown property. */
 void lego_validation_print(FILE *out, const char *name,
 			   const lego_validation *report);
+
+/*
+ * Proofs by argument (docs/proof.md).  lego_layout_prove states, per
+ * property of lego_vprop, whether it is proved and by which argument:
+ * construction (the layout is built from bijections whose sizes agree,
+ * so it is one and the composed inverse is its inverse: this proves
+ * inv(apply(i)) == i, apply(inv(x)) == x and the range for the defining
+ * expressions), exhaustive evaluation over a finite domain, or Z3.  The
+ * emitted (simplified) expressions inherit those properties through
+ * "simplified == semantics".  The assumptions are checked first: an
+ * inconsistent set proves anything and is reported as refuted.
+ */
+typedef enum lego_argument {
+	LEGO_BY_NONE,
+	LEGO_BY_CONSTRUCTION,
+	LEGO_BY_EXHAUSTIVE,
+	LEGO_BY_Z3,
+	LEGO_BY_COUNT
+} lego_argument;
+
+enum { LEGO_PROOF_WHY = 240 };
+
+typedef struct lego_layout_proof {
+	lego_proof assumptions;  /* proved: consistent; refuted: inconsistent */
+	lego_proof status[LEGO_VP_COUNT];
+	lego_argument by[LEGO_VP_COUNT];
+	char why[LEGO_VP_COUNT][LEGO_PROOF_WHY]; /* the argument in words, or
+						    what stopped it */
+	lego_proof verdict;      /* refuted if any is, else unknown if any is */
+	double seconds;
+} lego_layout_proof;
+
+/* Fills out; LEGO_OK when it is complete (its verdict says the rest), a
+ * negative status on an error.  timeout_ms bounds each solver query. */
+int lego_layout_prove(lego_ctx *ctx, const lego_layout *l,
+		      unsigned timeout_ms, lego_layout_proof *out);
+
+/* One line per property, "NAME: PROPERTY: STATUS (ARGUMENT): WHY", after
+ * one for the assumptions and before "NAME: proved K of 4 (T s)". */
+void lego_layout_proof_print(FILE *out, const char *name,
+			     const lego_layout_proof *p);
+
+/*
+ * The simplifier's rewrite rules, by name, each with its schema in the
+ * language's syntax: for all integers `vars` (comma-separated), `side`
+ * implies lhs == rhs wherever both are defined.  Every rule is proved
+ * once by lego_rule_prove in make check (docs/proof.md).
+ */
+typedef struct lego_rule {
+	const char *name;
+	const char *vars;
+	const char *side;
+	const char *lhs, *rhs;
+} lego_rule;
+
+size_t lego_rule_count(void);
+const lego_rule *lego_rule_at(size_t i);   /* NULL past the end */
+/* Switches the rule of that name on or off in ctx; the test-only rule
+ * "planted-wrong" is off unless switched on.  LEGO_ERR for no such rule. */
+int lego_rule_switch(lego_ctx *ctx, const char *name, int on);
+/* Proves rule r's schema with Z3 over unbounded integers, in a ctx of its
+ * own, within timeout_ms (*by = LEGO_BY_Z3); where Z3 does not decide it,
+ * checks it at every point of a box [-B, B]^n of about 2^18 points
+ * (*by = LEGO_BY_EXHAUSTIVE: bounded, not a proof for all integers; detail
+ * says so).  detail (size bytes) gets what stopped a proof, or on
+ * LEGO_REFUTED the variables' values and both sides evaluated there
+ * ("x=1 d=1: lhs 0, rhs 1"). */
+lego_proof lego_rule_prove(const lego_rule *r, unsigned timeout_ms,
+			   lego_argument *by, char *detail, size_t size);
 
 /* -------------------------------------------------------- Code generation */
 

@@ -1,4 +1,5 @@
 /* sym.c - the symbol table: names to symbol nodes, dense indices. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -129,4 +130,24 @@ lego_expr *lego_index(lego_ctx *ctx, const char *name, lego_expr *lo,
 	return lego_fail_null(ctx,
 			      "symbol '%s' is already declared with other bounds",
 			      name);
+}
+
+lego_expr *lego_index_fresh(lego_ctx *ctx, const char *base, lego_expr *lo,
+			    lego_expr *hi)
+{
+	char name[64];
+	if (!lo && !(lo = lego_const(ctx, 0)))
+		return NULL;
+	for (unsigned n = 0; n < 1000; n++) {
+		if (n)
+			snprintf(name, sizeof name, "%s_%u", base, n);
+		else
+			snprintf(name, sizeof name, "%s", base);
+		lego_expr *e = lego_sym_find(ctx, name);
+		if (!e)
+			return lego_index(ctx, name, lo, hi);
+		if (e->sym->is_index && e->sym->lo == lo && e->sym->hi == hi)
+			return e;
+	}
+	return lego_fail_null(ctx, "no free name for an index variable");
 }

@@ -2,12 +2,15 @@
 #include <stdlib.h>
 
 #include "simplify/facts.h"
+#include "simplify/ruletab.h"
 
 int lego_facts_init(lego_ctx *ctx)
 {
 	ctx->facts = calloc(1, sizeof *ctx->facts);
-	return ctx->facts ? LEGO_OK
-			  : lego_fail(ctx, LEGO_ENOMEM, "out of memory");
+	if (!ctx->facts)
+		return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
+	ctx->facts->rules_off = rule_default_off();
+	return LEGO_OK;
 }
 
 static void free_caches(struct lego_facts *f, void (*fn)(lego_cache *))

@@ -70,6 +70,7 @@ struct lego_facts {
 	size_t scratch_cap;
 	unsigned depth;           /* simplifier recursion guard */
 	int use_smt;              /* lego_ctx_use_smt */
+	uint64_t rules_off;       /* bit r: rule r (ruletab.h) is off */
 	int in_smt;               /* Z3 asked now: do not ask it again */
 	char yes, no, busy;       /* addresses used as cache markers */
 };

@@ -1,8 +1,10 @@
 /* rules.c - the rewrite rules of the simplifier (paper, table 1, and their
  * consequences).  Each rule is valid for every binding satisfying the
  * facts once its side condition is proved; a candidate is kept only when
- * the cost model (lego_expr_ops) does not get worse. */
+ * the cost model (lego_expr_ops) does not get worse.  Each application
+ * names its rule of ruletab.c (R_...), whose switch it checks. */
 #include "simplify/facts.h"
+#include "simplify/ruletab.h"
 #include "simplify/simplify.h"
 
 enum { MAX_RECOMBINE = 8 };
@@ -75,7 +77,8 @@ static int split(lego_ctx *ctx, lego_expr *x, lego_expr *d, lego_expr **q,
 static lego_expr *split_quotient(lego_ctx *ctx, lego_expr *x)
 {
 	lego_expr *q, *r;
-	if (x->kind != LEGO_DIV || !positive(ctx, x->args[1]) ||
+	if (x->kind != LEGO_DIV || !rule_on(ctx, R_DIV_SPLIT) ||
+	    !positive(ctx, x->args[1]) ||
 	    !split(ctx, x->args[0], x->args[1], &q, &r))
 		return NULL;
 	return lego_simplify(ctx, lego_add(ctx, q, lego_div(ctx, r, x->args[1])));
@@ -87,7 +90,7 @@ static lego_expr *try_factors(lego_ctx *ctx, lego_expr *e, lego_expr *x,
 			      lego_expr *d)
 {
 	lego_expr *d2, *q, *r;
-	if (d->kind != LEGO_MUL)
+	if (d->kind != LEGO_MUL || !rule_on(ctx, R_DIV_FACTOR))
 		return e;
 	for (uint32_t k = 0; k < d->nargs; k++) {
 		lego_expr *d1 = d->args[k];
@@ -109,7 +112,7 @@ static lego_expr *try_const_factors(lego_ctx *ctx, lego_expr *e,
 	lego_term t[LEGO_POLY_MAX_TERMS];
 	lego_expr *p = lego_poly(ctx, x), *q, *r;
 	size_t n = p ? lego_poly_terms(&p, t, LEGO_POLY_MAX_TERMS) : SIZE_MAX;
-	if (n == SIZE_MAX)
+	if (n == SIZE_MAX || !rule_on(ctx, R_DIV_FACTOR))
 		return e;
 	for (size_t i = 0; i < n; i++) {
 		if (t[i].coef == INT64_MIN)
@@ -129,7 +132,8 @@ static lego_expr *try_const_factors(lego_ctx *ctx, lego_expr *e,
  * Returns a, or NULL. */
 static lego_expr *low_bits_dropped(lego_ctx *ctx, lego_expr *x, int64_t d)
 {
-	if ((x->kind != LEGO_BXOR && x->kind != LEGO_BOR) || d <= 0 || (d & (d - 1)))
+	if ((x->kind != LEGO_BXOR && x->kind != LEGO_BOR) || d <= 0 || (d & (d - 1)) ||
+	    !rule_on(ctx, x->kind == LEGO_BXOR ? R_DIV_LOW_XOR : R_DIV_LOW_OR))
 		return NULL;
 	for (int i = 0; i < 2; i++)
 		if (in_range(ctx, x->args[1 - i], lego_const(ctx, d)))
@@ -148,6 +152,7 @@ static lego_expr *as_bits(lego_ctx *ctx, lego_expr *e)
 	int64_t d, k;
 	if ((e->kind != LEGO_DIV && e->kind != LEGO_MOD) ||
 	    !lego_expr_is_const(e->args[1], &d) || d <= 1 || (d & (d - 1)) ||
+	    !rule_on(ctx, e->kind == LEGO_DIV ? R_DIV_AS_SHR : R_MOD_AS_AND) ||
 	    lego_prove_nonneg(ctx, e->args[0]))
 		return e;
 	k = __builtin_ctzll((unsigned long long)d);
@@ -161,19 +166,20 @@ static lego_expr *rewrite_div(lego_ctx *ctx, lego_expr *e)
 	lego_expr *x = e->args[0], *d = e->args[1], *q, *r, *m;
 	if (!positive(ctx, d))
 		return e;
-	if (in_range(ctx, x, d)) /* x / d -> 0 */
+	if (rule_on(ctx, R_DIV_IN_RANGE) && in_range(ctx, x, d)) /* x/d -> 0 */
 		return lego_const(ctx, 0);
 	/* (y/a)/d -> y/(a*d) */
-	if (x->kind == LEGO_DIV && positive(ctx, x->args[1]))
+	if (x->kind == LEGO_DIV && rule_on(ctx, R_DIV_DIV) &&
+	    positive(ctx, x->args[1]))
 		e = prefer(ctx, e, lego_div(ctx, x->args[0],
 					    lego_mul(ctx, x->args[1], d)), 1);
 	/* (y % (d*b)) / d -> (y/d) % b, for b > 0 (not for b < 0) */
-	if (x->kind == LEGO_MOD && (m = exact_quotient(ctx, x->args[1], d)) &&
-	    positive(ctx, m))
+	if (x->kind == LEGO_MOD && rule_on(ctx, R_DIV_OF_MOD) &&
+	    (m = exact_quotient(ctx, x->args[1], d)) && positive(ctx, m))
 		e = prefer(ctx, e,
 			   lego_mod(ctx, lego_div(ctx, x->args[0], d), m), 1);
 	/* (d*q + r) / d -> q + r/d */
-	if (split(ctx, x, d, &q, &r))
+	if (rule_on(ctx, R_DIV_SPLIT) && split(ctx, x, d, &q, &r))
 		e = prefer(ctx, e, lego_add(ctx, q, lego_div(ctx, r, d)), 1);
 	if ((m = split_quotient(ctx, x)))
 		e = prefer(ctx, e, lego_div(ctx, m, d), 0);
@@ -191,13 +197,16 @@ static lego_expr *rewrite_mod(lego_ctx *ctx, lego_expr *e)
 	lego_expr *x = e->args[0], *d = e->args[1], *q, *r;
 	if (!positive(ctx, d))
 		return e;
-	if (in_range(ctx, x, d)) /* x % d -> x */
+	if (rule_on(ctx, R_MOD_IN_RANGE) && in_range(ctx, x, d)) /* x%d -> x */
+		return x;
+	if (rule_on(ctx, R_PLANTED_WRONG) && lego_prove_nonneg(ctx, x))
 		return x;
 	/* (y % (d*b)) % d -> y % d */
-	if (x->kind == LEGO_MOD && exact_quotient(ctx, x->args[1], d))
+	if (x->kind == LEGO_MOD && rule_on(ctx, R_MOD_OF_MOD) &&
+	    exact_quotient(ctx, x->args[1], d))
 		return lego_simplify(ctx, lego_mod(ctx, x->args[0], d));
 	/* (d*q + r) % d -> r % d */
-	if (split(ctx, x, d, &q, &r))
+	if (rule_on(ctx, R_MOD_SPLIT) && split(ctx, x, d, &q, &r))
 		e = prefer(ctx, e, lego_mod(ctx, r, d), 1);
 	if ((q = split_quotient(ctx, x)))
 		e = prefer(ctx, e, lego_mod(ctx, q, d), 0);
@@ -229,11 +238,12 @@ static lego_expr *swap_atom(lego_ctx *ctx, const lego_term *t, size_t j,
 static lego_expr *as_divmod(lego_ctx *ctx, lego_expr *e)
 {
 	int64_t v;
-	if (e->kind == LEGO_SHR && lego_expr_is_const(e->args[1], &v) &&
-	    v >= 0 && v <= 62)
+	if (e->kind == LEGO_SHR && rule_on(ctx, R_SHR_AS_DIV) &&
+	    lego_expr_is_const(e->args[1], &v) && v >= 0 && v <= 62)
 		return lego_div(ctx, e->args[0], lego_const(ctx, (int64_t)1 << v));
-	if (e->kind == LEGO_BAND && lego_expr_is_const(e->args[0], &v) &&
-	    v > 0 && v < INT64_MAX && !((v + 1) & v))
+	if (e->kind == LEGO_BAND && rule_on(ctx, R_AND_AS_MOD) &&
+	    lego_expr_is_const(e->args[0], &v) && v > 0 && v < INT64_MAX &&
+	    !((v + 1) & v))
 		return lego_mod(ctx, e->args[1], lego_const(ctx, v + 1));
 	return e;
 }
@@ -260,9 +270,11 @@ static lego_expr *recombined(lego_ctx *ctx, lego_expr *mod, lego_expr *y)
 	y = as_divmod(ctx, y);
 	if (y->kind == LEGO_MOD)
 		y = lego_mod(ctx, as_divmod(ctx, y->args[0]), y->args[1]);
-	if (y->kind == LEGO_DIV && y->args[0] == x && y->args[1] == a)
+	if (y->kind == LEGO_DIV && y->args[0] == x && y->args[1] == a &&
+	    rule_on(ctx, R_SUM_RECOMBINE_DIV))
 		return x;
-	if (y->kind == LEGO_MOD && y->args[0]->kind == LEGO_DIV &&
+	if (y->kind == LEGO_MOD && rule_on(ctx, R_SUM_RECOMBINE_MOD) &&
+	    y->args[0]->kind == LEGO_DIV &&
 	    y->args[0]->args[0] == x && y->args[0]->args[1] == a &&
 	    positive(ctx, a) && positive(ctx, y->args[1]))
 		return lego_mod(ctx, x, lego_mul(ctx, a, y->args[1]));
@@ -346,9 +358,11 @@ static lego_expr *rewrite_minmax(lego_ctx *ctx, lego_expr *e)
 {
 	lego_expr *a = e->args[0], *b = e->args[1];
 	int want_min = e->kind == LEGO_MIN;
-	if (lego_prove_le(ctx, a, b))
+	if (rule_on(ctx, want_min ? R_MIN_LE : R_MAX_LE) &&
+	    lego_prove_le(ctx, a, b))
 		return want_min ? a : b;
-	if (lego_prove_le(ctx, b, a))
+	if (rule_on(ctx, want_min ? R_MIN_GE : R_MAX_GE) &&
+	    lego_prove_le(ctx, b, a))
 		return want_min ? b : a;
 	return e;
 }
@@ -374,7 +388,8 @@ static lego_expr *moved_field(lego_ctx *ctx, lego_expr *x, int64_t p)
 	if (x->kind != LEGO_BAND || !lego_expr_is_const(x->args[0], &m) ||
 	    m < 0 || x->args[1]->kind != LEGO_SHR ||
 	    !lego_expr_is_const(x->args[1]->args[1], &k) || k < 0 || k > 62 ||
-	    m > (INT64_MAX >> k))
+	    m > (INT64_MAX >> k) ||
+	    !rule_on(ctx, s >= k ? R_SHL_FIELD_LEFT : R_SHL_FIELD_RIGHT))
 		return NULL;
 	lego_expr *y = x->args[1]->args[0];
 	lego_expr *field = lego_binop(ctx, LEGO_BAND, y, lego_const(ctx, m << k));
@@ -392,9 +407,10 @@ static lego_expr *mask_high(lego_ctx *ctx, int64_t m, lego_expr *x)
 {
 	lego_expr *p2, *q, *r, *c;
 	int64_t low = m > 0 ? m & -m : 1;
-	if (low == 1)
+	if (low == 1 || !rule_on(ctx, R_AND_HIGH))
 		return NULL;
-	if (x->kind == LEGO_SHR && (p2 = shift_factor(ctx, x->args[1])))
+	if (x->kind == LEGO_SHR && rule_on(ctx, R_SHR_AS_DIV) &&
+	    (p2 = shift_factor(ctx, x->args[1])))
 		x = lego_simplify(ctx, lego_div(ctx, x->args[0], p2));
 	c = lego_const(ctx, low);
 	if (!x || !split(ctx, x, c, &q, &r) || !in_range(ctx, r, c))
@@ -416,22 +432,23 @@ static lego_expr *rewrite_bits(lego_ctx *ctx, lego_expr *e)
 	int64_t m, h;
 	switch (e->kind) {
 	case LEGO_SHR:
-		p = shift_factor(ctx, k);
+		p = rule_on(ctx, R_SHR_AS_DIV) ? shift_factor(ctx, k) : NULL;
 		return p ? prefer(ctx, e, lego_div(ctx, x, p), 0) : e;
 	case LEGO_SHL:
 		p = shift_factor(ctx, k);
 		if (!p)
 			return e;
-		e = prefer(ctx, e, lego_mul(ctx, x, p), 0);
+		if (rule_on(ctx, R_SHL_AS_MUL))
+			e = prefer(ctx, e, lego_mul(ctx, x, p), 0);
 		return prefer(ctx, e, moved_field(ctx, x, p->value), 0);
 	case LEGO_BAND:
 		/* constants sort first: the mask, if any, is args[0] */
 		if (!lego_expr_is_const(x, &m) || m < 0)
 			return e;
-		if (lego_prove_nonneg(ctx, k) &&
+		if (rule_on(ctx, R_AND_COVERS) && lego_prove_nonneg(ctx, k) &&
 		    lego_const_hi(ctx, k, &h) && !(lego_bit_cover(h) & ~m))
 			return k;
-		if (m < INT64_MAX && !((m + 1) & m))
+		if (rule_on(ctx, R_AND_AS_MOD) && m < INT64_MAX && !((m + 1) & m))
 			e = prefer(ctx, e, lego_mod(ctx, k, lego_const(ctx, m + 1)), 0);
 		return prefer(ctx, e, mask_high(ctx, m, k), 0);
 	default:
@@ -476,7 +493,9 @@ lego_expr *lego_rewrite(lego_ctx *ctx, lego_expr *e)
 		return rewrite_minmax(ctx, e);
 	case LEGO_SELECT:
 		c = lego_decide(ctx, e->args[0]);
-		return c < 0 ? e : e->args[c ? 1 : 2];
+		if (c < 0 || !rule_on(ctx, c ? R_SELECT_TRUE : R_SELECT_FALSE))
+			return e;
+		return e->args[c ? 1 : 2];
 	case LEGO_EQ: case LEGO_NE: case LEGO_LT: case LEGO_LE:
 	case LEGO_AND: case LEGO_OR: case LEGO_NOT:
 		c = lego_decide(ctx, e);

@@ -18,26 +18,6 @@ static double now(void)
 	return (double)t.tv_sec + t.tv_nsec * 1e-9;
 }
 
-/* An index variable lo <= v < hi named base, or base_1, base_2, ... when
- * the name is taken with other bounds. */
-static lego_expr *fresh_index(lego_ctx *ctx, const char *base, lego_expr *lo,
-			      lego_expr *hi)
-{
-	char name[64];
-	for (unsigned n = 0; n < 1000; n++) {
-		if (n)
-			snprintf(name, sizeof name, "%s_%u", base, n);
-		else
-			snprintf(name, sizeof name, "%s", base);
-		lego_expr *e = lego_sym_find(ctx, name);
-		if (!e)
-			return lego_index(ctx, name, lo, hi);
-		if (e->sym->is_index && e->sym->lo == lo && e->sym->hi == hi)
-			return e;
-	}
-	return lego_fail_null(ctx, "no free name for an index variable");
-}
-
 /* The counterexample of a refuted query, as names, values and text. */
 static void record_witness(lego_ctx *ctx, lego_vresult *r, lego_expr *cond,
 			   const lego_env *env)
@@ -143,13 +123,13 @@ static int build(lego_ctx *ctx, const lego_layout *l, vexprs *v)
 				 "1..%d", v->d, MAX_RANK);
 	for (size_t k = 0; k < v->d; k++) {
 		snprintf(name, sizeof name, "_v%zu", k);
-		v->idx[k] = fresh_index(ctx, name, zero,
+		v->idx[k] = lego_index_fresh(ctx, name, zero,
 					lego_layout_dim(l, k));
 		if (!v->idx[k])
 			return LEGO_ERR;
 	}
 	v->size = lego_layout_phys_size(ctx, l);
-	v->x = v->size ? fresh_index(ctx, "_x", zero, v->size) : NULL;
+	v->x = v->size ? lego_index_fresh(ctx, "_x", zero, v->size) : NULL;
 	v->apply = lego_layout_apply(ctx, l, v->idx);
 	v->mask = lego_layout_mask(ctx, l, v->idx);
 	if (!v->x || !v->apply || !v->mask ||

@@ -261,10 +261,18 @@ has "gemm P symbolic inv" 0 "" out inv "$ex/gemm.lego" P pid
 same "examples/fig9.lego apply" 15 apply "$ex/fig9.lego" G 4 2
 
 # ----------------------------------------------------------- check --prove
-has "prove figure 9" 0 "^G: simplified == semantics: proved.*inv(apply(i)) == i: proved; apply(inv(x)) == x: proved; 0 <= apply < size: proved" \
+has "prove figure 9" 0 "^G: proved 4 of 4" out check --prove "$ex/fig9.lego" G
+has "prove figure 9: inverse by construction" 0 \
+	"^G: apply(inv(x)) == x: proved (construction): RegP x2, built-in GenP x1, OrderBy x2, GroupBy (sizes agree) x1$" \
 	out check --prove "$ex/fig9.lego" G
-has "prove refutes a GenP that is no bijection" 1 "^S: .*0 <= apply < size: REFUTED" \
+has "prove figure 9: simplification exhaustively" 0 \
+	"^G: simplified == semantics: proved (exhaustive)" out check --prove "$ex/fig9.lego" G
+has "prove refutes a GenP that is no bijection" 1 \
+	"^S: 0 <= apply < size: REFUTED (exhaustive): apply(i) >= size: 15 at " \
 	out check --prove "$dir/badgenp.lego" S
+printf 'sym N, M\nassume N < M && M < N\nlayout R = Row(N, M)\n' >"$tmp/incons.lego"
+has "prove reports inconsistent assumptions" 1 "^R: assumptions: INCONSISTENT" \
+	out check --prove "$tmp/incons.lego" R
 has "prove: bad timeout" 2 "--timeout expects" err check --prove --timeout 0 "$ex/fig9.lego"
 # Z3 is loaded at first use: a libz3 that cannot be loaded is said, and
 # what enumeration can prove is still proved.

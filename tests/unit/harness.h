@@ -53,5 +53,6 @@ void suite_partial(lego_test *t);
 void suite_strides(lego_test *t);
 void suite_tune(lego_test *t);
 void suite_ranges(lego_test *t);
+void suite_proof(lego_test *t);
 
 #endif

@@ -57,7 +57,7 @@ int main(int argc, char **argv)
 		{"smt", suite_smt},       {"emit_c", suite_emit_c},
 		{"partial", suite_partial}, {"strides", suite_strides},
 		{"tune", suite_tune},
-		{"ranges", suite_ranges},
+		{"ranges", suite_ranges}, {"proof", suite_proof},
 	};
 	lego_test t = {0};
 	const char *only = NULL;

@@ -54,20 +54,20 @@ static int check_one(cli_session *s, const char *name)
 	return CLI_FAIL;
 }
 
-/* Translation validation: proved, refuted (a counterexample) or unknown
- * for symbolic sizes under the spec's assumptions; a refutation fails, an
- * unknown is not a pass either. */
+/* Proofs for symbolic sizes under the spec's assumptions, each property
+ * with its argument (docs/proof.md); a refutation or inconsistent
+ * assumptions fail, an unknown is not a pass either. */
 static int prove_one(cli_session *s, const char *name, unsigned timeout_ms)
 {
-	lego_validation v;
+	lego_layout_proof p;
 	lego_layout *l = lego_spec_layout(s->spec, name);
-	if (lego_layout_validate(s->ctx, l, timeout_ms, &v) != LEGO_OK) {
+	if (lego_layout_prove(s->ctx, l, timeout_ms, &p) != LEGO_OK) {
 		printf("%s: error\n", name);
 		return cli_ctx_fail(s->ctx);
 	}
-	lego_validation_print(stdout, name, &v);
-	return v.status == LEGO_REFUTED ? CLI_FAIL
-	       : v.status == LEGO_UNKNOWN ? CLI_SKIPPED : CLI_OK;
+	lego_layout_proof_print(stdout, name, &p);
+	return p.verdict == LEGO_REFUTED ? CLI_FAIL
+	       : p.verdict == LEGO_UNKNOWN ? CLI_SKIPPED : CLI_OK;
 }
 
 int cmd_check(const cli_args *a)

@@ -1,0 +1,44 @@
+/* proof.h - the door of src/proof: which argument proves each property
+ * of a layout (internal; the public API is lego_layout_prove in lego.h).
+ *
+ * Arguments, cheapest first: construction (the pieces are bijections and
+ * their sizes agree, so the composition is one and the composed inverse
+ * is its inverse), exhaustive evaluation over a finite domain, and Z3 for
+ * what is genuinely the user's (GenP inverses, assumptions). */
+#ifndef LEGO_PROOF_H
+#define LEGO_PROOF_H
+
+#include "core/core.h"
+#include "lego.h"
+
+/* The outcome of one argument: a status, how, and why in words. */
+typedef struct proof_arg {
+	lego_proof status;
+	lego_argument by;
+	char why[LEGO_PROOF_WHY];
+} proof_arg;
+
+/* Appends printf-style text to a->why (truncating). */
+void proof_say(proof_arg *a, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* construct.c: is l a bijection onto [0, size) (onto its real elements
+ * under the mask when padded), with lego_layout_inv its inverse, by its
+ * construction?  Proved, or the piece that stops the argument. */
+int proof_construct(lego_ctx *ctx, const lego_layout *l, unsigned timeout_ms,
+		    proof_arg *a);
+
+/* genp.c: the inverse of a GenP leaf that is not built in, proved by
+ * exhaustive evaluation (concrete dims) or Z3 (symbolic dims): for every
+ * i in its domain, 0 <= apply(i) < size and inv(apply(i)) == i.  With a
+ * finite domain the two make apply a bijection onto [0, size) with inv
+ * its inverse.  *by: the argument used (a failure is also recorded in
+ * a). */
+int proof_genp(lego_ctx *ctx, const lego_layout *leaf, unsigned timeout_ms,
+	       proof_arg *a, lego_argument *by);
+
+/* assume.c: PROVED when the facts have a model, REFUTED when they are
+ * inconsistent (they would prove anything), UNKNOWN otherwise. */
+lego_proof proof_assumptions(lego_ctx *ctx, unsigned timeout_ms);
+
+#endif

@@ -1,0 +1,131 @@
+/* rules.c - a rewrite rule's schema proved once, in a ctx of its own so
+ * that no assumption of the caller's can help: by Z3 over unbounded
+ * integers (each variable v is v_p - v_n for two positive symbols: every
+ * integer is such a difference), else, where Z3 cannot decide it in time
+ * (nonlinear division, bit operations), checked at every point of a box
+ * [-B, B]^n of about 2^18 points: a bounded check, not a proof, and
+ * reported as such. */
+#include <stdio.h>
+#include <string.h>
+
+#include "proof/proof.h"
+
+enum { MAX_VARS = 8, TEXT = 1024, BOX_POINTS = 1 << 18 };
+
+/* The spec declaring the rule's variables; their names in names[]. */
+/* The variables' names, and their number. */
+static size_t var_names(const lego_rule *r, char names[MAX_VARS][32])
+{
+	char list[TEXT];
+	size_t n = 0;
+	snprintf(list, sizeof list, "%s", r->vars);
+	for (char *v = strtok(list, ", "); v && n < MAX_VARS;
+	     v = strtok(NULL, ", "))
+		snprintf(names[n++], sizeof names[0], "%s", v);
+	return n;
+}
+
+/* The spec declaring the rule's variables: unbounded (box 0), or index
+ * variables of [-box, box] (v_i; v_p - v_n keeps one name for both). */
+static lego_spec *declare(lego_ctx *ctx, const lego_rule *r,
+			  char names[MAX_VARS][32], size_t n, int64_t box)
+{
+	char text[TEXT];
+	size_t len = 0;
+	for (size_t i = 0; i < n && len < sizeof text; i++) {
+		const char *v = names[i];
+		if (box)
+			len += (size_t)snprintf(
+				text + len, sizeof text - len,
+				"index %s_i in [%lld, %lld)\nlet %s = %s_i\n", v,
+				(long long)-box, (long long)box + 1, v, v);
+		else
+			len += (size_t)snprintf(
+				text + len, sizeof text - len,
+				"sym %s_p, %s_n\nlet %s = %s_p - %s_n\n", v, v,
+				v, v, v);
+	}
+	if (len >= sizeof text)
+		return NULL;
+	return lego_spec_parse(ctx, r->name, text, len, NULL, 0);
+}
+
+/* The largest B with (2B + 1)^n <= BOX_POINTS. */
+static int64_t box_for(size_t n)
+{
+	int64_t b = 1;
+	for (;;) {
+		int64_t side = 2 * (b + 1) + 1, pts = 1;
+		for (size_t i = 0; i < n && pts <= BOX_POINTS; i++)
+			pts *= side;
+		if (pts > BOX_POINTS)
+			return b;
+		b++;
+	}
+}
+
+/* "x=2 d=2: lhs 0, rhs 2" at the counterexample env. */
+static void describe(lego_ctx *ctx, lego_spec *spec, const lego_rule *r,
+		     lego_env *env,
+		     char names[MAX_VARS][32], size_t n, char *out,
+		     size_t size)
+{
+	size_t len = 0;
+	int64_t v, l, rv;
+	for (size_t i = 0; i < n && len < size; i++)
+		if (lego_expr_eval(ctx, lego_spec_let(spec, names[i]), env,
+				   &v) == LEGO_OK)
+			len += (size_t)snprintf(out + len, size - len, "%s%s=%lld",
+						i ? " " : "", names[i],
+						(long long)v);
+	lego_expr *lhs = lego_spec_parse_expr(spec, r->lhs, NULL);
+	lego_expr *rhs = lego_spec_parse_expr(spec, r->rhs, NULL);
+	if (len < size && lhs && rhs &&
+	    lego_expr_eval(ctx, lhs, env, &l) == LEGO_OK &&
+	    lego_expr_eval(ctx, rhs, env, &rv) == LEGO_OK)
+		snprintf(out + len, size - len, ": lhs %lld, rhs %lld",
+			 (long long)l, (long long)rv);
+}
+
+/* One attempt: unbounded (box 0) or over the box. */
+static lego_proof attempt(const lego_rule *r, unsigned timeout_ms,
+			  int64_t box, char *detail, size_t size)
+{
+	char names[MAX_VARS][32], cond[TEXT];
+	size_t n = var_names(r, names);
+	lego_ctx *ctx = lego_ctx_new();
+	lego_env *env = ctx ? lego_env_new(ctx) : NULL;
+	lego_spec *spec = env ? declare(ctx, r, names, n, box) : NULL;
+	lego_proof p = LEGO_UNKNOWN;
+	snprintf(cond, sizeof cond, "!(%s) || (%s) == (%s)", r->side, r->lhs,
+		 r->rhs);
+	lego_expr *e = spec ? lego_spec_parse_expr(spec, cond, NULL) : NULL;
+	if (e)
+		p = lego_smt_prove(ctx, e, timeout_ms, env);
+	if (p == LEGO_REFUTED)
+		describe(ctx, spec, r, env, names, n, detail, size);
+	else if (p == LEGO_UNKNOWN && ctx)
+		snprintf(detail, size, "%s", lego_ctx_error(ctx));
+	lego_env_free(env);
+	lego_ctx_free(ctx);
+	return p;
+}
+
+lego_proof lego_rule_prove(const lego_rule *r, unsigned timeout_ms,
+			   lego_argument *by, char *detail, size_t size)
+{
+	char names[MAX_VARS][32];
+	detail[0] = 0;
+	*by = LEGO_BY_Z3;
+	lego_proof p = attempt(r, timeout_ms, 0, detail, size);
+	if (p != LEGO_UNKNOWN)
+		return p;
+	int64_t box = box_for(var_names(r, names));
+	*by = LEGO_BY_EXHAUSTIVE;
+	p = attempt(r, timeout_ms, box, detail, size);
+	if (p == LEGO_PROVED)
+		snprintf(detail, size, "every point of [%lld, %lld]^%zu "
+			 "(z3 undecided)", (long long)-box, (long long)box,
+			 var_names(r, names));
+	return p;
+}
