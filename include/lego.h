@@ -164,8 +164,19 @@ typedef enum lego_lang {
 	LEGO_LANG_PYTHON
 } lego_lang;
 
-/* One expression as a string in the language; caller frees with free(). */
+/*
+ * One expression as a string in the language; caller frees with free().
+ * Written as a tree, a node shared k times is written k times: an
+ * expression of more than LEGO_PRINT_MAX_NODES nodes as a tree is refused
+ * (NULL, with a message); lego_exprs_print writes it with temporaries.
+ */
+#define LEGO_PRINT_MAX_NODES ((size_t)1 << 20)
 char *lego_expr_print(lego_ctx *ctx, lego_expr *e, lego_lang lang);
+
+/* Nodes of e counted as a tree (a shared node once per use, leaves
+ * included), at most cap: computed on the DAG, in time linear in its
+ * distinct nodes. */
+size_t lego_expr_tree_size(const lego_expr *e, size_t cap);
 
 /*
  * Several expressions with common subexpressions named once.  Writes

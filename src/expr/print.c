@@ -437,6 +437,12 @@ char *lego_print_dialect(lego_ctx *ctx, const lego_expr *e, lego_dialect d)
 {
 	if (!e)
 		return lego_fail_null(ctx, "lego_expr_print: no expression");
+	if (lego_expr_tree_size(e, LEGO_PRINT_MAX_NODES + 1) >
+	    LEGO_PRINT_MAX_NODES)
+		return lego_fail_null(ctx, "expression of more than %zu nodes "
+					   "when its shared parts are written "
+					   "out: print it with temporaries",
+				      LEGO_PRINT_MAX_NODES);
 	lego_sbuf b = {0};
 	lego_printer p = {ctx, lego_dialect_get(d), &b, NULL, NULL, NULL, NULL, 0, 0};
 	lego_print_node(&p, e, 0);

@@ -63,8 +63,12 @@ int cli_check_range(lego_expr *e, lego_expr *hi, const char *what);
 /* text to stdout (path NULL) or to path, replaced only when complete;
  * CLI_OK or CLI_FAIL (reported). */
 int cli_write_output(const char *path, const char *text);
-/* Prints e simplified in the chosen language, with a newline. */
-int cli_print_expr(cli_session *s, lego_expr *e, lego_lang lang);
+/* Prints es simplified in the chosen language, one a line; when written
+ * as trees they would exceed CLI_INLINE_NODES nodes, their shared parts
+ * become temporaries t0, t1, ... and each line reads `names[k] = ...`. */
+#define CLI_INLINE_NODES 4096
+int cli_print_exprs(cli_session *s, size_t n, lego_expr **es,
+		    const char *const *names, lego_lang lang);
 
 int cmd_table(const cli_args *a);
 int cmd_apply(const cli_args *a);

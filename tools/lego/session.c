@@ -89,13 +89,29 @@ int cli_check_range(lego_expr *e, lego_expr *hi, const char *what)
 			(long long)n);
 }
 
-int cli_print_expr(cli_session *s, lego_expr *e, lego_lang lang)
+int cli_print_exprs(cli_session *s, size_t n, lego_expr **es,
+		    const char *const *names, lego_lang lang)
 {
-	lego_expr *simple = e ? lego_simplify(s->ctx, e) : NULL;
-	char *text = simple ? lego_expr_print(s->ctx, simple, lang) : NULL;
-	if (!text)
-		return cli_ctx_fail(s->ctx);
-	puts(text);
-	free(text);
+	size_t nodes = 0;
+	for (size_t k = 0; k < n; k++) {
+		if (!es[k] || !(es[k] = lego_simplify(s->ctx, es[k])))
+			return cli_ctx_fail(s->ctx);
+		nodes += lego_expr_tree_size(es[k], CLI_INLINE_NODES + 1);
+	}
+	if (nodes > CLI_INLINE_NODES) {
+		char *text = lego_exprs_print(s->ctx, n, es, names, "t", lang);
+		if (!text)
+			return cli_ctx_fail(s->ctx);
+		fputs(text, stdout);
+		free(text);
+		return CLI_OK;
+	}
+	for (size_t k = 0; k < n; k++) {
+		char *text = lego_expr_print(s->ctx, es[k], lang);
+		if (!text)
+			return cli_ctx_fail(s->ctx);
+		puts(text);
+		free(text);
+	}
 	return CLI_OK;
 }
