@@ -72,7 +72,8 @@ static int generate(const cli_args *a, const char *target, const char *out)
 	lego_gen_opts o = {target, a->npos == 2 ? a->pos[0] : NULL, a->defs,
 			   a->ndefs};
 	char *result = lego_gen(ctx, tpl, text, len, &o);
-	int rc = result ? cli_write_output(out, result) : cli_ctx_fail(ctx);
+	int rc = result ? cli_write_output(out, result, a->pos,
+						 a->npos) : cli_ctx_fail(ctx);
 	free(result);
 	free(text);
 	lego_ctx_free(ctx);
