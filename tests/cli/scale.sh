@@ -116,7 +116,7 @@ if [ -w /dev/full ]; then
 	f=$tmp/s.lego
 	for args in "table $f A" "apply $f A 1 2" "mask $f A 1 2" "inv $f A 5" \
 		"check $f" "exprs $f A" "show $f A" "mlir $f A" \
-		"accessor $f A" "gen $f $tmp/t.tpl" "analyze banks $f A tid 0" \
+		"accessor $f A" "gen $f $tmp/t.tpl" "analyze banks $f A 0 tid --threads 4" \
 		"--help" "table --help"; do
 		# shellcheck disable=SC2086
 		timeout 10 "$lego" $args >/dev/full 2>"$tmp/err"
