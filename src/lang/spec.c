@@ -20,7 +20,7 @@ static int check_defines(lego_spec *spec)
 {
 	for (size_t i = 0; i < spec->ndefs; i++) {
 		const char *name = spec->defs[i].name ? spec->defs[i].name : "";
-		if (!spec->def_used[i])
+		if (!lang_define_used(spec, i))
 			return lego_fail(spec->ctx, LEGO_ERR,
 					 "%s: error: -D %s: no sym '%s' is "
 					 "declared", spec->filename, name, name);
@@ -46,9 +46,8 @@ lego_spec *lego_spec_parse(lego_ctx *ctx, const char *filename,
 	spec->filename = filename;
 	spec->defs = defs;
 	spec->ndefs = defs ? ndefs : 0;
-	spec->def_used = lego_xalloc(ctx, spec->ndefs + 1);
 	lang_parser p;
-	if (!spec->def_used || start(&p, ctx, spec, filename, text ? text : "",
+	if (lang_index_defines(spec) || start(&p, ctx, spec, filename, text ? text : "",
 				     len) ||
 	    lang_parse_decls(&p) || check_defines(spec))
 		return NULL;
