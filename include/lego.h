@@ -173,10 +173,11 @@ typedef enum lego_lang {
 #define LEGO_PRINT_MAX_NODES ((size_t)1 << 20)
 char *lego_expr_print(lego_ctx *ctx, lego_expr *e, lego_lang lang);
 
-/* Nodes of e counted as a tree (a shared node once per use, leaves
- * included), at most cap: computed on the DAG, in time linear in its
- * distinct nodes. */
-size_t lego_expr_tree_size(const lego_expr *e, size_t cap);
+/* The nodes lego_expr_print writes for e (a shared node once per use, an
+ * operand as often as its written form repeats it), at most cap: computed
+ * on the DAG, in time linear in its distinct nodes. */
+size_t lego_expr_print_size(lego_ctx *ctx, const lego_expr *e, lego_lang lang,
+			    size_t cap);
 
 /*
  * Several expressions with common subexpressions named once.  Writes

@@ -46,8 +46,9 @@ __kernel void antidiag_load(__global const int *buf, __global int *back)
 	const int t41_1 = (t41_0 ? x : 255 - x);
 	const int t41_2 = lego_isqrt(2 * t41_1);
 	const int t41_3 = (t41_2 + 1) * t41_2 / 2 <= t41_1;
-	const int t41_4 = (((t41_3 + t41_2 - 1) * (t41_3 + t41_2)) / 2 - (((t41_3 + t41_2 - 1) * (t41_3 + t41_2)) % 2 < 0));
-	const int t41_5 = -t41_4;
-	const int t41_6 = -t41_1;
-	back[(t41_0 ? t41_5 + t41_1 : t41_6 + t41_4 + 15) * 16 + (t41_0 ? t41_6 + t41_4 + t41_3 + t41_2 - 1 : t41_5 + t41_1 - t41_3 - t41_2 + 16)] = buf[x];
+	const int t41_4 = (t41_3 + t41_2 - 1) * (t41_3 + t41_2);
+	const int t41_5 = (t41_4 / 2 - (t41_4 % 2 < 0));
+	const int t41_6 = -t41_5;
+	const int t41_7 = -t41_1;
+	back[(t41_0 ? t41_6 + t41_1 : t41_7 + t41_5 + 15) * 16 + (t41_0 ? t41_7 + t41_5 + t41_3 + t41_2 - 1 : t41_6 + t41_1 - t41_3 - t41_2 + 16)] = buf[x];
 }

@@ -63,7 +63,7 @@ char *lego_exprs_print_dialect(lego_ctx *ctx, size_t n,
 	lego_sbuf b = {0};
 	lego_printer p = {ctx, lego_dialect_get(d), &b, &uses,
 			  prefix ? prefix : "t", NULL, NULL, 0, 0};
-	if (lego_expr_count_uses(&uses, n, es) != LEGO_OK)
+	if (lego_expr_count_uses(&uses, n, es, &p) != LEGO_OK)
 		b.oom = 1;
 	size_t next = 0;
 	for (size_t i = 0; i < n && !b.oom; i++)
@@ -99,7 +99,7 @@ int lego_print_shared(lego_ctx *ctx, size_t n, lego_expr *const *es,
 	lego_sbuf b = {0};
 	lego_printer p = {ctx, lego_dialect_get(d), &b, &uses,
 			  prefix ? prefix : "t", NULL, indent, 1, 0};
-	if (lego_expr_count_uses(&uses, n, es) != LEGO_OK)
+	if (lego_expr_count_uses(&uses, n, es, &p) != LEGO_OK)
 		b.oom = 1;
 	size_t next = 0;
 	for (size_t i = 0; i < n && !b.oom; i++)

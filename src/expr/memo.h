@@ -36,4 +36,14 @@ typedef int (*lego_expr_stop)(void *arg, const lego_expr *e);
 int lego_expr_topo(lego_expr *root, lego_expr_stop stop, void *arg,
 		   lego_expr ***out, size_t *n);
 
+/* How many times a node's written form writes each of its operands. */
+typedef unsigned (*lego_expr_repeats)(void *arg, const lego_expr *e);
+
+/* Nodes of e counted as a tree (a shared node once per use, leaves
+ * included; with repeats, an operand as often as its parent writes it),
+ * at most cap: computed on the DAG, in time linear in its distinct
+ * nodes. */
+size_t lego_expr_tree_size(const lego_expr *e, size_t cap,
+			   lego_expr_repeats repeats, void *arg);
+
 #endif

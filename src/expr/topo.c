@@ -72,7 +72,8 @@ static size_t add_sat(size_t a, size_t b, size_t cap)
 	return a >= cap || b >= cap - a ? cap : a + b;
 }
 
-size_t lego_expr_tree_size(const lego_expr *e, size_t cap)
+size_t lego_expr_tree_size(const lego_expr *e, size_t cap,
+			   lego_expr_repeats repeats, void *arg)
 {
 	lego_expr **order;
 	size_t n;
@@ -90,10 +91,12 @@ size_t lego_expr_tree_size(const lego_expr *e, size_t cap)
 	size_t total = cap;
 	for (size_t i = 0; i < n; i++) {
 		size_t t = 1;
+		unsigned r = repeats ? repeats(arg, order[i]) : 1;
 		for (uint32_t k = 0; k < order[i]->nargs; k++) {
 			const lego_expr *a = order[i]->args[k];
-			t = add_sat(t, a->nargs ? lego_memo_get(&size, a)->n : 1,
-				    cap);
+			size_t s = a->nargs ? lego_memo_get(&size, a)->n : 1;
+			for (unsigned j = 0; j < r; j++)
+				t = add_sat(t, s, cap);
 		}
 		lego_memo_entry *m = lego_memo_put(&size, order[i]);
 		if (!m)

@@ -59,12 +59,12 @@ static void deep_chains(lego_test *t)
 	test_case(t, "tree sizes computed on the DAG agree with recursion");
 	for (int k = 0; k < 12; k++) {
 		lego_expr *d = doubling_chain(ctx, x, k);
-		CHECK_EQ(t, lego_expr_tree_size(d, SIZE_MAX),
+		CHECK_EQ(t, lego_expr_tree_size(d, SIZE_MAX, NULL, NULL),
 			 naive_tree_size(d));
 	}
 	lego_expr *big = doubling_chain(ctx, x, 80);
-	CHECK_EQ(t, lego_expr_tree_size(big, 1000), 1000);
-	CHECK_EQ(t, lego_expr_tree_size(big, SIZE_MAX), SIZE_MAX);
+	CHECK_EQ(t, lego_expr_tree_size(big, 1000, NULL, NULL), 1000);
+	CHECK_EQ(t, lego_expr_tree_size(big, SIZE_MAX, NULL, NULL), SIZE_MAX);
 
 	test_case(t, "topological order: each node once, after its arguments");
 	lego_expr *d = doubling_chain(ctx, x, 6);

@@ -96,7 +96,8 @@ int cli_print_exprs(cli_session *s, size_t n, lego_expr **es,
 	for (size_t k = 0; k < n; k++) {
 		if (!es[k] || !(es[k] = lego_simplify(s->ctx, es[k])))
 			return cli_ctx_fail(s->ctx);
-		nodes += lego_expr_tree_size(es[k], CLI_INLINE_NODES + 1);
+		nodes += lego_expr_print_size(s->ctx, es[k], lang,
+					      CLI_INLINE_NODES + 1);
 	}
 	if (nodes > CLI_INLINE_NODES) {
 		char *text = lego_exprs_print(s->ctx, n, es, names, "t", lang);
