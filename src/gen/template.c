@@ -325,6 +325,8 @@ char *lego_gen(lego_ctx *ctx, const char *filename, const char *text,
 		return NULL;
 	if (!opts || (!text && len))
 		return lego_fail_null(ctx, "lego_gen: no template or options");
+	if (lego_check_input_size(ctx, filename, len) != LEGO_OK)
+		return NULL;
 	tmpl t = {.ctx = ctx, .filename = filename ? filename : "<template>",
 		  .text = text ? text : "", .len = len};
 	if (parse_target(ctx, opts->target, &t.target) != LEGO_OK ||

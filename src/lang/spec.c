@@ -1,5 +1,4 @@
 /* spec.c - the public face of the language: parse, load, query. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +37,8 @@ lego_spec *lego_spec_parse(lego_ctx *ctx, const char *filename,
 		filename = "<input>";
 	if (!text && len)
 		return lego_fail_null(ctx, "%s: error: no text", filename);
+	if (lego_check_input_size(ctx, filename, len) != LEGO_OK)
+		return NULL;
 	lego_spec *spec = lego_xalloc(ctx, sizeof *spec);
 	filename = spec ? lego_arena_strdup(&ctx->arena, filename) : NULL;
 	if (!filename)
@@ -55,41 +56,6 @@ lego_spec *lego_spec_parse(lego_ctx *ctx, const char *filename,
 	return spec;
 }
 
-/* The whole file in a malloc'ed buffer. */
-static char *read_file(lego_ctx *ctx, const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *text = NULL;
-	size_t cap = 0;
-	*len = 0;
-	if (!f)
-		goto fail;
-	for (;;) {
-		if (*len == cap) {
-			char *grown = realloc(text, cap ? 2 * cap : 4096);
-			if (!grown)
-				goto fail;
-			text = grown;
-			cap = cap ? 2 * cap : 4096;
-		}
-		size_t got = fread(text + *len, 1, cap - *len, f);
-		*len += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(f))
-		goto fail;
-	fclose(f);
-	return text;
-fail:
-	lego_fail(ctx, LEGO_ERR, "%s: error: cannot read: %s", path,
-		  strerror(errno ? errno : EIO));
-	if (f)
-		fclose(f);
-	free(text);
-	return NULL;
-}
-
 lego_spec *lego_spec_load(lego_ctx *ctx, const char *path,
 			  const lego_define *defs, size_t ndefs)
 {
@@ -98,8 +64,7 @@ lego_spec *lego_spec_load(lego_ctx *ctx, const char *path,
 		return NULL;
 	if (!path)
 		return lego_fail_null(ctx, "lego_spec_load: no path");
-	errno = 0;
-	char *text = read_file(ctx, path, &len);
+	char *text = lego_read_file(ctx, path, &len);
 	if (!text)
 		return NULL;
 	lego_spec *spec = lego_spec_parse(ctx, path, text, len, defs, ndefs);

@@ -114,6 +114,31 @@ run 20 table "$tmp/many.lego" A -D s79999=2
 [ "$rc" -eq 0 ] && [ "$(cat "$tmp/out")" = "0 1 2 3" ] && ok ||
 	bad "80,000 syms: parsed and the last one found (exit $rc)"
 
+# ------------------------------------------------ memory (item 9)
+# Inputs stop at 4 MiB: /dev/zero is refused at once, in little memory.
+for args in "check /dev/zero" "table /dev/zero A" "gen $tmp/s.lego /dev/zero"; do
+	# shellcheck disable=SC2086
+	run 10 $args
+	[ "$rc" -eq 1 ] && grep -q "error: input larger than 4194304 bytes" "$tmp/err" &&
+		ok || bad "$args: refused past the input limit (exit $rc)"
+done
+# AddressSanitizer reserves terabytes of address space: no cap there.
+if grep -q __asan_init "$lego"; then cap=unlimited; else cap=32768; fi
+# Tables stream: 2^22 elements under a 32 MB address-space cap (the old
+# array alone took 32 MB).  Value i of Row(2048, 2048) is i.
+echo 'layout B = Row(2048, 2048)' >"$tmp/big.lego"
+awk 'BEGIN { printf "0"; for (i = 1; i < 4194304; i++) printf " %d", i; print "" }' \
+	>"$tmp/want"
+(ulimit -v $cap && timeout 60 "$lego" table "$tmp/big.lego" B) 2>"$tmp/err" |
+	cmp -s - "$tmp/want" && ok ||
+	bad "table of 2^22 elements streams in bounded memory"
+# A padded check keeps a bit per real element: 2^24 padded elements
+# (a word each was 128 MB) under the same cap.
+echo 'layout P = OrderBy(Row(4000, 4000)).TileBy([cdiv(4000, 48), cdiv(4000, 48)], [48, 48])' >"$tmp/pad.lego"
+(ulimit -v $cap && timeout 60 "$lego" check "$tmp/pad.lego") >"$tmp/out" 2>"$tmp/err"
+grep -q "P: bijective on 16000000 elements" "$tmp/out" && ok ||
+	bad "padded check of 2^24 elements in bounded memory"
+
 # ------------------------------------------------------ -o (item 10)
 printf 'layout A = Row(4, 4)\nindex i in [0, 4)\nindex j in [0, 4)\n' >"$tmp/s.lego"
 printf 'x = {{ A[i, j] }}\n' >"$tmp/t.tpl"

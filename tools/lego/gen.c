@@ -1,8 +1,6 @@
 /* gen.c - `lego gen`: expand a template's placeholders for a target. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "cli.h"
 #include "cmd_gen.h"
@@ -20,54 +18,24 @@ static const char gen_help[] =
 	"or the lines between {% lego %} and {% end %} in TEMPLATE\n"
 	"(docs/templates.md).\n\n"
 	"Options:\n"
-	"  -o OUT          write to OUT (replaced whole, never half-written)\n"
+	"  -o OUT          write to OUT (a file is replaced whole, never\n"
+	"                  half-written; docs/limits.md)\n"
 	"  --target T      c, cuda, opencl, triton (default) or mlir\n"
 	"  -D NAME=VALUE   give the declared sym NAME a value (repeatable)\n"
 	"  -h, --help      show this help\n";
-
-/* The whole file, NUL-terminated, in a malloc'ed buffer. */
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *text = NULL;
-	size_t cap = 0;
-	*len = 0;
-	while (f) {
-		if (cap - *len < 2) {
-			char *grown = realloc(text, cap ? 2 * cap : 8192);
-			if (!grown)
-				break;
-			text = grown;
-			cap = cap ? 2 * cap : 8192;
-		}
-		size_t got = fread(text + *len, 1, cap - *len - 1, f);
-		*len += got;
-		if (got == 0) {
-			int bad = ferror(f);
-			fclose(f);
-			if (bad)
-				break;
-			text[*len] = '\0';
-			return text;
-		}
-	}
-	if (f)
-		fclose(f);
-	free(text);
-	return NULL;
-}
 
 static int generate(const cli_args *a, const char *target, const char *out)
 {
 	const char *tpl = a->pos[a->npos - 1];
 	size_t len;
-	char *text = slurp(tpl, &len);
-	if (!text)
-		return cli_fail("%s: cannot read: %s", tpl, strerror(errno));
 	lego_ctx *ctx = lego_ctx_new();
-	if (!ctx) {
-		free(text);
+	if (!ctx)
 		return cli_fail("out of memory");
+	char *text = lego_read_file(ctx, tpl, &len);
+	if (!text) {
+		int rc = cli_ctx_fail(ctx);
+		lego_ctx_free(ctx);
+		return rc;
 	}
 	lego_gen_opts o = {target, a->npos == 2 ? a->pos[0] : NULL, a->defs,
 			   a->ndefs};
