@@ -10,17 +10,17 @@ typedef struct frame {
 	uint32_t next; /* the argument to visit next */
 } frame;
 
-static int push(void **buf, size_t *cap, size_t n, size_t size)
+/* buf with room for n + 1 items of size bytes: itself, a larger copy
+ * (*cap updated), or NULL when out of memory (buf is then kept). */
+static void *reserve(void *buf, size_t *cap, size_t n, size_t size)
 {
 	if (n < *cap)
-		return LEGO_OK;
+		return buf;
 	size_t c = *cap ? *cap * 2 : 64;
-	void *p = realloc(*buf, c * size);
-	if (!p)
-		return LEGO_ENOMEM;
-	*buf = p;
-	*cap = c;
-	return LEGO_OK;
+	void *p = realloc(buf, c * size);
+	if (p)
+		*cap = c;
+	return p;
 }
 
 int lego_expr_topo(lego_expr *root, lego_expr_stop stop, void *arg,
@@ -34,28 +34,41 @@ int lego_expr_topo(lego_expr *root, lego_expr_stop stop, void *arg,
 	if (lego_memo_init(&seen, 64) != LEGO_OK)
 		return LEGO_ENOMEM;
 	int rc = LEGO_OK;
-	if (root->nargs && !(stop && stop(arg, root)) &&
-	    (rc = push((void **)&st, &stcap, 0, sizeof *st)) == LEGO_OK) {
-		st[depth++] = (frame){root, 0};
-		rc = lego_memo_put(&seen, root) ? LEGO_OK : LEGO_ENOMEM;
+	if (root->nargs && !(stop && stop(arg, root))) {
+		frame *grown = reserve(st, &stcap, 0, sizeof *st);
+		if (grown && lego_memo_put(&seen, root)) {
+			st = grown;
+			st[depth++] = (frame){root, 0};
+		} else {
+			st = grown ? grown : st;
+			rc = LEGO_ENOMEM;
+		}
 	}
 	while (depth && rc == LEGO_OK) {
 		frame *f = &st[depth - 1];
 		if (f->next == f->e->nargs) {
-			rc = push((void **)out, &outcap, *n, sizeof **out);
-			if (rc == LEGO_OK)
-				(*out)[(*n)++] = f->e;
+			lego_expr **grown = reserve(*out, &outcap, *n,
+						    sizeof **out);
+			if (!grown) {
+				rc = LEGO_ENOMEM;
+				break;
+			}
+			*out = grown;
+			(*out)[(*n)++] = f->e;
 			depth--;
 			continue;
 		}
 		lego_expr *a = f->e->args[f->next++];
 		if (!a->nargs || lego_memo_get(&seen, a) || (stop && stop(arg, a)))
 			continue;
-		if (!lego_memo_put(&seen, a) ||
-		    push((void **)&st, &stcap, depth, sizeof *st) != LEGO_OK)
+		frame *grown = reserve(st, &stcap, depth, sizeof *st);
+		if (!grown || !lego_memo_put(&seen, a)) {
+			st = grown ? grown : st;
 			rc = LEGO_ENOMEM;
-		else
-			st[depth++] = (frame){a, 0};
+			break;
+		}
+		st = grown;
+		st[depth++] = (frame){a, 0};
 	}
 	free(st);
 	lego_memo_free(&seen);
