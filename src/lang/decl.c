@@ -51,6 +51,10 @@ int lang_bind(lang_parser *p, lang_name *n)
 	lego_spec *spec = p->spec;
 	if ((spec->nnames + 1) * 2 > spec->names_cap && grow_names(p))
 		return -1;
+	if (lang_grow(p, (void **)&spec->decls, &spec->decls_cap,
+		      spec->nnames, sizeof *spec->decls))
+		return -1;
+	spec->decls[spec->nnames] = n;
 	spec->names[lang_name_slot(spec->names, spec->names_cap, n->name)] = n;
 	spec->nnames++;
 	return 0;

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "lang/lex.h"
+#include "suggest/suggest.h"
 
 /* Limits that keep hostile input from exhausting the stack or the clock. */
 #define LANG_MAX_NESTING 200      /* syntactic nesting */
@@ -66,6 +67,8 @@ struct lego_spec {
 	 * a power of two (or 0), at most half full, in the arena. */
 	lang_name **names;
 	size_t names_cap, nnames;
+	lang_name **decls;     /* the same in declaration order */
+	size_t decls_cap;
 	lang_name **layouts;   /* in declaration order */
 	size_t nlayouts, layouts_cap;
 	const lego_define *defs;
@@ -126,6 +129,9 @@ lang_name *lang_lookup(const lego_spec *spec, const char *name);
 /* The slot of name in a table of capacity cap (a power of two, not full):
  * its entry, or the empty slot where it goes. */
 size_t lang_name_slot(lang_name *const *table, size_t cap, const char *name);
+/* Offers s the spec's names of the kinds (1u << NAME_x, or'ed). */
+void lang_suggest_spec(const lego_spec *spec, lego_suggest *s,
+		       unsigned kinds);
 /* A growable array in the arena: *items grows to hold n + 1. */
 int lang_grow(lang_parser *p, void **items, size_t *cap, size_t n,
 	      size_t size);

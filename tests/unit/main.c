@@ -57,6 +57,7 @@ int main(int argc, char **argv)
 		{"smt", suite_smt},       {"emit_c", suite_emit_c},
 		{"partial", suite_partial}, {"strides", suite_strides},
 		{"scale", suite_scale},
+		{"ranges", suite_ranges},
 	};
 	lego_test t = {0};
 	const char *only = NULL;

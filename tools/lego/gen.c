@@ -8,7 +8,7 @@
 
 static const char gen_help[] =
 	"Usage: lego gen [SPEC] TEMPLATE [-o OUT] [--target c|cuda|opencl|triton|mlir]\n"
-	"                [-D SYM=VALUE]...\n\n"
+	"                [--smt] [-D SYM=VALUE]...\n\n"
 	"Replace every {{ ... }} placeholder of TEMPLATE by its simplified\n"
 	"expression printed for the target (default triton).  A placeholder is an\n"
 	"expression over the names of the spec in which layout L appears as\n"
@@ -21,6 +21,7 @@ static const char gen_help[] =
 	"  -o OUT          write to OUT (a file is replaced whole, never\n"
 	"                  half-written; docs/limits.md)\n"
 	"  --target T      c, cuda, opencl, triton (default) or mlir\n"
+	"  --smt           let Z3 prove what the range reasoning cannot\n"
 	"  -D NAME=VALUE   give the declared sym NAME a value (repeatable)\n"
 	"  -h, --help      show this help\n";
 
@@ -38,10 +39,12 @@ static int generate(const cli_args *a, const char *target, const char *out)
 		return rc;
 	}
 	lego_gen_opts o = {target, a->npos == 2 ? a->pos[0] : NULL, a->defs,
-			   a->ndefs};
-	char *result = lego_gen(ctx, tpl, text, len, &o);
-	int rc = result ? cli_write_output(out, result, a->pos,
-						 a->npos) : cli_ctx_fail(ctx);
+			   a->ndefs, stderr};
+	char *result = a->smt && lego_ctx_use_smt(ctx, 1) != LEGO_OK
+			       ? NULL
+			       : lego_gen(ctx, tpl, text, len, &o);
+	int rc = result ? cli_write_output(out, result, a->pos, a->npos)
+			: cli_ctx_fail(ctx);
 	free(result);
 	free(text);
 	lego_ctx_free(ctx);
