@@ -7,7 +7,9 @@
  *     (target: well under 1 ms), in a fresh context each time;
  *   - operations in the simplified expressions against the hand-written
  *     forms (tiled index <= 6; pid_m and pid_n together <= 7, the Triton
- *     tutorial's grouped ordering needs about 9).
+ *     tutorial's grouped ordering needs about 9);
+ *   - parsing about 1 MB of declarations, every kind mixed (target < 1 s),
+ *     and half of it: the ratio shows whether the time grows linearly.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -197,8 +199,58 @@ static void bench_check(void)
 	lego_ctx_free(ctx);
 }
 
+/* n groups of declarations, each a sym, a let using it, an index and a
+ * layout: every name is looked up or checked against the others. */
+static char *declarations(size_t n, size_t *len)
+{
+	size_t cap = n * 128 + 1, used = 0;
+	char *text = malloc(cap);
+	if (!text)
+		die(NULL, "declarations");
+	for (size_t i = 0; i < n; i++)
+		used += (size_t)snprintf(text + used, cap - used,
+					 "sym s%zu\nlet l%zu = s%zu * 2 + 1\n"
+					 "index x%zu in [0, l%zu)\n"
+					 "layout L%zu = Row(s%zu, 4)\n",
+					 i, i, i, i, i, i, i);
+	*len = used;
+	return text;
+}
+
+/* Seconds to parse n groups (best of three, fresh context each time). */
+static double parse_time(size_t n, size_t *len)
+{
+	char *text = declarations(n, len);
+	double best = 1e9;
+	for (int r = 0; r < 3; r++) {
+		lego_ctx *ctx = lego_ctx_new();
+		if (!ctx)
+			die(NULL, "context");
+		double t0 = now();
+		if (!lego_spec_parse(ctx, "bench.lego", text, *len, NULL, 0))
+			die(ctx, "parse");
+		double dt = now() - t0;
+		best = dt < best ? dt : best;
+		lego_ctx_free(ctx);
+	}
+	free(text);
+	return best;
+}
+
+static void bench_parse(void)
+{
+	size_t half_len, len;
+	double half = parse_time(6000, &half_len);
+	double full = parse_time(12000, &len);
+	printf("parse %.2f MB of declarations (48000 names): %.3f s; "
+	       "target < 1 s: %.1fx under; half as much: %.3f s "
+	       "(ratio %.2f, linear = 2)\n",
+	       (double)len / 1e6, full, 1.0 / full, half, full / half);
+}
+
 int main(void)
 {
+	bench_parse();
 	bench_check();
 	bench_simplify();
 	bench_pid_quality();

@@ -179,8 +179,20 @@ typedef enum lego_lang {
 			      isqrt (an error) */
 } lego_lang;
 
-/* One expression as a string in the language; caller frees with free(). */
+/*
+ * One expression as a string in the language; caller frees with free().
+ * Written as a tree, a node shared k times is written k times: an
+ * expression of more than LEGO_PRINT_MAX_NODES nodes as a tree is refused
+ * (NULL, with a message); lego_exprs_print writes it with temporaries.
+ */
+#define LEGO_PRINT_MAX_NODES ((size_t)1 << 20)
 char *lego_expr_print(lego_ctx *ctx, lego_expr *e, lego_lang lang);
+
+/* The nodes lego_expr_print writes for e (a shared node once per use, an
+ * operand as often as its written form repeats it), at most cap: computed
+ * on the DAG, in time linear in its distinct nodes. */
+size_t lego_expr_print_size(lego_ctx *ctx, const lego_expr *e, lego_lang lang,
+			    size_t cap);
 
 /*
  * Several expressions with common subexpressions named once.  Writes
@@ -289,6 +301,18 @@ int lego_layout_table(lego_ctx *ctx, const lego_layout *l,
 		      const lego_env *env, int64_t *out, size_t cap,
 		      size_t *size);
 
+/*
+ * The table streamed: fn receives the physical indices of consecutive
+ * logical indices (row-major; -1 in the padding) in chunks: vals[0] is the
+ * value of logical index first, of total.  A non-zero return of fn stops
+ * the walk and is returned.  Memory stays a fixed chunk, whatever the
+ * size (lego_layout_table needs the whole table).
+ */
+typedef int (*lego_table_fn)(void *arg, int64_t total, int64_t first,
+			     const int64_t *vals, size_t n);
+int lego_layout_table_each(lego_ctx *ctx, const lego_layout *l,
+			   const lego_env *env, lego_table_fn fn, void *arg);
+
 /* Symbolic apply/inv, straight from the semantics (not simplified). */
 lego_expr *lego_layout_apply(lego_ctx *ctx, const lego_layout *l,
 			     lego_expr *const *idx);
@@ -345,6 +369,19 @@ typedef struct lego_define {
 	const char *name;
 	int64_t value;
 } lego_define;
+
+/*
+ * Inputs (a spec, a template) are at most LEGO_MAX_INPUT_BYTES long:
+ * lego_spec_parse, lego_spec_load, lego_gen and lego_read_file refuse a
+ * longer one with a message.  Parsing costs up to about 100 bytes of
+ * memory per input byte (docs/limits.md).
+ */
+#define LEGO_MAX_INPUT_BYTES ((size_t)4 << 20)
+
+/* The file at path whole, NUL-terminated (*len: its length without the
+ * NUL), malloc'd; NULL with a message when it cannot be read or exceeds
+ * LEGO_MAX_INPUT_BYTES (read no further than that: /dev/zero is safe). */
+char *lego_read_file(lego_ctx *ctx, const char *path, size_t *len);
 
 lego_spec *lego_spec_parse(lego_ctx *ctx, const char *filename,
 			   const char *text, size_t len,

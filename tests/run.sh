@@ -30,6 +30,7 @@ run() {
 run unit "$build/unit-tests"
 run example sh tests/example.sh "$build"
 run cli sh tests/cli/run.sh "$build"
+run scale sh tests/cli/scale.sh "$build"
 run gen sh tests/gen/run.sh "$build"
 run mlir sh tests/mlir/run.sh "$build"
 run genc sh tests/gen_c/run.sh "$build"

@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "lego.h"
 
@@ -55,6 +56,13 @@ int lego_vfail(lego_ctx *ctx, int status, const char *fmt, va_list ap);
 /* Same, for functions returning a pointer: always returns NULL. */
 void *lego_fail_null(lego_ctx *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* Refuses an input text longer than LEGO_MAX_INPUT_BYTES (a located
+ * message in ctx, LEGO_ERANGE). */
+int lego_check_input_size(lego_ctx *ctx, const char *filename, size_t len);
+
+/* The hash of a name, for the name tables (FNV-1a). */
+uint32_t lego_hash_name(const char *name);
 
 /* Allocation that reports exhaustion through ctx. */
 void *lego_xalloc(lego_ctx *ctx, size_t size);

@@ -49,13 +49,13 @@ static void define_temps(lego_printer *p, const lego_expr *e, size_t *next)
  * root is computed (straight-line assignments), so what a root always
  * computes may be hoisted too; a template line may guard its
  * placeholders, so there nothing is taken for granted. */
-static int count_hoistable(lego_ctx *ctx, const lego_dialect_info *d,
+static int count_hoistable(lego_ctx *ctx, const lego_printer *p,
 			   lego_memo *uses, size_t n, lego_expr *const *es,
 			   int roots_run)
 {
-	int lazy = !d->tensors, rc = LEGO_ENOMEM;
+	int lazy = !p->d->tensors, rc = LEGO_ENOMEM;
 	lego_memo safe, always = {0};
-	if (lego_expr_count_uses(uses, n, es) != LEGO_OK ||
+	if (lego_expr_count_uses(uses, n, es, p) != LEGO_OK ||
 	    lego_memo_init(&safe, 64) != LEGO_OK)
 		return LEGO_ENOMEM;
 	if (lego_memo_init(&always, 64) != LEGO_OK)
@@ -99,7 +99,7 @@ char *lego_exprs_print_dialect(lego_ctx *ctx, size_t n,
 	lego_sbuf b = {0};
 	lego_printer p = {ctx, lego_dialect_get(d), &b, &uses,
 			  prefix ? prefix : "t", NULL, NULL, 0, 0};
-	if (count_hoistable(ctx, p.d, &uses, n, es, 1) != LEGO_OK)
+	if (count_hoistable(ctx, &p, &uses, n, es, 1) != LEGO_OK)
 		b.oom = 1;
 	size_t next = 0;
 	for (size_t i = 0; i < n && !b.oom; i++)
@@ -137,7 +137,7 @@ int lego_print_shared_groups(lego_ctx *ctx, size_t n, lego_expr *const *es,
 	lego_sbuf b = {0};
 	lego_printer p = {ctx, lego_dialect_get(d), &b, &uses,
 			  prefix ? prefix : "t", NULL, indent, 1, 0};
-	if (count_hoistable(ctx, p.d, &uses, n, es, 0) != LEGO_OK)
+	if (count_hoistable(ctx, &p, &uses, n, es, 0) != LEGO_OK)
 		b.oom = 1;
 	size_t next = 0, i = 0;
 	for (size_t g = 0; g < ngroups; g++) {

@@ -1,5 +1,7 @@
 /* dialect.c - the spelling table of the printer's dialects and the helper
  * definitions their text relies on. */
+#include <stdlib.h>
+
 #include "expr/print.h"
 
 static const lego_dialect_info dialects[] = {
@@ -27,14 +29,22 @@ lego_dialect lego_dialect_of_lang(lego_lang lang)
 	return LEGO_DIALECT_PYTHON;
 }
 
+/* Each node of the DAG once: walked as a tree, a nested layout's
+ * expression is exponential. */
 int lego_dialect_supports(lego_dialect d, const lego_expr *e)
 {
-	if (e->kind == LEGO_ISQRT && !dialects[d].isqrt)
+	lego_expr **order;
+	size_t n;
+	if (dialects[d].isqrt || !e->nargs)
+		return 1;
+	/* Out of memory: "not supported" keeps the caller from printing. */
+	if (lego_expr_topo((lego_expr *)e, NULL, NULL, &order, &n) != LEGO_OK)
 		return 0;
-	for (uint32_t i = 0; i < e->nargs; i++)
-		if (!lego_dialect_supports(d, e->args[i]))
-			return 0;
-	return 1;
+	int ok = 1;
+	for (size_t i = 0; i < n && ok; i++)
+		ok = order[i]->kind != LEGO_ISQRT;
+	free(order);
+	return ok;
 }
 
 /* Exact floor square root by the digit-by-digit method: integers only, so

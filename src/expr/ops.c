@@ -46,7 +46,7 @@ size_t lego_expr_ops(lego_expr *const *es, size_t n)
 	if (lego_memo_init(&uses, 64) != LEGO_OK)
 		return SIZE_MAX;
 	size_t total = SIZE_MAX;
-	if (lego_expr_count_uses(&uses, n, es) == LEGO_OK) {
+	if (lego_expr_count_uses(&uses, n, es, NULL) == LEGO_OK) {
 		total = 0;
 		for (size_t i = 0; i < uses.cap; i++)
 			if (uses.slots[i].key)

@@ -19,6 +19,4 @@ struct lego_expr_pool {
 	uint32_t names_cap;
 };
 
-uint32_t lego_expr_hash_name(const char *name);
-
 #endif

@@ -227,6 +227,24 @@ static void print_divmod_signs(lego_printer *p, int div, const char *sa,
 		lego_sbuf_printf(p->out, " ? %s : 0))", sb);
 }
 
+/* Whether / or % needs a corrected form: truncating division (C,
+ * Triton) unless the numerator is >= 0 and the denominator > 0. */
+static int divmod_corrected(const lego_printer *p, const lego_expr *e)
+{
+	return (p->d->c_syntax || p->d->trunc_div) &&
+	       !(positive(p, e->args[1]) && nonneg(p, e->args[0]));
+}
+
+unsigned lego_print_repeats(const lego_printer *p, const lego_expr *e)
+{
+	switch (e->kind) {
+	case LEGO_MIN: case LEGO_MAX: return p->d->c_syntax ? 2 : 1;
+	/* The corrected forms write an operand up to five times. */
+	case LEGO_DIV: case LEGO_MOD: return divmod_corrected(p, e) ? 5 : 1;
+	default: return 1;
+	}
+}
+
 /* C's `/` and `%` truncate: the floor forms correct them unless the
  * numerator is >= 0 and the denominator > 0. */
 static int print_divmod(lego_printer *p, const lego_expr *e)
@@ -235,11 +253,9 @@ static int print_divmod(lego_printer *p, const lego_expr *e)
 	const lego_expr *a = e->args[0], *b = e->args[1];
 	int m = prec(p, MUL);
 	const char *op = !div ? "%" : p->d->c_syntax ? "/" : "//";
-	if (!p->d->c_syntax && !p->d->trunc_div)
+	if (!divmod_corrected(p, e))
 		return print_infix(p, e, op, MUL, m, m + 1);
 	int bpos = positive(p, b);
-	if (bpos && nonneg(p, a))
-		return print_infix(p, e, op, MUL, m, m + 1);
 	if (!p->d->c_syntax)
 		return print_divmod_trunc(p, e, bpos);
 	char *sa = print_sub(p, a, m + 1), *sb = print_sub(p, b, m + 1);
@@ -433,12 +449,31 @@ static int print_body(lego_printer *p, const lego_expr *e)
 	}
 }
 
+static unsigned repeats(void *p, const lego_expr *e)
+{
+	return lego_print_repeats(p, e);
+}
+
+size_t lego_expr_print_size(lego_ctx *ctx, const lego_expr *e, lego_lang lang,
+			    size_t cap)
+{
+	lego_printer p = {ctx, lego_dialect_get(lego_dialect_of_lang(lang)),
+			  NULL, NULL, NULL, NULL, NULL, 0, 0};
+	return e ? lego_expr_tree_size(e, cap, repeats, &p) : 0;
+}
+
 char *lego_print_dialect(lego_ctx *ctx, const lego_expr *e, lego_dialect d)
 {
 	if (!e)
 		return lego_fail_null(ctx, "lego_expr_print: no expression");
 	lego_sbuf b = {0};
 	lego_printer p = {ctx, lego_dialect_get(d), &b, NULL, NULL, NULL, NULL, 0, 0};
+	if (lego_expr_tree_size(e, LEGO_PRINT_MAX_NODES + 1, repeats, &p) >
+	    LEGO_PRINT_MAX_NODES)
+		return lego_fail_null(ctx, "expression of more than %zu nodes "
+					   "when its shared parts are written "
+					   "out: print it with temporaries",
+				      LEGO_PRINT_MAX_NODES);
 	lego_print_node(&p, e, 0);
 	char *s = lego_sbuf_take(&b);
 	return s ? s : lego_fail_null(ctx, "out of memory");

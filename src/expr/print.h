@@ -13,7 +13,11 @@
  * of the node's temporary once it is defined.  Nodes used more than once
  * that are not leaves become temporaries in the printed form.
  */
-int lego_expr_count_uses(lego_memo *uses, size_t n, lego_expr *const *es);
+struct lego_printer;
+/* p: the printer whose forms repeat operands (lego_print_repeats): such an
+ * operand counts once per time it is written.  NULL: once per slot. */
+int lego_expr_count_uses(lego_memo *uses, size_t n, lego_expr *const *es,
+			 const struct lego_printer *p);
 int lego_expr_is_temp(const lego_memo *uses, const lego_expr *e);
 /* total.c.  Whether e's own operation cannot trap (a divisor proved
  * non-zero, a shift amount proved in [0, 32), an isqrt argument proved
@@ -136,6 +140,11 @@ typedef struct lego_printer {
 				   to fit in 32 bits: products in the 64-bit
 				   type */
 } lego_printer;
+
+/* How many times e's form in p writes each operand, at most: C's floor
+ * division and modulo and min/max, Triton's exact division, repeat
+ * them. */
+unsigned lego_print_repeats(const lego_printer *p, const lego_expr *e);
 
 /* Appends e, parenthesised when its precedence is below need (0: none). */
 void lego_print_node(lego_printer *p, const lego_expr *e, int need);

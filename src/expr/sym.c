@@ -5,20 +5,12 @@
 
 #include "expr/pool.h"
 
-uint32_t lego_expr_hash_name(const char *name)
-{
-	uint32_t h = 2166136261u; /* FNV-1a */
-	for (; *name; name++)
-		h = (h ^ (unsigned char)*name) * 16777619u;
-	return h;
-}
-
 /* Slot of name in the name table: its entry, or the empty slot where it
  * would go. */
 static uint32_t name_slot(const struct lego_expr_pool *p, const char *name)
 {
 	uint32_t mask = p->names_cap - 1;
-	uint32_t j = lego_expr_hash_name(name) & mask;
+	uint32_t j = lego_hash_name(name) & mask;
 	while (p->names[j] &&
 	       strcmp(p->syms[p->names[j] - 1]->sym->name, name) != 0)
 		j = (j + 1) & mask;
@@ -88,7 +80,7 @@ static lego_expr *declare(lego_ctx *ctx, const char *name, lego_expr *lo,
 	s->is_index = is_index;
 	e->kind = LEGO_SYM;
 	e->id = p->next_id++;
-	e->hash = lego_expr_hash_name(copy);
+	e->hash = lego_hash_name(copy);
 	e->sym = s;
 	p->syms[p->nsyms++] = e;
 	p->names[name_slot(p, copy)] = p->nsyms;

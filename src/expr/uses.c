@@ -1,28 +1,33 @@
 /* uses.c - use counts over a DAG: what becomes a temporary when printed. */
 #include "expr/print.h"
 
-static int count(lego_memo *uses, const lego_expr *e, int in_sum)
+static int count(lego_memo *uses, const lego_expr *e, int in_sum,
+		 unsigned times, const lego_printer *p)
 {
 	lego_memo_entry *u = lego_memo_get(uses, e);
 	int seen = u != NULL;
 	if (!u && !(u = lego_memo_put(uses, e)))
 		return LEGO_ENOMEM;
-	u->n++;
+	u->n += times;
 	u->tag |= (size_t)(in_sum != 0);
 	if (seen)
 		return LEGO_OK;
+	/* An operand written twice is a temporary: else the text doubles
+	 * with each nested level that repeats it. */
+	unsigned r = p && e->nargs ? lego_print_repeats(p, e) : 1;
 	for (uint32_t i = 0; i < e->nargs; i++) {
-		int rc = count(uses, e->args[i], e->kind == LEGO_ADD);
+		int rc = count(uses, e->args[i], e->kind == LEGO_ADD, r, p);
 		if (rc != LEGO_OK)
 			return rc;
 	}
 	return LEGO_OK;
 }
 
-int lego_expr_count_uses(lego_memo *uses, size_t n, lego_expr *const *es)
+int lego_expr_count_uses(lego_memo *uses, size_t n, lego_expr *const *es,
+			 const lego_printer *p)
 {
 	for (size_t i = 0; i < n; i++) {
-		int rc = count(uses, es[i], 0);
+		int rc = count(uses, es[i], 0, 1, p);
 		if (rc != LEGO_OK)
 			return rc;
 	}

@@ -40,15 +40,10 @@ static int is_param(const acc *a, const lego_expr *e)
 	return 0;
 }
 
-/* Collects the free symbols (sizes) of e and whether it uses isqrt. */
-static int scan(acc *a, lego_expr *e)
+/* Records e when it is a size: a symbol that is not a parameter. */
+static int add_size(acc *a, lego_expr *e)
 {
-	lego_expr_kind k = lego_expr_kind_of(e);
-	a->isqrt |= k == LEGO_ISQRT;
-	for (size_t i = 0; i < lego_expr_nargs(e); i++)
-		if (scan(a, lego_expr_arg(e, i)) != LEGO_OK)
-			return LEGO_ERR;
-	if (k != LEGO_SYM || is_param(a, e))
+	if (lego_expr_kind_of(e) != LEGO_SYM || is_param(a, e))
 		return LEGO_OK;
 	const char *s = lego_expr_name(e);
 	size_t at = 0;
@@ -63,6 +58,27 @@ static int scan(acc *a, lego_expr *e)
 	a->sizes[at] = e;
 	a->nsizes++;
 	return LEGO_OK;
+}
+
+/* Collects the free symbols (sizes) of e and whether it uses isqrt, each
+ * node of the DAG once (walked as a tree, a nested layout's expression
+ * is exponential). */
+static int scan(acc *a, lego_expr *e)
+{
+	lego_expr **order;
+	size_t n;
+	if (!lego_expr_nargs(e))
+		return add_size(a, e);
+	if (lego_expr_topo(e, NULL, NULL, &order, &n) != LEGO_OK)
+		return lego_fail(a->ctx, LEGO_ENOMEM, "out of memory");
+	int rc = LEGO_OK;
+	for (size_t i = 0; i < n && rc == LEGO_OK; i++) {
+		a->isqrt |= lego_expr_kind_of(order[i]) == LEGO_ISQRT;
+		for (size_t k = 0; k < lego_expr_nargs(order[i]) && !rc; k++)
+			rc = add_size(a, lego_expr_arg(order[i], k));
+	}
+	free(order);
+	return rc;
 }
 
 /* Why a size named s cannot be a parameter of the accessor's functions

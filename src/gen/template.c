@@ -202,9 +202,11 @@ static int uses_prefix(const tmpl *t, const char *prefix)
 	for (size_t i = 0; i < t->len; i++)
 		if (temp_at(t->text, t->len, i, prefix))
 			return 1;
-	for (const lang_name *n = t->spec->names; n; n = n->next)
-		if (temp_at(n->name, strlen(n->name), 0, prefix))
+	for (size_t i = 0; i < t->spec->nnames; i++) {
+		const char *name = t->spec->decls[i]->name;
+		if (temp_at(name, strlen(name), 0, prefix))
 			return 1;
+	}
 	return 0;
 }
 
@@ -547,6 +549,8 @@ char *lego_gen(lego_ctx *ctx, const char *filename, const char *text,
 		return NULL;
 	if (!opts || (!text && len))
 		return lego_fail_null(ctx, "lego_gen: no template or options");
+	if (lego_check_input_size(ctx, filename, len) != LEGO_OK)
+		return NULL;
 	tmpl t = {.ctx = ctx, .filename = filename ? filename : "<template>",
 		  .text = text ? text : "", .len = len,
 		  .warnings = opts->warnings};

@@ -36,21 +36,84 @@ lang_name *lang_declare(lang_parser *p, lang_name_kind kind)
 	return n;
 }
 
-void lang_bind(lang_parser *p, lang_name *n)
+/* The table doubles in the arena (the old one stays there: the arena
+ * holds at most twice the final table). */
+static int grow_names(lang_parser *p)
 {
-	n->next = p->spec->names;
-	p->spec->names = n;
+	lego_spec *spec = p->spec;
+	size_t cap = spec->names_cap ? 2 * spec->names_cap : 64;
+	lang_name **t = lego_xalloc(p->ctx, cap * sizeof *t);
+	if (!t)
+		return lang_api_error(p, lang_peek(p));
+	for (size_t i = 0; i < spec->names_cap; i++)
+		if (spec->names[i])
+			t[lang_name_slot(t, cap, spec->names[i]->name)] =
+				spec->names[i];
+	spec->names = t;
+	spec->names_cap = cap;
+	return 0;
+}
+
+int lang_bind(lang_parser *p, lang_name *n)
+{
+	lego_spec *spec = p->spec;
+	if ((spec->nnames + 1) * 2 > spec->names_cap && grow_names(p))
+		return -1;
+	if (lang_grow(p, (void **)&spec->decls, &spec->decls_cap,
+		      spec->nnames, sizeof *spec->decls))
+		return -1;
+	spec->decls[spec->nnames] = n;
+	spec->names[lang_name_slot(spec->names, spec->names_cap, n->name)] = n;
+	spec->nnames++;
+	return 0;
+}
+
+static const char *define_name(const lego_spec *spec, size_t i)
+{
+	return spec->defs[i].name ? spec->defs[i].name : "";
+}
+
+/* The slot of name in the table of -D names: the entry, or the empty
+ * slot where it goes. */
+static size_t define_slot(const lego_spec *spec, const char *name)
+{
+	size_t mask = spec->def_cap - 1;
+	size_t j = lego_hash_name(name) & mask;
+	while (spec->def_table[j] &&
+	       strcmp(define_name(spec, spec->def_table[j] - 1), name) != 0)
+		j = (j + 1) & mask;
+	return j;
+}
+
+int lang_index_defines(lego_spec *spec)
+{
+	size_t cap = 16;
+	while (cap < 2 * spec->ndefs)
+		cap *= 2;
+	spec->def_table = lego_xalloc(spec->ctx, cap * sizeof *spec->def_table);
+	spec->def_used = lego_xalloc(spec->ctx, spec->ndefs + 1);
+	if (!spec->def_table || !spec->def_used)
+		return -1;
+	spec->def_cap = cap;
+	/* A later -D of the same name replaces the earlier one. */
+	for (size_t i = 0; i < spec->ndefs; i++)
+		spec->def_table[define_slot(spec, define_name(spec, i))] = i + 1;
+	return 0;
+}
+
+int lang_define_used(const lego_spec *spec, size_t i)
+{
+	size_t last = spec->def_table[define_slot(spec, define_name(spec, i))];
+	return spec->def_used[last - 1];
 }
 
 const lego_define *lang_find_define(lego_spec *spec, const char *name)
 {
-	const lego_define *found = NULL;
-	for (size_t i = 0; i < spec->ndefs; i++)
-		if (spec->defs[i].name && !strcmp(spec->defs[i].name, name)) {
-			found = &spec->defs[i];
-			spec->def_used[i] = 1;
-		}
-	return found;
+	size_t last = spec->def_table[define_slot(spec, name)];
+	if (!last)
+		return NULL;
+	spec->def_used[last - 1] = 1;
+	return &spec->defs[last - 1];
 }
 
 static int decl_sym(lang_parser *p)
@@ -70,7 +133,8 @@ static int decl_sym(lang_parser *p)
 		n->val.weight = 1;
 		if (lang_check_val(p, at, &n->val))
 			return -1;
-		lang_bind(p, n);
+		if (lang_bind(p, n))
+			return -1;
 	} while (lang_accept(p, TOK_COMMA));
 	return 0;
 }
@@ -81,8 +145,7 @@ static int decl_let(lang_parser *p)
 	if (!n || lang_expect(p, TOK_ASSIGN, "'='") ||
 	    lang_parse_expr(p, &n->val))
 		return -1;
-	lang_bind(p, n);
-	return 0;
+	return lang_bind(p, n);
 }
 
 static int decl_assume(lang_parser *p)
@@ -122,8 +185,7 @@ static int decl_index(lang_parser *p)
 	n->val = (lang_val){lego_index(p->ctx, n->name, lo.e, hi.e), 0, 1};
 	if (lang_check_val(p, at, &n->val))
 		return -1;
-	lang_bind(p, n);
-	return 0;
+	return lang_bind(p, n);
 }
 
 static int decl_layout(lang_parser *p)
@@ -136,8 +198,7 @@ static int decl_layout(lang_parser *p)
 		      spec->nlayouts, sizeof *spec->layouts))
 		return -1;
 	spec->layouts[spec->nlayouts++] = n;
-	lang_bind(p, n);
-	return 0;
+	return lang_bind(p, n);
 }
 
 static int parse_decl(lang_parser *p)

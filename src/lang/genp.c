@@ -245,6 +245,5 @@ int lang_decl_genp(lang_parser *p)
 	p->nlocals = 0;
 	if (rc)
 		return -1;
-	lang_bind(p, n);
-	return 0;
+	return lang_bind(p, n);
 }

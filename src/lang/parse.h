@@ -58,7 +58,6 @@ typedef struct lang_name {
 	lang_val val;          /* SYM, LET, INDEX */
 	lang_lval layout;      /* LAYOUT */
 	lang_genp *genp;       /* GENP */
-	struct lang_name *next;
 } lang_name;
 
 /* Tunable parameters and their constraints (tune.c). */
@@ -79,11 +78,20 @@ typedef struct lang_tunes {
 struct lego_spec {
 	lego_ctx *ctx;
 	const char *filename;
-	lang_name *names;      /* most recent first */
+	/* Every declared name: open addressing, linear probing, capacity
+	 * a power of two (or 0), at most half full, in the arena. */
+	lang_name **names;
+	size_t names_cap, nnames;
+	lang_name **decls;     /* the same in declaration order */
+	size_t decls_cap;
 	lang_name **layouts;   /* in declaration order */
 	size_t nlayouts, layouts_cap;
 	const lego_define *defs;
 	size_t ndefs;
+	/* (index + 1) of the last -D of each name, open addressing: the
+	 * entry of that -D in def_used says whether a sym took it. */
+	size_t *def_table;
+	size_t def_cap;
 	unsigned char *def_used;
 	lang_tunes tunes;
 };
@@ -134,6 +142,9 @@ int lang_is_ident(const lang_tok *t, const char *text);
 /* Keywords and built-in names, which cannot be declared. */
 int lang_is_reserved(const char *name);
 lang_name *lang_lookup(const lego_spec *spec, const char *name);
+/* The slot of name in a table of capacity cap (a power of two, not full):
+ * its entry, or the empty slot where it goes. */
+size_t lang_name_slot(lang_name *const *table, size_t cap, const char *name);
 /* Offers s the spec's names of the kinds (1u << NAME_x, or'ed). */
 void lang_suggest_spec(const lego_spec *spec, lego_suggest *s,
 		       unsigned kinds);
@@ -157,13 +168,18 @@ int lang_parse_genp_fn(lang_parser *p, size_t d, lego_expr **dims,
 int lang_decl_genp(lang_parser *p);
 
 /* decl.c */
+/* Builds the table of -D names (spec->defs); -1 when out of memory. */
+int lang_index_defines(lego_spec *spec);
+/* Whether a sym took the value of the -D numbered i (or of a later -D of
+ * the same name). */
+int lang_define_used(const lego_spec *spec, size_t i);
 int lang_parse_decls(lang_parser *p);
 /* The value given by -D for a name, the last one when given twice. */
 const lego_define *lang_find_define(lego_spec *spec, const char *name);
 /* Reads the name being declared and checks it is new; lang_bind() makes
  * it visible once its definition is read. */
 lang_name *lang_declare(lang_parser *p, lang_name_kind kind);
-void lang_bind(lang_parser *p, lang_name *n);
+int lang_bind(lang_parser *p, lang_name *n);
 
 /* tune.c: `tune` declarations.  lang_tune_constraint() records cond
  * (read at `at`) when it mentions a free parameter and returns 1, else 0;

@@ -1,5 +1,4 @@
 /* spec.c - the public face of the language: parse, load, query. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +19,7 @@ static int check_defines(lego_spec *spec)
 {
 	for (size_t i = 0; i < spec->ndefs; i++) {
 		const char *name = spec->defs[i].name ? spec->defs[i].name : "";
-		if (!spec->def_used[i]) {
+		if (!lang_define_used(spec, i)) {
 			lego_suggest s;
 			lego_suggest_init(&s, name);
 			lang_suggest_spec(spec, &s, 1u << NAME_SYM);
@@ -43,6 +42,8 @@ lego_spec *lego_spec_parse(lego_ctx *ctx, const char *filename,
 		filename = "<input>";
 	if (!text && len)
 		return lego_fail_null(ctx, "%s: error: no text", filename);
+	if (lego_check_input_size(ctx, filename, len) != LEGO_OK)
+		return NULL;
 	lego_spec *spec = lego_xalloc(ctx, sizeof *spec);
 	filename = spec ? lego_arena_strdup(&ctx->arena, filename) : NULL;
 	if (!filename)
@@ -51,49 +52,13 @@ lego_spec *lego_spec_parse(lego_ctx *ctx, const char *filename,
 	spec->filename = filename;
 	spec->defs = defs;
 	spec->ndefs = defs ? ndefs : 0;
-	spec->def_used = lego_xalloc(ctx, spec->ndefs + 1);
 	lang_parser p;
-	if (!spec->def_used || start(&p, ctx, spec, filename, text ? text : "",
+	if (lang_index_defines(spec) || start(&p, ctx, spec, filename, text ? text : "",
 				     len) ||
 	    lang_parse_decls(&p) || check_defines(spec))
 		return NULL;
 	spec->defs = NULL; /* the caller's array may go away */
 	return spec;
-}
-
-/* The whole file in a malloc'ed buffer. */
-static char *read_file(lego_ctx *ctx, const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *text = NULL;
-	size_t cap = 0;
-	*len = 0;
-	if (!f)
-		goto fail;
-	for (;;) {
-		if (*len == cap) {
-			char *grown = realloc(text, cap ? 2 * cap : 4096);
-			if (!grown)
-				goto fail;
-			text = grown;
-			cap = cap ? 2 * cap : 4096;
-		}
-		size_t got = fread(text + *len, 1, cap - *len, f);
-		*len += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(f))
-		goto fail;
-	fclose(f);
-	return text;
-fail:
-	lego_fail(ctx, LEGO_ERR, "%s: error: cannot read: %s", path,
-		  strerror(errno ? errno : EIO));
-	if (f)
-		fclose(f);
-	free(text);
-	return NULL;
 }
 
 lego_spec *lego_spec_load(lego_ctx *ctx, const char *path,
@@ -104,8 +69,7 @@ lego_spec *lego_spec_load(lego_ctx *ctx, const char *path,
 		return NULL;
 	if (!path)
 		return lego_fail_null(ctx, "lego_spec_load: no path");
-	errno = 0;
-	char *text = read_file(ctx, path, &len);
+	char *text = lego_read_file(ctx, path, &len);
 	if (!text)
 		return NULL;
 	lego_spec *spec = lego_spec_parse(ctx, path, text, len, defs, ndefs);

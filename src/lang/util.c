@@ -140,19 +140,27 @@ int lang_is_reserved(const char *name)
 	return 0;
 }
 
+size_t lang_name_slot(lang_name *const *table, size_t cap, const char *name)
+{
+	size_t j = lego_hash_name(name) & (cap - 1);
+	while (table[j] && strcmp(table[j]->name, name) != 0)
+		j = (j + 1) & (cap - 1);
+	return j;
+}
+
+/* Most recent first: of two names as close, the later declared wins. */
 void lang_suggest_spec(const lego_spec *spec, lego_suggest *s, unsigned kinds)
 {
-	for (lang_name *n = spec->names; n; n = n->next)
-		if (kinds & (1u << n->kind))
-			lego_suggest_add(s, n->name);
+	for (size_t i = spec->nnames; i-- > 0;)
+		if (kinds & (1u << spec->decls[i]->kind))
+			lego_suggest_add(s, spec->decls[i]->name);
 }
 
 lang_name *lang_lookup(const lego_spec *spec, const char *name)
 {
-	for (lang_name *n = spec->names; n; n = n->next)
-		if (!strcmp(n->name, name))
-			return n;
-	return NULL;
+	if (!spec->names_cap)
+		return NULL;
+	return spec->names[lang_name_slot(spec->names, spec->names_cap, name)];
 }
 
 int lang_grow(lang_parser *p, void **items, size_t *cap, size_t n,

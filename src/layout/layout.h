@@ -82,9 +82,21 @@ int layout_padded_inv_num(lego_ctx *ctx, const lego_layout *l,
 int layout_padded_apply_num(lego_ctx *ctx, const lego_layout *l,
 			    const lego_env *env, const int64_t *idx,
 			    int64_t *flat);
-int layout_padded_table(lego_ctx *ctx, const lego_layout *l,
-			const lego_env *env, int64_t *out, size_t cap,
-			size_t *size);
+/* A table handed to a lego_table_fn in chunks (numeric.c). */
+typedef struct layout_stream {
+	lego_table_fn fn;
+	void *arg;
+	int64_t total, first; /* first: the logical index of buf[0] */
+	size_t n;
+	int64_t buf[1024];
+} layout_stream;
+/* Appends the next value, handing the chunk over when full; flush hands
+ * over what is left.  Both return what fn returned. */
+int layout_stream_put(layout_stream *s, int64_t v);
+int layout_stream_flush(layout_stream *s);
+/* The table of a padded layout, streamed (lego_layout_table_each). */
+int layout_padded_each(lego_ctx *ctx, const lego_layout *l,
+		       const lego_env *env, lego_table_fn fn, void *arg);
 /* The real elements each reached exactly once (report.size: their number;
  * inverse_ok: the same, an inverse existing on them exactly then). */
 int layout_padded_check(lego_ctx *ctx, const lego_layout *l,

@@ -1,80 +1,8 @@
 /* partial_num.c - numeric apply, table and check of a padded TileBy. */
 #include <stdlib.h>
+#include <string.h>
 
-#include "layout/layout.h"
-
-/* Padded coordinates of idx; 1 when inside the real tensor, 0 in the
- * padding, negative on error. */
-static int num_coords(lego_ctx *ctx, const lego_layout *l,
-		      const lego_env *env, const int64_t *idx, int64_t *x)
-{
-	size_t q = l->ngroups, d = l->group_len[0];
-	int64_t s, r;
-	int inside = 1;
-	for (size_t k = 0; k < d; k++) {
-		x[k] = 0;
-		for (size_t h = 0; h < q; h++) {
-			int rc = lego_expr_eval(ctx, l->dims[h * d + k], env, &s);
-			if (rc != LEGO_OK)
-				return rc;
-			if (idx[h * d + k] < 0 || idx[h * d + k] >= s)
-				return lego_fail(ctx, LEGO_ERANGE,
-						 "index %zu is %lld, outside "
-						 "[0, %lld)", h * d + k + 1,
-						 (long long)idx[h * d + k],
-						 (long long)s);
-			if (__builtin_mul_overflow(x[k], s, &x[k]) ||
-			    __builtin_add_overflow(x[k], idx[h * d + k], &x[k]))
-				return lego_fail(ctx, LEGO_EOVERFLOW,
-						 "apply: overflow");
-		}
-		int rc = lego_expr_eval(ctx, l->real->dims[k], env, &r);
-		if (rc != LEGO_OK)
-			return rc;
-		inside &= x[k] < r;
-	}
-	return inside;
-}
-
-int layout_padded_apply_num(lego_ctx *ctx, const lego_layout *l,
-			    const lego_env *env, const int64_t *idx,
-			    int64_t *flat)
-{
-	int64_t x[16];
-	if (!idx || l->group_len[0] > 16)
-		return lego_fail(ctx, LEGO_ERR, "apply: no index, or more "
-					       "than 16 padded dims");
-	int in = num_coords(ctx, l, env, idx, x);
-	if (in < 0)
-		return in;
-	if (!in)
-		return lego_fail(ctx, LEGO_ERANGE,
-				 "apply: the index is in the padding");
-	return lego_layout_apply_num(ctx, l->real, env, x, flat);
-}
-
-int layout_padded_inv_num(lego_ctx *ctx, const lego_layout *l,
-			  const lego_env *env, int64_t flat, int64_t *idx)
-{
-	size_t q = l->ngroups, d = l->group_len[0];
-	int64_t x[16], s;
-	if (d > 16)
-		return lego_fail(ctx, LEGO_ERR, "inv: more than 16 padded dims");
-	int rc = lego_layout_inv_num(ctx, l->real, env, flat, x);
-	for (size_t k = 0; rc == LEGO_OK && k < d; k++)
-		for (size_t h = q; h-- > 0;) {
-			if (h == 0) {
-				idx[k] = x[k];
-				break;
-			}
-			rc = lego_expr_eval(ctx, l->dims[h * d + k], env, &s);
-			if (rc != LEGO_OK)
-				break;
-			idx[h * d + k] = x[k] % s;
-			x[k] /= s;
-		}
-	return rc;
-}
+#include "layout/inst.h"
 
 /* The logical dims of l evaluated, and their product. */
 static int eval_dims(lego_ctx *ctx, const lego_layout *l, const lego_env *env,
@@ -91,90 +19,231 @@ static int eval_dims(lego_ctx *ctx, const lego_layout *l, const lego_env *env,
 	return LEGO_OK;
 }
 
-int layout_padded_table(lego_ctx *ctx, const lego_layout *l,
-			const lego_env *env, int64_t *out, size_t cap,
-			size_t *size)
+/* A padded layout for concrete sizes: its logical dims, and the real
+ * chain instantiated once (not per element). */
+typedef struct padded_num {
+	const lego_layout *l;
+	size_t q, d;
+	int64_t dims[64], size;
+	layout_inst real;
+} padded_num;
+
+static int pn_init(padded_num *p, lego_ctx *ctx, const lego_layout *l,
+		   const lego_env *env)
 {
-	int64_t dims[64], idx[64] = {0}, n, x[16];
-	if (l->rank > 64 || l->group_len[0] > 16)
-		return lego_fail(ctx, LEGO_ERR, "table: too many dims");
-	int rc = eval_dims(ctx, l, env, dims, &n);
+	p->l = l;
+	p->q = l->ngroups;
+	p->d = l->group_len[0];
+	memset(&p->real, 0, sizeof p->real);
+	if (l->rank > 64 || p->d > 16)
+		return lego_fail(ctx, LEGO_ERR, "more than 16 padded dims");
+	int rc = eval_dims(ctx, l, env, p->dims, &p->size);
+	if (rc == LEGO_OK)
+		rc = inst_init(&p->real, ctx, l->real, env);
+	return rc;
+}
+
+static void pn_free(padded_num *p)
+{
+	inst_free(&p->real);
+}
+
+/* 1 with *xr the row-major flat of the real coordinates of idx when they
+ * are inside the real tensor, 0 in the padding, negative on error. */
+static int pn_coords(padded_num *p, const int64_t *idx, int64_t *xr)
+{
+	int inside = 1;
+	*xr = 0;
+	for (size_t k = 0; k < p->d; k++) {
+		int64_t x = 0;
+		for (size_t h = 0; h < p->q; h++) {
+			int64_t s = p->dims[h * p->d + k], i = idx[h * p->d + k];
+			if (i < 0 || i >= s)
+				return lego_fail(p->real.ctx, LEGO_ERANGE,
+						 "index %zu is %lld, outside "
+						 "[0, %lld)", h * p->d + k + 1,
+						 (long long)i, (long long)s);
+			/* At most the product of the dims: it fits. */
+			x = x * s + i;
+		}
+		inside &= x < p->real.dims[k];
+		if (inside)
+			*xr = *xr * p->real.dims[k] + x;
+	}
+	return inside;
+}
+
+/* The physical index of the logical index idx; -1 in the padding. */
+static int pn_apply(padded_num *p, const int64_t *idx, int64_t *f)
+{
+	int64_t xr;
+	int in = pn_coords(p, idx, &xr);
+	if (in < 0)
+		return in;
+	*f = -1;
+	return in ? inst_apply_flat(&p->real, xr, f) : LEGO_OK;
+}
+
+/* The real chain's inverse, then each real coordinate split into the
+ * tile levels. */
+static int pn_inv(padded_num *p, int64_t flat, int64_t *idx)
+{
+	int64_t xr, x[16];
+	if (flat < 0 || flat >= p->real.size)
+		return lego_fail(p->real.ctx, LEGO_ERANGE,
+				 "flat index %lld is outside [0, %lld)",
+				 (long long)flat, (long long)p->real.size);
+	int rc = inst_inv_flat(&p->real, flat, &xr);
 	if (rc != LEGO_OK)
 		return rc;
-	if (size)
-		*size = (size_t)n;
-	if ((uint64_t)n > (uint64_t)cap)
-		return lego_fail(ctx, LEGO_ERANGE, "table: the layout has "
-				 "%lld elements, the buffer %zu",
-				 (long long)n, cap);
-	for (int64_t f = 0; f < n; f++) {
-		int in = num_coords(ctx, l, env, idx, x);
-		if (in < 0)
-			return in;
-		out[f] = -1;
-		if (in && (rc = lego_layout_apply_num(ctx, l->real, env, x,
-						      &out[f])) != LEGO_OK)
-			return rc;
-		for (size_t k = l->rank; k-- > 0 && ++idx[k] == dims[k];)
-			idx[k] = 0;
+	inst_unflatten(p->d, p->real.dims, xr, x);
+	for (size_t k = 0; k < p->d; k++) {
+		for (size_t h = p->q; --h > 0;) {
+			int64_t s = p->dims[h * p->d + k];
+			idx[h * p->d + k] = x[k] % s;
+			x[k] /= s;
+		}
+		idx[k] = x[k];
 	}
 	return LEGO_OK;
 }
 
-/* inv(table[f]) is the index of f for every real element: indices in
- * the order of the table (row-major over the logical dims). */
-static int check_inverse(lego_ctx *ctx, const lego_layout *l,
-			 const lego_env *env, const int64_t *table,
-			 const int64_t *dims, size_t n, lego_check_report *rep)
+int layout_padded_apply_num(lego_ctx *ctx, const lego_layout *l,
+			    const lego_env *env, const int64_t *idx,
+			    int64_t *flat)
 {
-	int64_t idx[64] = {0}, back[64];
-	for (size_t f = 0; f < n; f++) {
-		if (table[f] >= 0) {
-			int rc = layout_padded_inv_num(ctx, l, env, table[f], back);
-			for (size_t k = 0; rc == LEGO_OK && k < l->rank; k++)
-				if (back[k] != idx[k])
-					rc = lego_fail(ctx, LEGO_EBIJECT,
+	padded_num p;
+	if (!idx)
+		return lego_fail(ctx, LEGO_ERR, "apply: no index");
+	int rc = pn_init(&p, ctx, l, env);
+	if (rc == LEGO_OK)
+		rc = pn_apply(&p, idx, flat);
+	if (rc == LEGO_OK && *flat < 0)
+		rc = lego_fail(ctx, LEGO_ERANGE,
+			       "apply: the index is in the padding");
+	pn_free(&p);
+	return rc;
+}
+
+int layout_padded_inv_num(lego_ctx *ctx, const lego_layout *l,
+			  const lego_env *env, int64_t flat, int64_t *idx)
+{
+	padded_num p;
+	int rc = pn_init(&p, ctx, l, env);
+	if (rc == LEGO_OK)
+		rc = pn_inv(&p, flat, idx);
+	pn_free(&p);
+	return rc;
+}
+
+/* The next logical index in row-major order. */
+static void step(size_t rank, const int64_t *dims, int64_t *idx)
+{
+	for (size_t k = rank; k-- > 0 && ++idx[k] == dims[k];)
+		idx[k] = 0;
+}
+
+/* The table streamed, over an instantiated layout. */
+static int pn_each(padded_num *p, lego_table_fn fn, void *arg)
+{
+	int64_t idx[64] = {0};
+	layout_stream *s = malloc(sizeof *s);
+	int rc = s ? LEGO_OK : lego_fail(p->real.ctx, LEGO_ENOMEM,
+					 "out of memory");
+	if (s)
+		*s = (layout_stream){.fn = fn, .arg = arg, .total = p->size};
+	for (int64_t f = 0; rc == LEGO_OK && f < p->size; f++) {
+		int64_t v;
+		rc = pn_apply(p, idx, &v);
+		if (rc == LEGO_OK)
+			rc = layout_stream_put(s, v);
+		step(p->l->rank, p->dims, idx);
+	}
+	if (rc == LEGO_OK)
+		rc = layout_stream_flush(s);
+	free(s);
+	return rc;
+}
+
+int layout_padded_each(lego_ctx *ctx, const lego_layout *l,
+		       const lego_env *env, lego_table_fn fn, void *arg)
+{
+	padded_num p;
+	int rc = pn_init(&p, ctx, l, env);
+	if (rc == LEGO_OK)
+		rc = pn_each(&p, fn, arg);
+	pn_free(&p);
+	return rc;
+}
+
+/* Both passes of the check walk the table as a stream: memory is one bit
+ * per real element, not a word per padded one. */
+typedef struct padded_walk {
+	padded_num *p;
+	lego_check_report *rep;
+	int64_t real, idx[64];
+	uint64_t *hit; /* bitmap of the real elements reached */
+} padded_walk;
+
+/* Every real element reached at most once, nothing else reached. */
+static int mark_hits(void *arg, int64_t total, int64_t first,
+		     const int64_t *vals, size_t n)
+{
+	padded_walk *w = arg;
+	for (size_t i = 0; i < n; i++) {
+		int64_t v = vals[i];
+		if (v < 0)
+			continue;
+		if (v >= w->real || (w->hit[v / 64] >> (v % 64) & 1)) {
+			w->rep->bijective = 0;
+			w->rep->witness_flat = v;
+			return lego_fail(w->p->real.ctx, LEGO_EBIJECT,
+					 "padded layout: physical index %lld "
+					 "reached twice or out of range",
+					 (long long)v);
+		}
+		w->hit[v / 64] |= (uint64_t)1 << (v % 64);
+	}
+	return LEGO_OK;
+}
+
+/* inv(table[f]) is the index of f for every real element. */
+static int check_inverse(void *arg, int64_t total, int64_t first,
+			 const int64_t *vals, size_t n)
+{
+	padded_walk *w = arg;
+	size_t rank = w->p->l->rank;
+	int64_t back[64];
+	for (size_t i = 0; i < n; i++) {
+		if (vals[i] >= 0) {
+			int rc = pn_inv(w->p, vals[i], back);
+			for (size_t k = 0; rc == LEGO_OK && k < rank; k++)
+				if (back[k] != w->idx[k])
+					rc = lego_fail(w->p->real.ctx,
+						       LEGO_EBIJECT,
 						       "padded layout: the "
 						       "inverse of %lld is "
-						       "wrong", (long long)table[f]);
+						       "wrong", (long long)vals[i]);
 			if (rc != LEGO_OK) {
-				rep->inverse_ok = 0;
-				rep->witness_flat = table[f];
+				w->rep->inverse_ok = 0;
+				w->rep->witness_flat = vals[i];
 				return rc;
 			}
 		}
-		for (size_t k = l->rank; k-- > 0 && ++idx[k] == dims[k];)
-			idx[k] = 0;
+		step(rank, w->p->dims, w->idx);
 	}
 	return LEGO_OK;
 }
 
-/* Every real element reached exactly once by the in-bounds indices, and
- * nothing else reached: the table scanned against the real size. */
-static int scan_hits(lego_ctx *ctx, const int64_t *table, size_t n,
-		     int64_t real, lego_check_report *rep)
+static int never_reached(padded_walk *w)
 {
-	unsigned char *hit = lego_xalloc(ctx, (size_t)real);
-	if (!hit)
-		return LEGO_ENOMEM;
-	for (size_t x = 0; x < n; x++) {
-		if (table[x] < 0)
-			continue;
-		if (table[x] >= real || hit[table[x]]++) {
-			rep->bijective = 0;
-			rep->witness_flat = table[x];
-			return lego_fail(ctx, LEGO_EBIJECT, "padded layout: "
-					 "physical index %lld reached twice or "
-					 "out of range", (long long)table[x]);
-		}
-	}
-	for (int64_t f = 0; f < real; f++)
-		if (!hit[f]) {
-			rep->bijective = 0;
-			rep->witness_other = f;
-			return lego_fail(ctx, LEGO_EBIJECT, "padded layout: "
-					 "element %lld is never reached",
-					 (long long)f);
+	for (int64_t f = 0; f < w->real; f++)
+		if (!(w->hit[f / 64] >> (f % 64) & 1)) {
+			w->rep->bijective = 0;
+			w->rep->witness_other = f;
+			return lego_fail(w->p->real.ctx, LEGO_EBIJECT,
+					 "padded layout: element %lld is "
+					 "never reached", (long long)f);
 		}
 	return LEGO_OK;
 }
@@ -183,28 +252,26 @@ int layout_padded_check(lego_ctx *ctx, const lego_layout *l,
 			const lego_env *env, lego_check_report *report)
 {
 	lego_check_report rep = {.bijective = 1, .inverse_ok = 1};
-	int64_t dims[64], n, real = 0;
-	lego_expr *rs = lego_layout_size(ctx, l->real);
-	int rc = l->rank > 64 ? lego_fail(ctx, LEGO_ERR, "check: too many dims")
-			      : eval_dims(ctx, l, env, dims, &n);
-	if (rc == LEGO_OK)
-		rc = rs ? lego_expr_eval(ctx, rs, env, &real) : LEGO_ERR;
-	if (rc == LEGO_OK && n > ((int64_t)1 << 31))
+	padded_num p;
+	padded_walk w = {.p = &p, .rep = &rep};
+	int rc = pn_init(&p, ctx, l, env);
+	if (rc == LEGO_OK && p.size > ((int64_t)1 << 31))
 		rc = lego_fail(ctx, LEGO_ERR, "check: the layout has %lld "
 			       "elements; the check is limited to 2^31",
-			       (long long)n);
-	int64_t *table = rc == LEGO_OK ? malloc((size_t)n * sizeof *table)
-				       : NULL;
-	if (rc == LEGO_OK && !table)
+			       (long long)p.size);
+	w.real = rc == LEGO_OK ? p.real.size : 0;
+	if (rc == LEGO_OK &&
+	    !(w.hit = calloc((size_t)(w.real + 63) / 64, sizeof *w.hit)))
 		rc = lego_fail(ctx, LEGO_ENOMEM, "out of memory");
 	if (rc == LEGO_OK)
-		rc = layout_padded_table(ctx, l, env, table, (size_t)n, NULL);
+		rc = pn_each(&p, mark_hits, &w);
 	if (rc == LEGO_OK)
-		rc = scan_hits(ctx, table, (size_t)n, real, &rep);
+		rc = never_reached(&w);
 	if (rc == LEGO_OK)
-		rc = check_inverse(ctx, l, env, table, dims, (size_t)n, &rep);
-	free(table);
-	rep.size = real;
+		rc = pn_each(&p, check_inverse, &w);
+	free(w.hit);
+	pn_free(&p);
+	rep.size = w.real;
 	rep.inverse_ok &= rep.bijective;
 	if (report)
 		*report = rep;

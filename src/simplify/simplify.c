@@ -1,5 +1,8 @@
 /* simplify.c - bottom-up simplification to a fixpoint, memoised per node
  * (the memo is dropped whenever a fact is added). */
+#include <stdlib.h>
+
+#include "expr/memo.h"
 #include "simplify/facts.h"
 #include "simplify/simplify.h"
 
@@ -20,6 +23,30 @@ static lego_expr *simplify_args(lego_ctx *ctx, lego_expr *e)
 		changed |= stack[i] != e->args[i];
 	}
 	return changed ? lego_expr_build(ctx, e->kind, e->nargs, stack) : e;
+}
+
+static int is_simplified(void *arg, const lego_expr *e)
+{
+	const void *v;
+	return lego_cache_get(&((struct lego_facts *)arg)->simp, e, &v);
+}
+
+/* A top-level call first simplifies the nodes below e children first, so
+ * that each node meets its arguments already simplified: the recursion
+ * stays shallow however deep e is (a chain of n links nests n deep), and
+ * each shared node is simplified once. */
+static void simplify_below(lego_ctx *ctx, lego_expr *e)
+{
+	struct lego_facts *f = ctx->facts;
+	lego_expr **order;
+	size_t n;
+	if (lego_expr_topo(e, is_simplified, f, &order, &n) != LEGO_OK)
+		return; /* out of memory: the recursion alone still works */
+	f->depth++;
+	for (size_t i = 0; i + 1 < n; i++)
+		lego_simplify(ctx, order[i]);
+	f->depth--;
+	free(order);
 }
 
 /* An index variable over a range of one value is that value (an index
@@ -48,6 +75,8 @@ lego_expr *lego_simplify(lego_ctx *ctx, lego_expr *e)
 		return v == &f->busy ? e : (lego_expr *)v;
 	if (f->depth >= MAX_DEPTH)
 		return e;
+	if (!f->depth)
+		simplify_below(ctx, e);
 	lego_cache_put(&f->simp, e, &f->busy);
 	f->depth++;
 	lego_expr *r = simplify_args(ctx, e);

@@ -52,6 +52,7 @@ void suite_emit_c(lego_test *t);
 void suite_partial(lego_test *t);
 void suite_strides(lego_test *t);
 void suite_tune(lego_test *t);
+void suite_scale(lego_test *t);
 void suite_ranges(lego_test *t);
 void suite_proof(lego_test *t);
 

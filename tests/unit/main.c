@@ -56,7 +56,7 @@ int main(int argc, char **argv)
 		{"gen", suite_gen},       {"mlir", suite_mlir},
 		{"smt", suite_smt},       {"emit_c", suite_emit_c},
 		{"partial", suite_partial}, {"strides", suite_strides},
-		{"tune", suite_tune},
+		{"tune", suite_tune}, {"scale", suite_scale},
 		{"ranges", suite_ranges}, {"proof", suite_proof},
 	};
 	lego_test t = {0};

@@ -45,7 +45,7 @@ static int emit(const cli_args *a, lego_target target, const char *out)
 	if (rc == CLI_OK) {
 		char *text = lego_accessor_header(s.ctx, s.layout, a->pos[1],
 						  target);
-		rc = text ? cli_write_output(out, text) : cli_ctx_fail(s.ctx);
+		rc = text ? cli_write_output(out, text, a->pos, 1) : cli_ctx_fail(s.ctx);
 		free(text);
 	}
 	if (s.ctx)

@@ -36,7 +36,9 @@ static int apply(cli_session *s, const cli_args *a, int mask)
 	if (!rc) {
 		lego_expr *flat = mask ? lego_layout_mask(s->ctx, s->layout, idx)
 				       : lego_layout_apply(s->ctx, s->layout, idx);
-		rc = flat ? cli_print_expr(s, flat, a->lang) : cli_ctx_fail(s->ctx);
+		const char *name = "flat";
+		rc = flat ? cli_print_exprs(s, 1, &flat, &name, a->lang)
+			  : cli_ctx_fail(s->ctx);
 	}
 	free(idx);
 	return rc;
@@ -77,8 +79,18 @@ static int inv(cli_session *s, const cli_args *a)
 	int rc = lego_layout_inv(s->ctx, s->layout, flat, idx) ? CLI_FAIL : CLI_OK;
 	if (rc)
 		cli_ctx_fail(s->ctx);
-	for (size_t k = 0; k < rank && !rc; k++)
-		rc = cli_print_expr(s, idx[k], a->lang);
+	char (*names)[24] = calloc(rank ? rank : 1, sizeof *names);
+	const char **labels = calloc(rank ? rank : 1, sizeof *labels);
+	if (!rc && (!names || !labels))
+		rc = cli_fail("out of memory");
+	for (size_t k = 0; k < rank && !rc; k++) {
+		snprintf(names[k], sizeof names[k], "i%zu", k);
+		labels[k] = names[k];
+	}
+	if (!rc)
+		rc = cli_print_exprs(s, rank, idx, labels, a->lang);
+	free(labels);
+	free(names);
 	free(idx);
 	return rc;
 }

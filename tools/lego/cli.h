@@ -66,14 +66,22 @@ cli_size cli_concrete_size(cli_session *s, const lego_layout *l,
 /* An index given on the command line must lie in [0, hi) when both are
  * integers; CLI_OK or CLI_FAIL (reported). */
 int cli_check_range(lego_expr *e, lego_expr *hi, const char *what);
-/* text to stdout (path NULL) or to path, replaced only when complete;
- * CLI_OK or CLI_FAIL (reported). */
-int cli_write_output(const char *path, const char *text);
-/* The whole file, NUL-terminated, in a malloc'ed buffer (caller frees);
- * NULL with errno set when it cannot be read. */
+/* text to stdout (path NULL) or to path: a regular file (or a new path)
+ * is replaced only when complete, through a link its target; a FIFO or a
+ * device is written in place.  An output that is one of the ninputs
+ * files is refused.  CLI_OK or CLI_FAIL (reported). */
+int cli_write_output(const char *path, const char *text,
+		     const char *const *inputs, size_t ninputs);
+/* The whole file, NUL-terminated, in a malloc'ed buffer (caller frees),
+ * read by lego_read_file (its size limit); NULL when it cannot be read,
+ * the reason reported. */
 char *cli_read_file(const char *path, size_t *len);
-/* Prints e simplified in the chosen language, with a newline. */
-int cli_print_expr(cli_session *s, lego_expr *e, lego_lang lang);
+/* Prints es simplified in the chosen language, one a line; when written
+ * as trees they would exceed CLI_INLINE_NODES nodes, their shared parts
+ * become temporaries t0, t1, ... and each line reads `names[k] = ...`. */
+#define CLI_INLINE_NODES 4096
+int cli_print_exprs(cli_session *s, size_t n, lego_expr **es,
+		    const char *const *names, lego_lang lang);
 
 int cmd_table(const cli_args *a);
 int cmd_apply(const cli_args *a);

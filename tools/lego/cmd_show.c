@@ -106,7 +106,7 @@ static int draw(const cli_args *a, const show_args *sa, lego_show_opts *o)
 		o->title = sa->title ? sa->title : a->pos[1];
 		char *pic = svg ? lego_show_svg(s.ctx, s.layout, o)
 				: lego_show_text(s.ctx, s.layout, o);
-		rc = pic ? cli_write_output(sa->out, pic) : cli_ctx_fail(s.ctx);
+		rc = pic ? cli_write_output(sa->out, pic, a->pos, 1) : cli_ctx_fail(s.ctx);
 		free(pic);
 	}
 	lego_env_free(env);

@@ -21,7 +21,8 @@ static const char gen_help[] =
 	"or the lines between {% lego %} and {% end %} in TEMPLATE\n"
 	"(docs/templates.md).\n\n"
 	"Options:\n"
-	"  -o OUT          write to OUT (replaced whole, never half-written)\n"
+	"  -o OUT          write to OUT (a file is replaced whole, never\n"
+	"                  half-written; docs/limits.md)\n"
 	"  --target T      c, cuda, opencl, triton (default) or mlir\n"
 	"  --smt           let Z3 prove what the range reasoning cannot\n"
 	"  --tuned DB      add the best configuration `lego tune` recorded in the\n"
@@ -82,21 +83,21 @@ static int generate(const cli_args *a, const char *target, const char *out,
 {
 	const char *tpl = a->pos[a->npos - 1];
 	size_t len;
-	char *text = cli_read_file(tpl, &len);
-	if (!text)
-		return cli_fail("%s: cannot read: %s", tpl, strerror(errno));
+	lego_ctx *ctx = lego_ctx_new();
+	if (!ctx)
+		return cli_fail("out of memory");
+	char *text = lego_read_file(ctx, tpl, &len);
+	if (!text) {
+		int rc = cli_ctx_fail(ctx);
+		lego_ctx_free(ctx);
+		return rc;
+	}
 	lego_define *defs = NULL, *names = NULL;
 	size_t ndefs = 0;
 	if (tuned && tuned_defines(a, tuned, text, len, &defs, &ndefs, &names)) {
 		free(text);
+		lego_ctx_free(ctx);
 		return CLI_FAIL;
-	}
-	lego_ctx *ctx = lego_ctx_new();
-	if (!ctx) {
-		free(text);
-		free(defs);
-		free(names);
-		return cli_fail("out of memory");
 	}
 	lego_gen_opts o = {target, a->npos == 2 ? a->pos[0] : NULL,
 			   defs ? defs : a->defs, defs ? ndefs : a->ndefs,
@@ -104,7 +105,8 @@ static int generate(const cli_args *a, const char *target, const char *out,
 	char *result = a->smt && lego_ctx_use_smt(ctx, 1) != LEGO_OK
 			       ? NULL
 			       : lego_gen(ctx, tpl, text, len, &o);
-	int rc = result ? cli_write_output(out, result) : cli_ctx_fail(ctx);
+	int rc = result ? cli_write_output(out, result, a->pos, a->npos)
+			: cli_ctx_fail(ctx);
 	free(result);
 	free(text);
 	lego_ctx_free(ctx);

@@ -1,6 +1,5 @@
 /* lift.c - `lego lift`: a Lift program compiled to an OpenCL kernel (or
  * its host launch code). */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +29,7 @@ static int compile(const char *file, int host, int type, const char *out)
 	size_t len;
 	char *text = cli_read_file(file, &len);
 	if (!text)
-		return cli_fail("%s: cannot read: %s", file, strerror(errno));
+		return CLI_FAIL;
 	lego_ctx *ctx = lego_ctx_new();
 	if (!ctx) {
 		free(text);
@@ -50,7 +49,8 @@ static int compile(const char *file, int host, int type, const char *out)
 			}
 		}
 		rc = cli_write_output(out, type ? (t ? t : "?\n")
-						: host ? k.host : k.opencl);
+						: host ? k.host : k.opencl,
+				      &file, 1);
 		free(t);
 		lift_kernel_free(&k);
 	}

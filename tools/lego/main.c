@@ -1,4 +1,5 @@
 /* main.c - `lego`: command dispatch, help and version. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -134,7 +135,21 @@ static int run(const command *c, int argc, char **argv)
 	return rc;
 }
 
-int main(int argc, char **argv)
+/* What stdio buffered is written only now: a full disk or a closed pipe
+ * shows at the flush, and must not end in exit status 0. */
+static int finish(int rc)
+{
+	int bad = ferror(stdout) != 0;
+	bad |= fclose(stdout) != 0;
+	if (bad) {
+		int st = cli_fail("standard output: cannot write: %s",
+				  strerror(errno));
+		return rc ? rc : st;
+	}
+	return rc;
+}
+
+static int dispatch(int argc, char **argv)
 {
 	if (argc < 2)
 		return cli_usage(NULL, "no command given");
@@ -161,4 +176,9 @@ int main(int argc, char **argv)
 		lego_suggest_add(&s, raw_commands[i].name);
 	return cli_usage(NULL, "unknown command '%s'%s", cmd,
 			 lego_suggest_hint(&s));
+}
+
+int main(int argc, char **argv)
+{
+	return finish(dispatch(argc, argv));
 }

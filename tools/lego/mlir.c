@@ -27,7 +27,7 @@ static int emit(const cli_args *a, const char *out)
 	int rc = cli_open(&s, a, a->pos[1]);
 	if (rc == CLI_OK) {
 		char *text = lego_mlir_module(s.ctx, s.spec, a->pos[1]);
-		rc = text ? cli_write_output(out, text) : cli_ctx_fail(s.ctx);
+		rc = text ? cli_write_output(out, text, a->pos, 1) : cli_ctx_fail(s.ctx);
 		free(text);
 	}
 	if (s.ctx)

@@ -1,7 +1,9 @@
 /* output.c - a command's files: reading its input whole, writing its result
  * to stdout or to a file that is replaced only once the whole text is
  * written. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,8 +13,8 @@
 #include "cli.h"
 
 /* A temporary file beside path, renamed over it: an error never leaves
- * path half-written. */
-static int write_atomic(const char *path, const char *text)
+ * path half-written.  mode: the permissions the file keeps. */
+static int write_atomic(const char *path, const char *text, mode_t mode)
 {
 	size_t n = strlen(path);
 	char *tmp = malloc(n + 8);
@@ -22,7 +24,7 @@ static int write_atomic(const char *path, const char *text)
 	memcpy(tmp + n, ".XXXXXX", 8);
 	int fd = mkstemp(tmp);
 	/* mkstemp makes the file private; a generated file is not. */
-	FILE *f = fd >= 0 && fchmod(fd, 0644) == 0 ? fdopen(fd, "w") : NULL;
+	FILE *f = fd >= 0 && fchmod(fd, mode) == 0 ? fdopen(fd, "w") : NULL;
 	int bad = !f || fputs(text, f) < 0;
 	if (f)
 		bad |= fclose(f) != 0;
@@ -38,40 +40,75 @@ static int write_atomic(const char *path, const char *text)
 		   : CLI_OK;
 }
 
-int cli_write_output(const char *path, const char *text)
+/* A FIFO, a device, a terminal: written in place, as a shell's `>`. */
+static int write_through(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	int bad = !f || fputs(text, f) < 0;
+	int err = errno;
+	if (f && fclose(f) != 0 && !bad) {
+		bad = 1;
+		err = errno;
+	}
+	return bad ? cli_fail("%s: cannot write: %s", path, strerror(err))
+		   : CLI_OK;
+}
+
+/* Refuses an output that is one of the inputs (same file, whatever the
+ * path or link that names it): replacing it would lose the input. */
+static int check_not_input(const char *path, const struct stat *st,
+			   const char *const *inputs, size_t ninputs)
+{
+	for (size_t i = 0; i < ninputs; i++) {
+		struct stat in;
+		if (inputs[i] && stat(inputs[i], &in) == 0 &&
+		    in.st_dev == st->st_dev && in.st_ino == st->st_ino)
+			return cli_fail("%s: the output is the input %s: "
+					"choose another output", path,
+					inputs[i]);
+	}
+	return CLI_OK;
+}
+
+static int write_file(const char *path, const char *text,
+		      const char *const *inputs, size_t ninputs)
+{
+	struct stat st, lst;
+	if (stat(path, &st) != 0)
+		/* A new path, or a dangling link: nothing to preserve. */
+		return errno == ENOENT && lstat(path, &lst) != 0
+			       ? write_atomic(path, text, 0644)
+			       : write_through(path, text);
+	if (check_not_input(path, &st, inputs, ninputs))
+		return CLI_FAIL;
+	if (!S_ISREG(st.st_mode))
+		return write_through(path, text);
+	if (lstat(path, &lst) == 0 && !S_ISLNK(lst.st_mode))
+		return write_atomic(path, text, st.st_mode & 07777);
+	/* A link to a regular file: replace its target, keep the link. */
+	char *real = realpath(path, NULL);
+	int rc = real ? write_atomic(real, text, st.st_mode & 07777)
+		      : write_through(path, text);
+	free(real);
+	return rc;
+}
+
+int cli_write_output(const char *path, const char *text,
+		     const char *const *inputs, size_t ninputs)
 {
 	if (path)
-		return write_atomic(path, text);
+		return write_file(path, text, inputs, ninputs);
 	return fputs(text, stdout) < 0 ? cli_fail("write failed") : CLI_OK;
 }
 
 char *cli_read_file(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	char *text = NULL;
-	size_t cap = 0;
-	*len = 0;
-	while (f) {
-		if (cap - *len < 2) {
-			char *grown = realloc(text, cap ? 2 * cap : 8192);
-			if (!grown)
-				break;
-			text = grown;
-			cap = cap ? 2 * cap : 8192;
-		}
-		size_t got = fread(text + *len, 1, cap - *len - 1, f);
-		*len += got;
-		if (got == 0) {
-			int bad = ferror(f);
-			fclose(f);
-			if (bad)
-				break;
-			text[*len] = '\0';
-			return text;
-		}
-	}
-	if (f)
-		fclose(f);
-	free(text);
-	return NULL;
+	lego_ctx *ctx = lego_ctx_new();
+	char *text = ctx ? lego_read_file(ctx, path, len) : NULL;
+	if (!ctx)
+		cli_fail("out of memory");
+	else if (!text)
+		cli_ctx_fail(ctx);
+	lego_ctx_free(ctx);
+	return text;
 }

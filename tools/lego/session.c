@@ -1,4 +1,5 @@
 /* session.c - loading a file and a layout, and what commands share. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,26 +57,97 @@ void cli_close(cli_session *s)
 	s->ctx = NULL;
 }
 
+/* Appends " -D NAME=.." for a symbol not yet in buf. */
+static void add_need(const lego_expr *sym, char *buf, size_t cap)
+{
+	char item[160];
+	snprintf(item, sizeof item, " -D %.100s=..", lego_expr_name(sym));
+	size_t used = strlen(buf);
+	if (!strstr(buf, item) && used + strlen(item) < cap)
+		strcpy(buf + used, item);
+}
+
+/* The nodes of one walk, each taken once: the expressions of a layout are
+ * DAGs whose trees can be exponentially larger (a chain of links). */
+typedef struct needs_walk {
+	const lego_expr **seen; /* open addressing, power-of-two capacity */
+	size_t cap, n;
+	const lego_expr **stack;
+	size_t depth, stack_cap;
+} needs_walk;
+
+static int walk_grow(needs_walk *w)
+{
+	size_t cap = w->cap ? 2 * w->cap : 256;
+	const lego_expr **seen = calloc(cap, sizeof *seen);
+	if (!seen)
+		return -1;
+	for (size_t i = 0; i < w->cap; i++) {
+		const lego_expr *e = w->seen[i];
+		size_t h = e ? ((uintptr_t)e >> 4) & (cap - 1) : 0;
+		while (e && seen[h])
+			h = (h + 1) & (cap - 1);
+		if (e)
+			seen[h] = e;
+	}
+	free(w->seen);
+	w->seen = seen;
+	w->cap = cap;
+	return 0;
+}
+
+/* 1 when e was not seen before (and is now), 0 when it was, -1 out of
+ * memory. */
+static int walk_first(needs_walk *w, const lego_expr *e)
+{
+	if (2 * (w->n + 1) > w->cap && walk_grow(w))
+		return -1;
+	size_t h = ((uintptr_t)e >> 4) & (w->cap - 1);
+	for (; w->seen[h]; h = (h + 1) & (w->cap - 1))
+		if (w->seen[h] == e)
+			return 0;
+	w->seen[h] = e;
+	w->n++;
+	return 1;
+}
+
+static int walk_push(needs_walk *w, const lego_expr *e)
+{
+	if (w->depth == w->stack_cap) {
+		size_t cap = w->stack_cap ? 2 * w->stack_cap : 256;
+		const lego_expr **grown = realloc(w->stack, cap * sizeof *grown);
+		if (!grown)
+			return -1;
+		w->stack = grown;
+		w->stack_cap = cap;
+	}
+	w->stack[w->depth++] = e;
+	return 0;
+}
+
 /* Appends " -D NAME=.." for each symbol of e not yet in buf, except the
- * index variables skip[0..nskip). */
-static void add_needs(const lego_expr *e, char *buf, size_t cap, int depth,
+ * index variables skip[0..nskip), each node of the DAG visited once. */
+static void add_needs(const lego_expr *e, char *buf, size_t cap,
 		      lego_expr *const *skip, size_t nskip)
 {
-	if (depth > 64)
-		return;
-	for (size_t i = 0; i < nskip; i++)
-		if (e == skip[i])
-			return;
-	if (lego_expr_kind_of(e) == LEGO_SYM) {
-		char item[160];
-		snprintf(item, sizeof item, " -D %.100s=..", lego_expr_name(e));
-		size_t used = strlen(buf);
-		if (!strstr(buf, item) && used + strlen(item) < cap)
-			strcpy(buf + used, item);
-		return;
+	needs_walk w = {0};
+	int bad = walk_push(&w, e);
+	while (!bad && w.depth) {
+		const lego_expr *x = w.stack[--w.depth];
+		int first = walk_first(&w, x);
+		bad = first < 0;
+		if (first <= 0)
+			continue;
+		int skipped = 0;
+		for (size_t i = 0; i < nskip; i++)
+			skipped |= x == skip[i];
+		if (!skipped && lego_expr_kind_of(x) == LEGO_SYM)
+			add_need(x, buf, cap);
+		for (size_t i = 0; !skipped && !bad && i < lego_expr_nargs(x); i++)
+			bad = walk_push(&w, lego_expr_arg(x, i));
 	}
-	for (size_t i = 0; i < lego_expr_nargs(e); i++)
-		add_needs(lego_expr_arg(e, i), buf, cap, depth + 1, skip, nskip);
+	free(w.seen);
+	free(w.stack);
 }
 
 /* The symbols of l's mapping: its pieces may use syms that its dims do
@@ -95,7 +167,7 @@ static void add_apply_needs(cli_session *s, const lego_layout *l,
 	}
 	lego_expr *e = ok ? lego_layout_apply(s->ctx, l, idx) : NULL;
 	if (e)
-		add_needs(e, buf, cap, 0, idx, rank);
+		add_needs(e, buf, cap, idx, rank);
 	free(idx);
 }
 
@@ -106,11 +178,11 @@ cli_size cli_concrete_size(cli_session *s, const lego_layout *l,
 	/* Every logical dim, not only the size, must be known to enumerate
 	 * the layout: M*K may be concrete while M/BM is not. */
 	for (size_t k = 0; k < lego_layout_rank(l); k++)
-		add_needs(lego_layout_dim(l, k), needs, cap, 0, NULL, 0);
+		add_needs(lego_layout_dim(l, k), needs, cap, NULL, 0);
 	lego_expr *e = lego_layout_size(s->ctx, l);
 	if (!e)
 		return SIZE_ERROR;
-	add_needs(e, needs, cap, 0, NULL, 0);
+	add_needs(e, needs, cap, NULL, 0);
 	add_apply_needs(s, l, needs, cap);
 	if (needs[0])
 		return SIZE_SYMBOLIC;
@@ -128,13 +200,30 @@ int cli_check_range(lego_expr *e, lego_expr *hi, const char *what)
 			(long long)n);
 }
 
-int cli_print_expr(cli_session *s, lego_expr *e, lego_lang lang)
+int cli_print_exprs(cli_session *s, size_t n, lego_expr **es,
+		    const char *const *names, lego_lang lang)
 {
-	lego_expr *simple = e ? lego_simplify(s->ctx, e) : NULL;
-	char *text = simple ? lego_expr_print(s->ctx, simple, lang) : NULL;
-	if (!text)
-		return cli_ctx_fail(s->ctx);
-	puts(text);
-	free(text);
+	size_t nodes = 0;
+	for (size_t k = 0; k < n; k++) {
+		if (!es[k] || !(es[k] = lego_simplify(s->ctx, es[k])))
+			return cli_ctx_fail(s->ctx);
+		nodes += lego_expr_print_size(s->ctx, es[k], lang,
+					      CLI_INLINE_NODES + 1);
+	}
+	if (nodes > CLI_INLINE_NODES) {
+		char *text = lego_exprs_print(s->ctx, n, es, names, "t", lang);
+		if (!text)
+			return cli_ctx_fail(s->ctx);
+		fputs(text, stdout);
+		free(text);
+		return CLI_OK;
+	}
+	for (size_t k = 0; k < n; k++) {
+		char *text = lego_expr_print(s->ctx, es[k], lang);
+		if (!text)
+			return cli_ctx_fail(s->ctx);
+		puts(text);
+		free(text);
+	}
 	return CLI_OK;
 }

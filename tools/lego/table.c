@@ -1,11 +1,22 @@
 /* table.c - `lego table`: the physical index of every logical index. */
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "cli.h"
 
-/* Beyond this the table is not worth printing (and may not fit). */
-#define TABLE_MAX ((int64_t)1 << 28)
+/* Beyond this the table is not worth printing (2^31 numbers are over
+ * 20 GB of text); memory does not grow with the size: rows stream. */
+#define TABLE_MAX ((int64_t)1 << 31)
+
+/* Prints a chunk; stops the walk at the first failed write (a full disk
+ * or a closed pipe would otherwise go on for every element). */
+static int print_chunk(void *arg, int64_t total, int64_t first,
+		       const int64_t *vals, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		printf(first + (int64_t)i ? " %lld" : "%lld",
+		       (long long)vals[i]);
+	return ferror(stdout) ? LEGO_ERR : LEGO_OK;
+}
 
 static int print_table(cli_session *s, const char *name)
 {
@@ -25,19 +36,14 @@ static int print_table(cli_session *s, const char *name)
 	}
 	if (size > TABLE_MAX)
 		return cli_fail("layout %s has %lld elements, more than a table "
-				"can show", name, (long long)size);
-	int64_t *out = malloc((size_t)size * sizeof *out);
-	size_t n = 0;
-	if (!out)
-		return cli_fail("out of memory");
-	if (lego_layout_table(s->ctx, s->layout, NULL, out, (size_t)size, &n)) {
-		free(out);
+				"shows (2^31)", name, (long long)size);
+	int rc = lego_layout_table_each(s->ctx, s->layout, NULL, print_chunk,
+					NULL);
+	if (rc != LEGO_OK && ferror(stdout))
+		return cli_fail("standard output: cannot write");
+	if (rc != LEGO_OK)
 		return cli_ctx_fail(s->ctx);
-	}
-	for (size_t i = 0; i < n; i++)
-		printf(i ? " %lld" : "%lld", (long long)out[i]);
 	putchar('\n');
-	free(out);
 	return CLI_OK;
 }
 

@@ -63,38 +63,6 @@ typedef struct tmpl_src {
 	size_t ndefs;
 } tmpl_src;
 
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *text = NULL;
-	size_t cap = 0;
-	*len = 0;
-	while (f) {
-		if (cap - *len < 2) {
-			char *grown = realloc(text, cap ? 2 * cap : 8192);
-			if (!grown)
-				break;
-			text = grown;
-			cap = cap ? 2 * cap : 8192;
-		}
-		size_t got = fread(text + *len, 1, cap - *len - 1, f);
-		*len += got;
-		if (got == 0) {
-			int bad = ferror(f);
-			fclose(f);
-			f = NULL;
-			if (bad)
-				break;
-			text[*len] = '\0';
-			return text;
-		}
-	}
-	if (f)
-		fclose(f);
-	free(text);
-	return NULL;
-}
-
 /* One configuration's kernel, in a context of its own (every
  * instantiation declares the same names with other values). */
 static char *instantiate(void *user, const lego_define *defs, size_t ndefs,
@@ -284,8 +252,8 @@ static int tune(const tune_cli *c, const cli_args *a)
 		      .spec_path = a->npos == 2 ? a->pos[0] : NULL,
 		      .target = c->target ? c->target : "triton",
 		      .defs = a->defs, .ndefs = a->ndefs};
-	if (!(t.text = slurp(t.path, &t.len)))
-		return cli_fail("%s: cannot read: %s", t.path, strerror(errno));
+	if (!(t.text = cli_read_file(t.path, &t.len)))
+		return CLI_FAIL;
 	char hash[17];
 	int rc = lego_tune_template_hash(t.text, t.len, t.spec_path, hash)
 			 ? cli_fail("%s: cannot read: %s", t.spec_path,
