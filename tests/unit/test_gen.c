@@ -249,8 +249,11 @@ static void test_guards(lego_test *t)
 	test_case(t, "Triton: tl.where computes both arms: the divisor is "
 		     "made non-zero");
 	out = gen(spec, guarded, err, sizeof err);
-	CHECKF(t, out && strstr(out, "100 // tl.where(0 == k, 1, k)") &&
-		  !strstr(out, "// k"), "%s", out ? out : err);
+	/* The guarded divisor may be a temporary of its own (the exact
+	 * floor form writes it several times); k itself never divides. */
+	CHECKF(t, out && strstr(out, "tl.where(0 == k, 1, k)") &&
+		  !strstr(out, "// k") && !strstr(out, "% k"),
+	       "%s", out ? out : err);
 	free(out);
 
 	test_case(t, "Triton: shift amounts and MLIR isqrt arguments too");
