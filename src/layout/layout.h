@@ -65,11 +65,19 @@ int layout_sizes_agree(lego_ctx *ctx, lego_expr *a, lego_expr *b,
 int layout_check_dims(lego_ctx *ctx, size_t d, lego_expr *const *dims,
 		      const char *what);
 
+/* sugar.c: lego_tileby, with ceil (d entries, may be NULL) marking the
+ * outer sizes written as cdiv(R, B) (constants fold, so the language says
+ * so): only those dims may be padded (docs/partial.md). */
+lego_layout *layout_tileby(lego_ctx *ctx, size_t nchain,
+			   lego_layout *const *chain, size_t q, size_t d,
+			   lego_expr *const *sizes, const unsigned char *ceil);
+
 /* partial.c: the padded TileBy of `real` (a layout of rank d) by q levels
- * of d sizes; NULL with no error set (*padded = 0) when no dim is padded. */
+ * of d sizes, ceil marking the outer sizes that ask for padding; NULL with
+ * no error set (*padded = 0) when no dim is padded. */
 lego_layout *layout_tileby_padded(lego_ctx *ctx, const lego_layout *real,
 				  size_t q, size_t d, lego_expr *const *sizes,
-				  int *padded);
+				  const unsigned char *ceil, int *padded);
 /* Apply and table of a padded layout (l->real set). */
 lego_expr *layout_padded_apply(lego_ctx *ctx, const lego_layout *l,
 			       lego_expr *const *idx);

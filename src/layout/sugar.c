@@ -97,20 +97,42 @@ static int assume_exact_divisions(lego_ctx *ctx, size_t n,
 	return LEGO_OK;
 }
 
+/* The outer sizes (level 0) asking for padding: marked by the caller
+ * (written as cdiv) or cdiv-shaped, (R + B - 1) / B. */
+static unsigned char *ceil_marks(lego_ctx *ctx, size_t d,
+				 lego_expr *const *sizes,
+				 const unsigned char *ceil)
+{
+	unsigned char *m = lego_xalloc(ctx, d);
+	for (size_t k = 0; m && k < d; k++)
+		m[k] = (ceil && ceil[k]) || layout_is_cdiv(ctx, sizes[k]);
+	return m;
+}
+
 lego_layout *lego_tileby(lego_ctx *ctx, size_t nchain,
 			 lego_layout *const *chain, size_t q, size_t d,
 			 lego_expr *const *sizes)
+{
+	return layout_tileby(ctx, nchain, chain, q, d, sizes, NULL);
+}
+
+lego_layout *layout_tileby(lego_ctx *ctx, size_t nchain,
+			   lego_layout *const *chain, size_t q, size_t d,
+			   lego_expr *const *sizes, const unsigned char *ceil)
 {
 	if (q == 0 || d == 0 || !sizes)
 		return lego_fail_null(ctx, "TileBy: needs at least one level "
 					   "of at least one size");
 	if (assume_exact_divisions(ctx, q * d, sizes) != LEGO_OK)
 		return NULL;
+	unsigned char *marks = ceil_marks(ctx, d, sizes, ceil);
+	if (!marks)
+		return NULL;
 	int padded = 0;
 	lego_layout *p = nchain == 1 && chain && chain[0] &&
 				 chain[0]->rank == d
 			     ? layout_tileby_padded(ctx, chain[0], q, d, sizes,
-						    &padded)
+						    marks, &padded)
 			     : NULL;
 	if (padded)
 		return p;  /* the padded layout, or NULL on error */
