@@ -61,7 +61,12 @@ lego_expr *layout_product(lego_ctx *ctx, size_t n, lego_expr *const *dims);
  * naming `what` and both sizes. */
 int layout_sizes_agree(lego_ctx *ctx, lego_expr *a, lego_expr *b,
 		       const char *what);
-/* Validates dims: non-NULL, constants positive. */
+/* e as the .lego language writes it (a / b floor division); caller
+ * frees. */
+char *layout_expr_text(lego_ctx *ctx, lego_expr *e);
+/* Validates dims: non-NULL, each proved positive under the facts with
+ * every division, isqrt and shift in it defined; errors name `what`, the
+ * dim, and the `assume` that would make the proof go through. */
 int layout_check_dims(lego_ctx *ctx, size_t d, lego_expr *const *dims,
 		      const char *what);
 

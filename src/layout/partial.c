@@ -68,8 +68,8 @@ static int is_ceiling(lego_ctx *ctx, lego_expr *outer, lego_expr *rest,
 static int fail_dim(lego_ctx *ctx, size_t k, lego_expr *real,
 		    lego_expr *rest, const char *why)
 {
-	char *sr = lego_expr_print(ctx, real, LEGO_LANG_C);
-	char *sb = lego_expr_print(ctx, rest, LEGO_LANG_C);
+	char *sr = layout_expr_text(ctx, real);
+	char *sb = layout_expr_text(ctx, rest);
 	int st = lego_fail(ctx, LEGO_ERR,
 			   "TileBy: dim %zu (size %s of the chain): %s; a "
 			   "padded dim has the outer tile count cdiv(%s, %s) "

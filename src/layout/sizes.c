@@ -1,7 +1,153 @@
 /* sizes.c - dims validation, products and size agreement of layout pieces. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "layout/layout.h"
+
+char *layout_expr_text(lego_ctx *ctx, lego_expr *e)
+{
+	char *t = lego_expr_print(ctx, e, LEGO_LANG_PYTHON);
+	if (!t)
+		return NULL;
+	size_t w = 0;
+	for (size_t r = 0; t[r];) {
+		if (t[r] == '/' && t[r + 1] == '/')
+			r++;
+		else if (!strncmp(t + r, "math.", 5))
+			r += 5;
+		t[w++] = t[r++];
+	}
+	t[w] = 0;
+	return t;
+}
+
+/* Nodes visited by one check of a size: sizes are small expressions; a
+ * shared DAG is walked once per node. */
+enum { SIZE_MAX_NODES = 4096 };
+
+typedef struct size_walk {
+	lego_ctx *ctx;
+	const char *what;
+	size_t dim;
+	lego_expr *size;
+	const lego_expr **seen;
+	size_t nseen;
+} size_walk;
+
+static int size_fail(size_walk *w, lego_expr *part, const char *fmt)
+{
+	char *se = layout_expr_text(w->ctx, w->size);
+	char *sp = layout_expr_text(w->ctx, part);
+	/* fmt names the part once or twice (the `assume` to write). */
+	int st = lego_fail(w->ctx, LEGO_ERR, fmt, w->what, w->dim + 1,
+			   se ? se : "?", sp ? sp : "?", sp ? sp : "?");
+	free(se);
+	free(sp);
+	return st;
+}
+
+static int proved_positive(lego_ctx *ctx, lego_expr *e);
+
+/* Sign rules the range bounds miss: a quotient a / b with a >= b > 0
+ * (cdiv(M, BM) = (M + BM - 1) / BM), min and max of positive values. */
+static int positive_by_shape(lego_ctx *ctx, lego_expr *e)
+{
+	lego_expr *a = lego_expr_arg(e, 0), *b = lego_expr_arg(e, 1);
+	switch (lego_expr_kind_of(e)) {
+	case LEGO_DIV:
+		return proved_positive(ctx, b) &&
+		       lego_prove_nonneg(ctx, lego_sub(ctx, a, b));
+	case LEGO_MUL:
+		for (size_t i = 0; i < lego_expr_nargs(e); i++)
+			if (!proved_positive(ctx, lego_expr_arg(e, i)))
+				return 0;
+		return 1;
+	case LEGO_MIN:
+		return proved_positive(ctx, a) && proved_positive(ctx, b);
+	case LEGO_MAX:
+		return proved_positive(ctx, a) || proved_positive(ctx, b);
+	default:
+		return 0;
+	}
+}
+
+/* The simplified form applies the facts' substitutions (BM | M: M/BM is
+ * a quotient variable, positive). */
+static int proved_positive(lego_ctx *ctx, lego_expr *e)
+{
+	lego_expr *zero = lego_const(ctx, 0), *s;
+	return lego_prove_lt(ctx, zero, e) || positive_by_shape(ctx, e) ||
+	       ((s = lego_simplify(ctx, e)) && s != e &&
+		(lego_prove_lt(ctx, zero, s) || positive_by_shape(ctx, s)));
+}
+
+/* Every operation of a size is defined under the facts: divisors proved
+ * positive, isqrt of a value proved non-negative, shifts by 0..62. */
+static int size_defined(size_walk *w, lego_expr *e)
+{
+	lego_ctx *ctx = w->ctx;
+	for (size_t i = 0; i < w->nseen; i++)
+		if (w->seen[i] == e)
+			return LEGO_OK;
+	if (w->nseen == SIZE_MAX_NODES)
+		return size_fail(w, e, "%s: dim %zu (%s) is too large an "
+				       "expression to check (at %s)");
+	w->seen[w->nseen++] = e;
+	for (size_t i = 0; i < lego_expr_nargs(e); i++)
+		if (size_defined(w, lego_expr_arg(e, i)) != LEGO_OK)
+			return LEGO_ERR;
+	lego_expr *b = lego_expr_arg(e, 1);
+	int64_t v;
+	switch (lego_expr_kind_of(e)) {
+	case LEGO_DIV:
+	case LEGO_MOD:
+		if (lego_expr_is_const(b, &v) && v == 0)
+			return size_fail(w, e, "%s: dim %zu (%s) divides by "
+					       "zero (in %s)");
+		if (!proved_positive(ctx, b))
+			return size_fail(w, b, "%s: dim %zu (%s): the divisor "
+					       "%s is not proved positive: "
+					       "state it with `assume %s >= "
+					       "1`");
+		return LEGO_OK;
+	case LEGO_ISQRT:
+		if (!lego_prove_nonneg(ctx, lego_expr_arg(e, 0)))
+			return size_fail(w, lego_expr_arg(e, 0),
+					 "%s: dim %zu (%s): the argument %s of "
+					 "isqrt is not proved non-negative: "
+					 "state it with `assume %s >= 0`");
+		return LEGO_OK;
+	case LEGO_SHL:
+	case LEGO_SHR:
+		if (!lego_prove_nonneg(ctx, b) ||
+		    !lego_prove_lt(ctx, b, lego_const(ctx, 63)))
+			return size_fail(w, e, "%s: dim %zu (%s): the shift "
+					       "amount of %s is not proved to "
+					       "lie in 0..62");
+		return LEGO_OK;
+	default:
+		return LEGO_OK;
+	}
+}
+
+/* A size must be proved positive under the facts before anything is
+ * derived from it: a proof of the layout's properties assumes it. */
+static int check_size(lego_ctx *ctx, const char *what, size_t k,
+		      lego_expr *e)
+{
+	size_walk w = {ctx, what, k, e, NULL, 0};
+	w.seen = malloc(SIZE_MAX_NODES * sizeof *w.seen);
+	if (!w.seen)
+		return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
+	int st = size_defined(&w, e);
+	free(w.seen);
+	if (st != LEGO_OK || proved_positive(ctx, e))
+		return st;
+	w.size = e;
+	return size_fail(&w, e, "%s: dim %zu (%s) is not proved positive: "
+				"state it with `assume %s >= 1` (or facts "
+				"that imply it)");
+}
 
 int layout_check_dims(lego_ctx *ctx, size_t d, lego_expr *const *dims,
 		      const char *what)
@@ -14,10 +160,15 @@ int layout_check_dims(lego_ctx *ctx, size_t d, lego_expr *const *dims,
 		if (!dims[k])
 			return lego_fail(ctx, LEGO_ERR, "%s: dim %zu is missing",
 					 what, k + 1);
-		if (lego_expr_is_const(dims[k], &v) && v <= 0)
-			return lego_fail(ctx, LEGO_ERR,
-					 "%s: dim %zu is %lld; dims must be "
-					 "positive", what, k + 1, (long long)v);
+		if (lego_expr_is_const(dims[k], &v)) {
+			if (v <= 0)
+				return lego_fail(ctx, LEGO_ERR,
+						 "%s: dim %zu is %lld; dims "
+						 "must be positive", what,
+						 k + 1, (long long)v);
+		} else if (check_size(ctx, what, k, dims[k]) != LEGO_OK) {
+			return LEGO_ERR;
+		}
 	}
 	return LEGO_OK;
 }
@@ -34,8 +185,8 @@ lego_expr *layout_product(lego_ctx *ctx, size_t n, lego_expr *const *dims)
 static int fail_sizes(lego_ctx *ctx, const char *what, int proved,
 		      lego_expr *a, lego_expr *b)
 {
-	char *sa = lego_expr_print(ctx, a, LEGO_LANG_C);
-	char *sb = lego_expr_print(ctx, b, LEGO_LANG_C);
+	char *sa = layout_expr_text(ctx, a);
+	char *sb = layout_expr_text(ctx, b);
 	int st = lego_fail(ctx, LEGO_ERR,
 			   proved ? "%s: the sizes %s and %s differ"
 				  : "%s: cannot prove that the sizes %s and "

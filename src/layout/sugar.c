@@ -13,9 +13,9 @@ void layout_sigma(size_t d, size_t q, int *out)
 static lego_layout *regp_ordered(lego_ctx *ctx, size_t d,
 				 lego_expr *const *dims, int reversed)
 {
-	if (d == 0)
-		return lego_fail_null(ctx, "%s: needs at least one dim",
-				      reversed ? "Col" : "Row");
+	if (layout_check_dims(ctx, d, dims, reversed ? "Col" : "Row") !=
+	    LEGO_OK)
+		return NULL;
 	int *perm = lego_xalloc(ctx, d * sizeof *perm);
 	if (!perm)
 		return NULL;
@@ -123,7 +123,8 @@ lego_layout *layout_tileby(lego_ctx *ctx, size_t nchain,
 	if (q == 0 || d == 0 || !sizes)
 		return lego_fail_null(ctx, "TileBy: needs at least one level "
 					   "of at least one size");
-	if (assume_exact_divisions(ctx, q * d, sizes) != LEGO_OK)
+	if (assume_exact_divisions(ctx, q * d, sizes) != LEGO_OK ||
+	    layout_check_dims(ctx, q * d, sizes, "TileBy") != LEGO_OK)
 		return NULL;
 	unsigned char *marks = ceil_marks(ctx, d, sizes, ceil);
 	if (!marks)

@@ -251,5 +251,23 @@ has "prove refutes a GenP that is no bijection" 1 "^S: .*0 <= apply < size: REFU
 has "prove: bad timeout" 2 "--timeout expects" err check --prove --timeout 0 "$ex/fig9.lego"
 has "--prove is an option of check only" 2 "unknown option" err table --prove "$ex/fig9.lego" G
 
+# Sizes are proved positive before anything is derived (issue 12).
+printf 'sym M\nlayout A = Row(M/0)\n' >"$tmp/div0.lego"
+has "prove: a size dividing by zero is a located error" 1 \
+	"div0.lego:2:12: error: Row: dim 1 (M / 0) divides by zero" \
+	err check --prove "$tmp/div0.lego"
+printf 'sym M\nlayout A = Row(M - 5)\n' >"$tmp/m5.lego"
+has "prove: a size not proved positive names the assume" 1 \
+	"m5.lego:2:12: error: .*assume M - 5 >= 1" err check --prove "$tmp/m5.lego"
+# Sizes that multiply to the total but not per dim: a reshape, bijective.
+printf 'layout L = OrderBy(Row(4, 6)).TileBy([2, 2], [3, 2])\n' >"$tmp/re.lego"
+same "TileBy reshape (issue 12)" \
+	"0 1 4 5 8 9 2 3 6 7 10 11 12 13 16 17 20 21 14 15 18 19 22 23" \
+	table "$tmp/re.lego" L
+same "TileBy reshape inverse" "0
+0
+1
+0" inv "$tmp/re.lego" L 4
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
