@@ -1,4 +1,5 @@
 /* sizes.c - dims validation, products and size agreement of layout pieces. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -181,20 +182,117 @@ lego_expr *layout_product(lego_ctx *ctx, size_t n, lego_expr *const *dims)
 	return p;
 }
 
-/* proved: the sizes provably differ; otherwise agreement is not proved. */
-static int fail_sizes(lego_ctx *ctx, const char *what, int proved,
-		      lego_expr *a, lego_expr *b)
+/* Z3's bound on one size agreement the simplifier leaves open. */
+enum { SIZES_SMT_MS = 2000 };
+
+/* What a disagreement is about: the symbols, a division that an `assume`
+ * of divisibility would make exact, a min or max (a case split). */
+typedef struct size_scan {
+	lego_expr *syms[8];
+	size_t nsyms;
+	lego_expr *div;
+	int minmax;
+} size_scan;
+
+static void scan(size_scan *sc, lego_expr *e, int depth)
 {
+	lego_expr_kind k = lego_expr_kind_of(e);
+	if (depth > 64)
+		return;
+	if (k == LEGO_SYM) {
+		for (size_t i = 0; i < sc->nsyms; i++)
+			if (sc->syms[i] == e)
+				return;
+		if (sc->nsyms < 8)
+			sc->syms[sc->nsyms++] = e;
+		return;
+	}
+	if (k == LEGO_DIV && !sc->div)
+		sc->div = e;
+	sc->minmax |= k == LEGO_MIN || k == LEGO_MAX;
+	for (size_t i = 0; i < lego_expr_nargs(e); i++)
+		scan(sc, lego_expr_arg(e, i), depth + 1);
+}
+
+/* " for M=3 GM=2" from a counterexample, or "". */
+static void witness_text(const size_scan *sc, const lego_env *env,
+			 char *buf, size_t cap)
+{
+	size_t used = 0;
+	buf[0] = 0;
+	for (size_t i = 0; i < sc->nsyms && used < cap; i++) {
+		int64_t v;
+		if (lego_env_lookup(env, sc->syms[i], &v) != LEGO_OK)
+			continue;
+		int w = snprintf(buf + used, cap - used, "%s%s=%lld",
+				 used ? " " : " (for ",
+				 lego_expr_name(sc->syms[i]), (long long)v);
+		used += w > 0 ? (size_t)w : 0;
+	}
+	if (used && used + 2 < cap)
+		snprintf(buf + used, cap - used, ")");
+}
+
+/* proved: the sizes provably differ (with a witness when Z3 found one);
+ * otherwise agreement is not proved.  Says what to write instead. */
+static int fail_sizes(lego_ctx *ctx, const char *what, int proved,
+		      lego_expr *a, lego_expr *b, const char *witness)
+{
+	size_scan sc = {{0}, 0, NULL, 0};
+	scan(&sc, a, 0);
+	scan(&sc, b, 0);
 	char *sa = layout_expr_text(ctx, a);
 	char *sb = layout_expr_text(ctx, b);
+	char *n = sc.div ? layout_expr_text(ctx, lego_expr_arg(sc.div, 0))
+			 : NULL;
+	char *d = sc.div ? layout_expr_text(ctx, lego_expr_arg(sc.div, 1))
+			 : NULL;
+	char hint[512] = "";
+	if (n && d)
+		snprintf(hint, sizeof hint, "; `assume %s %% %s == 0` makes "
+			 "%s / %s exact", n, d, n, d);
+	if (sc.minmax)
+		snprintf(hint + strlen(hint), sizeof hint - strlen(hint),
+			 "; a fact deciding the min/max (`assume`) may make "
+			 "them agree");
+	/* Sizes that cannot agree for every value: padded tiles, and the
+	 * grouped program ids for any npm, npn, GM as a GenP. */
+	snprintf(hint + strlen(hint), sizeof hint - strlen(hint),
+		 "; for tiles that do not divide, see docs/partial.md");
 	int st = lego_fail(ctx, LEGO_ERR,
-			   proved ? "%s: the sizes %s and %s differ"
+			   proved ? "%s: the sizes %s and %s differ%s%s"
 				  : "%s: cannot prove that the sizes %s and "
-				    "%s agree",
-			   what, sa ? sa : "?", sb ? sb : "?");
+				    "%s agree%s%s",
+			   what, sa ? sa : "?", sb ? sb : "?", witness, hint);
 	free(sa);
 	free(sb);
+	free(n);
+	free(d);
 	return st;
+}
+
+/* Z3 decides what the simplifier cannot (a min or max needs a case
+ * split): LEGO_PROVED, or a failure with a witness when refuted. */
+static int agree_by_smt(lego_ctx *ctx, lego_expr *a, lego_expr *b,
+			const char *what)
+{
+	lego_expr *eq = lego_binop(ctx, LEGO_EQ, a, b);
+	lego_env *env = eq ? lego_env_new(ctx) : NULL;
+	if (!env)
+		return LEGO_ENOMEM;
+	lego_proof p = lego_smt_available()
+			       ? lego_smt_prove(ctx, eq, SIZES_SMT_MS, env)
+			       : LEGO_UNKNOWN;
+	char witness[256] = "";
+	if (p == LEGO_REFUTED) {
+		size_scan sc = {{0}, 0, NULL, 0};
+		scan(&sc, eq, 0);
+		witness_text(&sc, env, witness, sizeof witness);
+	}
+	lego_env_free(env);
+	if (p == LEGO_PROVED)
+		return LEGO_OK;
+	return fail_sizes(ctx, what, p == LEGO_REFUTED, a, b, witness);
 }
 
 int layout_sizes_agree(lego_ctx *ctx, lego_expr *a, lego_expr *b,
@@ -205,13 +303,13 @@ int layout_sizes_agree(lego_ctx *ctx, lego_expr *a, lego_expr *b,
 		return LEGO_OK;
 	if (lego_expr_is_const(a, &va) && lego_expr_is_const(b, &vb))
 		return va == vb ? LEGO_OK
-				: fail_sizes(ctx, what, 1, a, b);
+				: fail_sizes(ctx, what, 1, a, b, "");
 	lego_expr *e = lego_sub(ctx, a, b);
 	if (e)
 		e = lego_simplify(ctx, e);
 	if (!e)
 		return LEGO_ERR;
 	if (!lego_expr_is_const(e, &diff))
-		return fail_sizes(ctx, what, 0, a, b);
-	return diff == 0 ? LEGO_OK : fail_sizes(ctx, what, 1, a, b);
+		return agree_by_smt(ctx, a, b, what);
+	return diff == 0 ? LEGO_OK : fail_sizes(ctx, what, 1, a, b, "");
 }

@@ -268,6 +268,13 @@ same "TileBy reshape inverse" "0
 0
 1
 0" inv "$tmp/re.lego" L 4
+# The OrderBy grouped program ids where the sizes agree (GM >= npm), with
+# -D: the tutorial's pid 13 of npm=4, npn=5, GM=8 is (13 % 4, 13 / 4).
+printf 'sym npm, npn, GM\nlayout P = OrderBy(Col(max(npm/GM, 1), 1), Col(min(npm, GM), npn)).TileBy([npm, npn])\n' >"$tmp/pidany.lego"
+same "grouped pids, GM >= npm, with -D" "1
+3" inv "$tmp/pidany.lego" P 13 -D npm=4 -D npn=5 -D GM=8
+has "grouped pids that cannot agree say what to write" 1 \
+	"pidany.lego:2:.*assume npm % GM == 0.*docs/partial.md" err check "$tmp/pidany.lego"
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
