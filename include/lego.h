@@ -9,6 +9,24 @@
  * Errors: functions returning a pointer return NULL on error; functions
  * returning int return LEGO_OK (0) or a negative lego_status.  In both cases
  * lego_ctx_error() holds a one-line message.
+ *
+ * NULL arguments never crash (tests/unit/test_null.c calls every function
+ * with them).  Where an argument is not marked optional (env, opts, a
+ * report or counterexample "may be NULL"), NULL is an error:
+ * - with ctx NULL a function returns NULL, LEGO_ERR, LEGO_UNKNOWN
+ *   (lego_smt_prove) or 0 (the lego_prove_* predicates) and reports
+ *   nothing, there being no context to report in;
+ * - with another argument NULL it fails the same way with a message in
+ *   ctx.  A NULL expression operand is usually the result of a failed
+ *   call: the context keeps that call's message (and gets one naming the
+ *   function when it holds none), so nested calls are checked once;
+ * - functions without a ctx return a defined value: lego_expr_kind_of
+ *   LEGO_CONST, lego_expr_nargs and lego_expr_value 0, lego_expr_arg and
+ *   lego_expr_name NULL, lego_expr_is_const 0, lego_expr_ops 0,
+ *   lego_env_bind and lego_env_lookup LEGO_ERR, lego_layout_rank 0,
+ *   lego_layout_dim NULL, lego_layout_is_padded 0, the lego_spec_*
+ *   accessors NULL or 0; lego_ctx_error returns "", and lego_ctx_free,
+ *   lego_env_free and lego_validation_print do nothing.
  */
 #ifndef LEGO_H
 #define LEGO_H

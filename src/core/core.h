@@ -56,6 +56,10 @@ int lego_vfail(lego_ctx *ctx, int status, const char *fmt, va_list ap);
 void *lego_fail_null(lego_ctx *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* A NULL argument: usually the result of a failed call, whose message
+ * the context keeps; a message naming fn when it holds none.  NULL. */
+void *lego_fail_arg(lego_ctx *ctx, const char *fn);
+
 /* Allocation that reports exhaustion through ctx. */
 void *lego_xalloc(lego_ctx *ctx, size_t size);
 

@@ -26,6 +26,8 @@ static uint32_t name_slot(const struct lego_expr_pool *p, const char *name)
 
 lego_expr *lego_sym_find(lego_ctx *ctx, const char *name)
 {
+	if (!ctx)
+		return NULL;
 	struct lego_expr_pool *p = ctx->pool;
 	if (!name || !p->names_cap)
 		return NULL;
@@ -96,7 +98,7 @@ static lego_expr *declare(lego_ctx *ctx, const char *name, lego_expr *lo,
 
 static int valid_name(lego_ctx *ctx, const char *name)
 {
-	if (name && *name)
+	if (ctx && name && *name)
 		return 1;
 	lego_fail(ctx, LEGO_ERR, "a symbol needs a non-empty name");
 	return 0;

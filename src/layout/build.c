@@ -43,6 +43,8 @@ static int check_perm(lego_ctx *ctx, size_t d, const int *perm)
 lego_layout *lego_regp(lego_ctx *ctx, size_t d, lego_expr *const *dims,
 		       const int *perm)
 {
+	if (!ctx)
+		return NULL;
 	if (layout_check_dims(ctx, d, dims, "RegP") != LEGO_OK ||
 	    check_perm(ctx, d, perm) != LEGO_OK)
 		return NULL;
@@ -88,6 +90,8 @@ lego_layout *layout_genp_builtin(lego_ctx *ctx, size_t d,
 lego_layout *lego_genp(lego_ctx *ctx, size_t d, lego_expr *const *dims,
 		       const lego_genp_fn *fn)
 {
+	if (!ctx)
+		return NULL;
 	if (!fn || !fn->apply || !fn->inv)
 		return lego_fail_null(ctx, "GenP: the callbacks apply and inv "
 					   "are required");
@@ -134,6 +138,8 @@ lego_layout *lego_genp_exprs(lego_ctx *ctx, const char *name, size_t d,
 			     lego_expr *apply_e, lego_expr *flat,
 			     lego_expr *const *inv_e)
 {
+	if (!ctx)
+		return NULL;
 	if (!name)
 		name = "genp";
 	if (!params || !inv_e || !apply_e)
@@ -184,6 +190,8 @@ static int count_leaves(lego_ctx *ctx, size_t q, lego_layout *const *levels,
 lego_layout *lego_orderby(lego_ctx *ctx, size_t q,
 			  lego_layout *const *levels)
 {
+	if (!ctx)
+		return NULL;
 	size_t n = 0, rank = 0;
 	if (q == 0 || !levels)
 		return lego_fail_null(ctx, "OrderBy: needs at least one level");
@@ -271,6 +279,8 @@ lego_layout *lego_groupby(lego_ctx *ctx, size_t ngroups,
 			  size_t nchain, lego_layout *const *chain)
 {
 	size_t rank = 0, n = 0;
+	if (!ctx)
+		return NULL;
 	if (check_groups(ctx, ngroups, group_len, &rank) != LEGO_OK ||
 	    layout_check_dims(ctx, rank, dims, "GroupBy") != LEGO_OK)
 		return NULL;

@@ -175,7 +175,9 @@ static int check_genps(layout_inst *in, lego_check_report *rep)
 int lego_layout_check(lego_ctx *ctx, const lego_layout *l,
 		      const lego_env *env, lego_check_report *report)
 {
-	if (l && l->real)
+	if (!ctx || !l)
+		return lego_fail(ctx, LEGO_ERR, "check: no layout");
+	if (l->real)
 		return layout_padded_check(ctx, l, env, report);
 	layout_inst in;
 	lego_check_report rep = {.bijective = 1, .inverse_ok = 1};

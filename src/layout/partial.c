@@ -208,7 +208,7 @@ int layout_padded_inv(lego_ctx *ctx, const lego_layout *l, lego_expr *flat,
 lego_expr *lego_layout_mask(lego_ctx *ctx, const lego_layout *l,
 			    lego_expr *const *idx)
 {
-	if (!l || !idx)
+	if (!ctx || !l || !idx)
 		return lego_fail_null(ctx, "mask: no layout or index");
 	lego_expr *m = lego_const(ctx, 1);
 	if (!l->real)

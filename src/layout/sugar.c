@@ -26,11 +26,15 @@ static lego_layout *regp_ordered(lego_ctx *ctx, size_t d,
 
 lego_layout *lego_row(lego_ctx *ctx, size_t d, lego_expr *const *dims)
 {
+	if (!ctx)
+		return NULL;
 	return regp_ordered(ctx, d, dims, 0);
 }
 
 lego_layout *lego_col(lego_ctx *ctx, size_t d, lego_expr *const *dims)
 {
+	if (!ctx)
+		return NULL;
 	return regp_ordered(ctx, d, dims, 1);
 }
 
@@ -120,6 +124,8 @@ lego_layout *layout_tileby(lego_ctx *ctx, size_t nchain,
 			   lego_layout *const *chain, size_t q, size_t d,
 			   lego_expr *const *sizes, const unsigned char *ceil)
 {
+	if (!ctx)
+		return NULL;
 	if (q == 0 || d == 0 || !sizes)
 		return lego_fail_null(ctx, "TileBy: needs at least one level "
 					   "of at least one size");
@@ -165,6 +171,8 @@ lego_layout *layout_tileby(lego_ctx *ctx, size_t nchain,
 lego_layout *lego_tile_orderby(lego_ctx *ctx, size_t q,
 			       lego_layout *const *levels)
 {
+	if (!ctx)
+		return NULL;
 	lego_layout *o = lego_orderby(ctx, q, levels);
 	if (!o)
 		return NULL;

@@ -162,7 +162,7 @@ static int groupby_inv(lego_ctx *ctx, const lego_layout *g, lego_expr *flat,
 lego_expr *lego_layout_apply(lego_ctx *ctx, const lego_layout *l,
 			     lego_expr *const *idx)
 {
-	if (!l || !idx)
+	if (!ctx || !l || !idx)
 		return lego_fail_null(ctx, "apply: no layout or index");
 	for (size_t k = 0; k < l->rank; k++)
 		if (!idx[k])
@@ -177,7 +177,7 @@ lego_expr *lego_layout_apply(lego_ctx *ctx, const lego_layout *l,
 int lego_layout_inv(lego_ctx *ctx, const lego_layout *l, lego_expr *flat,
 		    lego_expr **idx)
 {
-	if (!l || !flat || !idx)
+	if (!ctx || !l || !flat || !idx)
 		return lego_fail(ctx, LEGO_ERR, "inv: no layout or index");
 	if (l->real)
 		return layout_padded_inv(ctx, l, flat, idx);

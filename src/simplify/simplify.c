@@ -24,10 +24,10 @@ static lego_expr *simplify_args(lego_ctx *ctx, lego_expr *e)
 
 lego_expr *lego_simplify(lego_ctx *ctx, lego_expr *e)
 {
+	if (!ctx || !e)
+		return lego_fail_arg(ctx, "lego_simplify");
 	struct lego_facts *f = ctx->facts;
 	const void *v;
-	if (!e)
-		return NULL;
 	if (e->kind == LEGO_CONST || e->kind == LEGO_SYM)
 		return e;
 	if (lego_cache_get(&f->simp, e, &v))

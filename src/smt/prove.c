@@ -123,7 +123,7 @@ static void cache_store(lego_ctx *ctx, struct lego_smt *st,
 lego_proof smt_prove(lego_ctx *ctx, lego_expr *cond, unsigned timeout_ms,
 		     int rewrite, lego_env *counterexample)
 {
-	if (!cond) {
+	if (!ctx || !cond) {
 		lego_fail(ctx, LEGO_ERR, "lego_smt_prove: no condition");
 		return LEGO_UNKNOWN;
 	}
@@ -165,6 +165,8 @@ lego_proof lego_smt_prove(lego_ctx *ctx, lego_expr *cond, unsigned timeout_ms,
 
 int lego_smt_prove_nonneg(lego_ctx *ctx, lego_expr *e)
 {
+	if (!ctx || !e)
+		return 0;
 	lego_expr *zero = lego_const(ctx, 0);
 	lego_expr *cond = e && zero ? lego_binop(ctx, LEGO_LE, zero, e) : NULL;
 	int64_t v;

@@ -33,6 +33,8 @@ static void print_failure(FILE *out, lego_vprop i, const lego_vresult *r)
 void lego_validation_print(FILE *out, const char *name,
 			   const lego_validation *report)
 {
+	if (!out || !report)
+		return;
 	const lego_vresult *p = report->prop;
 	fprintf(out, "%s: ", name ? name : "layout");
 	for (int i = 0; i < LEGO_VP_COUNT; i++) {

@@ -256,9 +256,10 @@ int lego_layout_validate(lego_ctx *ctx, const lego_layout *l,
 			 unsigned timeout_ms, lego_validation *report)
 {
 	vexprs v;
+	if (!ctx || !l || !report)
+		return lego_fail(ctx, LEGO_ERR, "validate: no %s",
+				 !report ? "report" : "layout");
 	memset(report, 0, sizeof *report);
-	if (!l)
-		return lego_fail(ctx, LEGO_ERR, "validate: no layout");
 	double t0 = now();
 	lego_vresult *p = report->prop;
 	int rc = build(ctx, l, &v);
