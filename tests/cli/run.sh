@@ -275,6 +275,14 @@ same "grouped pids, GM >= npm, with -D" "1
 3" inv "$tmp/pidany.lego" P 13 -D npm=4 -D npn=5 -D GM=8
 has "grouped pids that cannot agree say what to write" 1 \
 	"pidany.lego:2:.*assume npm % GM == 0.*docs/partial.md" err check "$tmp/pidany.lego"
+# The thread id cannot be given a value (issue 12: it was ignored).
+printf 'layout S = Row(32, 32)\n' >"$tmp/smem.lego"
+has "analyze -D tid is an error" 2 "-D tid: tid is the thread id" err \
+	analyze banks "$tmp/smem.lego" S tid 0 -D tid=3
+has "analyze --sweep tid is an error" 2 "--sweep tid: tid is the thread id" \
+	err analyze coalesce "$tmp/smem.lego" S tid k --sweep tid=0:4
+has "analyze --sweep of another name" 0 "^total: wavefronts 64 (ideal 2) over 2 values" \
+	out analyze banks "$tmp/smem.lego" S tid k --sweep k=0:2
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
