@@ -40,6 +40,7 @@ typedef struct lang_genp {
 	lego_expr *flat;      /* index symbol over [0, product) */
 	lang_val apply_e;
 	lang_val *inv_e;
+	const char *apply_at, *inv_at; /* "file:line:col" of the formulas */
 } lang_genp;
 
 typedef enum lang_name_kind {

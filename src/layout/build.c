@@ -165,6 +165,18 @@ lego_layout *lego_genp_exprs(lego_ctx *ctx, const char *name, size_t d,
 	return l;
 }
 
+int layout_genp_locate(lego_ctx *ctx, lego_layout *l, const char *apply_at,
+		       const char *inv_at)
+{
+	if (!l || l->kind != LAYOUT_GENP)
+		return lego_fail(ctx, LEGO_ERR, "GenP location: not a GenP");
+	l->genp->where_apply = lego_arena_strdup(&ctx->arena, apply_at);
+	l->genp->where_inv = lego_arena_strdup(&ctx->arena, inv_at);
+	return l->genp->where_apply && l->genp->where_inv
+		       ? LEGO_OK
+		       : lego_fail(ctx, LEGO_ENOMEM, "out of memory");
+}
+
 /* Levels that are OrderBys are spliced: by the semantics, OrderBy(OrderBy(
  * a, b), c) and OrderBy(a, b, c) have the same apply and inv. */
 static int count_leaves(lego_ctx *ctx, size_t q, lego_layout *const *levels,

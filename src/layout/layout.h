@@ -33,6 +33,9 @@ struct layout_genp {
 	lego_expr *apply_e;
 	lego_expr *flat;
 	lego_expr **inv_e;
+	/* Where the language wrote apply_e and inv_e ("file:line:col"), for
+	 * errors found when they are evaluated; NULL from the C API. */
+	const char *where_apply, *where_inv;
 };
 
 struct lego_layout {
@@ -69,6 +72,10 @@ char *layout_expr_text(lego_ctx *ctx, lego_expr *e);
  * dim, and the `assume` that would make the proof go through. */
 int layout_check_dims(lego_ctx *ctx, size_t d, lego_expr *const *dims,
 		      const char *what);
+
+/* build.c: records where an expression GenP's formulas were written. */
+int layout_genp_locate(lego_ctx *ctx, lego_layout *l, const char *apply_at,
+		       const char *inv_at);
 
 /* sugar.c: lego_tileby, with ceil (d entries, may be NULL) marking the
  * outer sizes written as cdiv(R, B) (constants fold, so the language says

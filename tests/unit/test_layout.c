@@ -906,6 +906,49 @@ static void test_sizes_positive(lego_test *t)
 	lego_ctx_free(ctx);
 }
 
+/* A genp formula that divides by zero or takes isqrt of a negative value
+ * is an error located at the formula in the spec, in the language's terms
+ * (issue 12: it was "division by zero in g.i // 0"). */
+static void test_genp_located(lego_test *t)
+{
+	test_case(t, "genp_errors_located");
+	static const struct {
+		const char *apply, *inv, *msg;
+	} bad[] = {
+		{"i / 0 + j", "(x / n, x % n)",
+		 "s.lego:1:22: error: genp 'g' at (0, 0): division by zero in "
+		 "i / 0"},
+		{"i * n + j + isqrt(i - 1)", "(x / n, x % n)",
+		 "s.lego:1:22: error: genp 'g' at (0, 0): isqrt of a negative "
+		 "value in isqrt(i - 1)"},
+		{"i * n + j", "(x / n, x % (n - 3))",
+		 "s.lego:2:16: error: genp 'g' at inverse(0): modulo by zero in "
+		 "x % 0"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char text[300];
+		snprintf(text, sizeof text, "genp g[m, n](i, j) = %s\n"
+			 "inverse (x) = %s\nlayout A = GenP([2, 3], g)\n",
+			 bad[i].apply, bad[i].inv);
+		lego_ctx *ctx = lego_ctx_new();
+		lego_spec *spec = parse_spec(ctx, text);
+		lego_layout *a = spec ? lego_spec_layout(spec, "A") : NULL;
+		int64_t tab[6];
+		size_t n;
+		/* The table needs only apply. */
+		CHECKF(t, a && (lego_layout_table(ctx, a, NULL, tab, 6, &n) ==
+						LEGO_OK) == (i == 2) &&
+				  (i == 2 ||
+				   !strcmp(lego_ctx_error(ctx), bad[i].msg)),
+		       "%s", lego_ctx_error(ctx));
+		CHECKF(t, a && lego_layout_check(ctx, a, NULL, NULL) !=
+				       LEGO_OK &&
+				  !strcmp(lego_ctx_error(ctx), bad[i].msg),
+		       "%s", lego_ctx_error(ctx));
+		lego_ctx_free(ctx);
+	}
+}
+
 void suite_layout(lego_test *t)
 {
 	test_figure9(t);
@@ -924,4 +967,5 @@ void suite_layout(lego_test *t)
 	test_symbolic_tiled(t);
 	test_big_check(t);
 	test_sizes_positive(t);
+	test_genp_located(t);
 }
