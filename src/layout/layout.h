@@ -58,6 +58,12 @@ struct lego_layout {
 	const lego_layout *real;
 };
 
+/* check.c: the most elements lego_layout_check enumerates (docs/language.md,
+ * "Limits"); LEGO_ERR with a message naming the limit when size exceeds
+ * it. */
+#define LAYOUT_CHECK_LIMIT (INT64_C(1) << 31)
+int layout_check_limit(lego_ctx *ctx, int64_t size);
+
 /* sizes.c: products and size agreement. */
 lego_expr *layout_product(lego_ctx *ctx, size_t n, lego_expr *const *dims);
 /* LEGO_OK when a == b is proved (simplify(a - b) == 0); otherwise an error

@@ -189,10 +189,8 @@ int layout_padded_check(lego_ctx *ctx, const lego_layout *l,
 			      : eval_dims(ctx, l, env, dims, &n);
 	if (rc == LEGO_OK)
 		rc = rs ? lego_expr_eval(ctx, rs, env, &real) : LEGO_ERR;
-	if (rc == LEGO_OK && n > ((int64_t)1 << 31))
-		rc = lego_fail(ctx, LEGO_ERR, "check: the layout has %lld "
-			       "elements; the check is limited to 2^31",
-			       (long long)n);
+	if (rc == LEGO_OK)
+		rc = layout_check_limit(ctx, n);
 	int64_t *table = rc == LEGO_OK ? malloc((size_t)n * sizeof *table)
 				       : NULL;
 	if (rc == LEGO_OK && !table)

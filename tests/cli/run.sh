@@ -283,6 +283,12 @@ has "analyze --sweep tid is an error" 2 "--sweep tid: tid is the thread id" \
 	err analyze coalesce "$tmp/smem.lego" S tid k --sweep tid=0:4
 has "analyze --sweep of another name" 0 "^total: wavefronts 64 (ideal 2) over 2 values" \
 	out analyze banks "$tmp/smem.lego" S tid k --sweep k=0:2
+# Size limits name the limit and where it is documented.
+printf 'layout A = Row(65536, 65536)\n' >"$tmp/big.lego"
+has "check limit names 2^31 and the docs" 1 "at most 2^31 = 2147483648 (docs/language.md" \
+	err check "$tmp/big.lego"
+has "table limit names 2^28 and the docs" 1 "at most 2^28 = 268435456; docs/language.md" \
+	err table "$tmp/big.lego" A
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -25,7 +25,9 @@ static int print_table(cli_session *s, const char *name)
 	}
 	if (size > TABLE_MAX)
 		return cli_fail("layout %s has %lld elements, more than a table "
-				"can show", name, (long long)size);
+				"shows (at most 2^28 = %lld; docs/language.md, "
+				"\"Limits\")", name, (long long)size,
+				(long long)TABLE_MAX);
 	int64_t *out = malloc((size_t)size * sizeof *out);
 	size_t n = 0;
 	if (!out)
