@@ -513,7 +513,8 @@ typedef struct lego_vresult {
 	lego_proof status;
 	int nqueries;            /* conditions proved for the property */
 	double seconds;          /* time spent on it */
-	unsigned timeout_ms;     /* the limit hit, when LEGO_UNKNOWN */
+	unsigned timeout_ms;     /* when LEGO_UNKNOWN: the time its query had
+				    (the total when it was not tried) */
 	char detail[160];        /* which query failed and how (or "") */
 	/* When LEGO_REFUTED: the counterexample, printed ("M=4 _v0=1 ...")
 	 * and as values of the symbols (names owned by the ctx). */
@@ -532,7 +533,11 @@ typedef struct lego_validation {
 
 /* Fills report.  LEGO_OK when the report is complete (its status says
  * the verdict); a negative status on an error building the expressions.
- * timeout_ms bounds each query. */
+ * timeout_ms (0: an hour) bounds the whole validation: each query gets its
+ * share of the time left, and a query the time no longer allows is
+ * unknown, "not tried".  An unknown property's detail says what was tried
+ * (enumeration, Z3 directly and after certified rewriting, with the time
+ * each had). */
 int lego_layout_validate(lego_ctx *ctx, const lego_layout *l,
 			 unsigned timeout_ms, lego_validation *report);
 

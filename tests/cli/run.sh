@@ -289,6 +289,12 @@ has "check limit names 2^31 and the docs" 1 "at most 2^31 = 2147483648 (docs/lan
 	err check "$tmp/big.lego"
 has "table limit names 2^28 and the docs" 1 "at most 2^28 = 268435456; docs/language.md" \
 	err table "$tmp/big.lego" A
+# --prove: --timeout bounds the whole run; progress on stderr; an unknown
+# property says what was tried.
+has "prove: the total limit is reported" 0 "unknown: .*not tried, the total limit of 1 ms was spent" \
+	out check --prove --timeout 1 "$ex/gemm.lego"
+has "prove: progress on stderr" 0 "^lego check --prove: P: property 4 of 4 (0 <= apply < size), .* s elapsed" \
+	err check --prove --timeout 1 "$ex/gemm.lego"
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,7 +1,9 @@
 /* check.c - `lego check`: bijectivity and the inverse, exhaustively. */
 #include <stdio.h>
+#include <time.h>
 
 #include "cli.h"
+#include "smt/smt.h"
 
 static void print_witness(const lego_layout *l, const lego_check_report *r)
 {
@@ -54,14 +56,41 @@ static int check_one(cli_session *s, const char *name)
 	return CLI_FAIL;
 }
 
+/* The --prove run: its --timeout bounds all layouts together. */
+typedef struct prove_run {
+	double start, deadline;
+	const char *name;
+} prove_run;
+
+static double seconds(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+/* Progress on stderr, one line per property (stdout keeps the report). */
+static void progress(void *user, int k, int n, const char *property)
+{
+	const prove_run *run = user;
+	fprintf(stderr, "lego check --prove: %s: property %d of %d (%s), "
+		"%.1f s elapsed\n", run->name, k, n, property,
+		seconds() - run->start);
+}
+
 /* Translation validation: proved, refuted (a counterexample) or unknown
  * for symbolic sizes under the spec's assumptions; only a refutation
- * fails. */
-static int prove_one(cli_session *s, const char *name, unsigned timeout_ms)
+ * fails.  The layout gets its share of the time left: what is left over
+ * `left` layouts. */
+static int prove_one(cli_session *s, const char *name, prove_run *run,
+		     size_t left)
 {
 	lego_validation v;
 	lego_layout *l = lego_spec_layout(s->spec, name);
-	if (lego_layout_validate(s->ctx, l, timeout_ms, &v) != LEGO_OK) {
+	double ms = (run->deadline - seconds()) * 1000.0 / (double)left;
+	run->name = name;
+	if (smt_layout_validate(s->ctx, l, ms < 1 ? 1u : (unsigned)ms,
+				progress, run, &v) != LEGO_OK) {
 		printf("%s: error\n", name);
 		return cli_ctx_fail(s->ctx);
 	}
@@ -80,9 +109,11 @@ int cmd_check(const cli_args *a)
 	size_t n = rc ? 0 : only ? 1 : lego_spec_nlayouts(s.spec);
 	if (!rc && !n)
 		printf("%s: no layouts\n", s.file);
+	prove_run run = {seconds(), 0, NULL};
+	run.deadline = run.start + a->timeout_ms / 1000.0;
 	for (size_t i = 0; i < n; i++) {
 		const char *name = only ? only : lego_spec_layout_name(s.spec, i);
-		if (a->prove ? prove_one(&s, name, a->timeout_ms)
+		if (a->prove ? prove_one(&s, name, &run, n - i)
 			     : check_one(&s, name))
 			rc = CLI_FAIL;
 	}

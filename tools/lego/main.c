@@ -60,8 +60,9 @@ static const command commands[] = {
 	 "file's assumptions (Z3): the simplified expressions equal the\n"
 	 "semantics, inv(apply(i)) == i, apply(inv(x)) == x, and\n"
 	 "0 <= apply(i) < size; each is proved, refuted with a counterexample,\n"
-	 "or unknown with the time limit hit (--timeout, per query, default\n"
-	 "5000 ms).\n\n"
+	 "or unknown, saying what was tried.  --timeout MS (default 5000)\n"
+	 "bounds the whole run, all layouts together; progress goes to\n"
+	 "stderr, one line per property.\n\n"
 	 "Exit status 1 if a check fails or a property is refuted.\n\n"
 	 "Options:\n" COMMON_OPTS},
 	{"exprs", cmd_exprs, 2, 2,
