@@ -35,6 +35,7 @@ run mlir sh tests/mlir/run.sh "$build"
 run genc sh tests/gen_c/run.sh "$build"
 if command -v python3 >/dev/null 2>&1; then
 	run ref sh tests/ref/run.sh "$build"
+	run docs python3 tests/docs/doctest.py "$build"
 else
 	echo "python3 is missing: the reference tests need it (apt-get install python3)"
 	status=1

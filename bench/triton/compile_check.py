@@ -160,16 +160,26 @@ def compile_one(job):
                        f"{mma}{tma}, {time.time() - t0:.1f} s")
 
 
+def progress(done, total, start):
+    """[done/total, elapsed, estimated time left] of a long run."""
+    elapsed = time.time() - start
+    left = elapsed / done * (total - done)
+    return f"[{done}/{total}, {elapsed:.0f} s, about {left:.0f} s left]"
+
+
 def main():
     jobs = gemm_jobs() + other_jobs()
     if len(sys.argv) > 2:
         jobs = [j for j in jobs if re.search(sys.argv[2], j[0])]
     workers = int(sys.argv[1]) if len(sys.argv) > 1 else os.cpu_count()
     bad = 0
+    start = time.time()
+    print(f"compile-check: {len(jobs)} kernels on {workers} processes", flush=True)
     with ProcessPoolExecutor(workers) as ex:
-        for label, ok, msg in ex.map(compile_one, jobs):
+        for done, (label, ok, msg) in enumerate(ex.map(compile_one, jobs), 1):
             bad += not ok
-            print(f"{'ok  ' if ok else 'FAIL'} {label}: {msg}", flush=True)
+            print(f"{'ok  ' if ok else 'FAIL'} {label}: {msg}  {progress(done, len(jobs), start)}",
+                  flush=True)
     print(f"compile-check: {len(jobs) - bad} ok, {bad} failed")
     return 1 if bad else 0
 
