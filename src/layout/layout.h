@@ -79,6 +79,13 @@ char *layout_expr_text(lego_ctx *ctx, lego_expr *e);
 int layout_check_dims(lego_ctx *ctx, size_t d, lego_expr *const *dims,
 		      const char *what);
 
+/* undefined.c: an operation of e that no value defines (its operands all
+ * constants but not folded, 0 / 0; a constant divisor 0 or shift amount
+ * out of 0..62), or NULL; and what makes it undefined ("division by zero
+ * (or overflow)"). */
+const lego_expr *layout_undefined_op(lego_expr *e);
+const char *layout_undefined_why(const lego_expr *op);
+
 /* build.c: records where an expression GenP's formulas were written. */
 int layout_genp_locate(lego_ctx *ctx, lego_layout *l, const char *apply_at,
 		       const char *inv_at);

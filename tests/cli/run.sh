@@ -295,6 +295,14 @@ has "prove: the total limit is reported" 0 "unknown: .*not tried, the total limi
 	out check --prove --timeout 1 "$ex/gemm.lego"
 has "prove: progress on stderr" 0 "^lego check --prove: P: property 4 of 4 (0 <= apply < size), .* s elapsed" \
 	err check --prove --timeout 1 "$ex/gemm.lego"
+# A genp formula undefined at a constant index: a located error.
+printf 'genp g[m, n](i, j) = i / 0 + j\n    inverse (x) = (x / n, x %% n)\nlayout A = GenP([2, 3], g)\n' >"$tmp/g0.lego"
+has "apply of a genp dividing by zero is a located error" 1 \
+	"g0.lego:1:22: error: genp 'g': division by zero (or overflow) in 0 / 0" \
+	err apply "$tmp/g0.lego" A 0 0
+has "table of a genp dividing by zero is a located error" 1 \
+	"g0.lego:1:22: error: genp 'g' at (0, 0): division by zero in i / 0" \
+	err table "$tmp/g0.lego" A
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -945,8 +945,33 @@ static void test_genp_located(lego_test *t)
 				       LEGO_OK &&
 				  !strcmp(lego_ctx_error(ctx), bad[i].msg),
 		       "%s", lego_ctx_error(ctx));
+		/* Symbolically: the formula meets the constant index (apply)
+		 * or the dims (the inverse's x % 0) where nothing defines
+		 * it; an error, not an expression no value evaluates. */
+		lego_expr *zero[2] = {C(ctx, 0), C(ctx, 0)}, *inv[2];
+		lego_expr *x = lego_index(ctx, "x", NULL, NULL);
+		int sym_fails = i < 2 ? !lego_layout_apply(ctx, a, zero)
+				      : lego_layout_inv(ctx, a, x, inv) != LEGO_OK;
+		CHECKF(t, a && sym_fails && !strncmp(lego_ctx_error(ctx),
+						     bad[i].msg, 24),
+		       "%s", lego_ctx_error(ctx));
 		lego_ctx_free(ctx);
 	}
+	/* A division under a select's branch may never be evaluated: not an
+	 * error (n = 3 here, j / 0 only where i > 5, never). */
+	const char *guarded = "genp g[m, n](i, j) = i * n + j + select(i > 5, "
+			      "j / (n - 3), 0)\ninverse (x) = (x / n, x % n)\n"
+			      "layout A = GenP([2, 3], g)\n";
+	lego_ctx *ctx = lego_ctx_new();
+	lego_spec *spec = parse_spec(ctx, guarded);
+	lego_layout *a = spec ? lego_spec_layout(spec, "A") : NULL;
+	lego_expr *one[2] = {C(ctx, 1), C(ctx, 2)};
+	lego_expr *e = a ? lego_layout_apply(ctx, a, one) : NULL;
+	int64_t v = -1;
+	CHECKF(t, e && lego_expr_eval(ctx, e, NULL, &v) == LEGO_OK && v == 5,
+	       "%s", lego_ctx_error(ctx));
+	CHECK(t, a && lego_layout_check(ctx, a, NULL, NULL) == LEGO_OK);
+	lego_ctx_free(ctx);
 }
 
 void suite_layout(lego_test *t)
