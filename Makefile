@@ -32,6 +32,7 @@ TEST_SRC := $(sort $(wildcard tests/unit/*.c))
 TESTS    := $(BUILD)/unit-tests
 EXAMPLE  := $(BUILD)/api-example
 BENCH    := $(BUILD)/bench-core
+CORPUS   := $(BUILD)/bench-simplify
 HEADERS  := include/lego.h $(wildcard src/*/*.h) $(wildcard tests/unit/*.h)
 
 .PHONY: all deps demo check unit install uninstall fuzz bench clean
@@ -57,6 +58,10 @@ $(EXAMPLE): $(BUILD)/examples/api_example.o $(LIB)
 $(BENCH): $(BUILD)/bench/bench_core.o $(LIB)
 	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
+# The simplifier against hand-written index expressions (bench/simplify).
+$(CORPUS): $(BUILD)/bench/simplify/corpus.o $(LIB)
+	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+
 deps:
 	@sh scripts/deps.sh
 
@@ -67,10 +72,10 @@ demo: deps $(CLI)
 unit: $(TESTS)
 	$(TESTS)
 
-check: deps $(CLI) $(TESTS) $(EXAMPLE)
+check: deps $(CLI) $(TESTS) $(EXAMPLE) $(CORPUS)
 	@sh tests/run.sh $(BUILD)
 
-bench: $(CLI) $(BENCH)
+bench: $(CLI) $(BENCH) $(CORPUS)
 	@sh bench/run.sh $(BUILD)
 
 # libFuzzer target for the language parser; FUZZ_SECONDS to run longer.

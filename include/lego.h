@@ -179,7 +179,12 @@ lego_expr *lego_simplify(lego_ctx *ctx, lego_expr *e);
 
 typedef enum lego_lang {
 	LEGO_LANG_C,
-	LEGO_LANG_PYTHON
+	LEGO_LANG_PYTHON,
+	LEGO_LANG_CUDA,    /* C with CUDA's helper qualifiers */
+	LEGO_LANG_OPENCL,  /* C with OpenCL's `long` */
+	LEGO_LANG_TRITON   /* Python over tensors: exact // and % where
+			      Triton's truncate, tl.where, tl.minimum; no
+			      isqrt (an error) */
 } lego_lang;
 
 /* One expression as a string in the language; caller frees with free(). */

@@ -3,6 +3,8 @@
 # missing ones with apt-get where it can (root on Debian), and otherwise
 # names exactly what is missing.
 need="cc:gcc make:make python3:python3 /usr/include/z3.h:libz3-dev"
+# The python suite makes a virtual environment (Debian splits venv out).
+python3 -c 'import ensurepip' 2>/dev/null || need="$need python3-venv:python3-venv"
 [ "${1:-}" = fuzz ] && need="$need clang:clang"
 missing=""
 for pair in $need; do

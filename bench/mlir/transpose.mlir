@@ -111,12 +111,8 @@ module attributes {gpu.container_module} {
         %t95_0 = arith.constant 32 : index
         %t95_1 = arith.muli %r, %t95_0 : index
         %t95_2 = arith.addi %c, %t95_1 : index
-        %t95_3 = arith.constant 31 : index
-        %t95_4 = arith.constant 5 : index
-        %t95_5 = arith.shrsi %t95_2, %t95_4 : index
-        %t95_6 = arith.andi %t95_3, %t95_5 : index
-        %t95_7 = arith.xori %t95_2, %t95_6 : index
-        memref.store %v, %tile[%t95_7] : memref<1024xf32, #gpu.address_space<workgroup>>
+        %t95_3 = arith.xori %r, %t95_2 : index
+        memref.store %v, %tile[%t95_3] : memref<1024xf32, #gpu.address_space<workgroup>>
       }
       gpu.barrier
       scf.for %k = %c0 to %c32 step %c8 {
@@ -126,12 +122,8 @@ module attributes {gpu.container_module} {
         %t102_0 = arith.constant 32 : index
         %t102_1 = arith.muli %c, %t102_0 : index
         %t102_2 = arith.addi %r, %t102_1 : index
-        %t102_3 = arith.constant 31 : index
-        %t102_4 = arith.constant 5 : index
-        %t102_5 = arith.shrsi %t102_2, %t102_4 : index
-        %t102_6 = arith.andi %t102_3, %t102_5 : index
-        %t102_7 = arith.xori %t102_2, %t102_6 : index
-        %v = memref.load %tile[%t102_7] : memref<1024xf32, #gpu.address_space<workgroup>>
+        %t102_3 = arith.xori %c, %t102_2 : index
+        %v = memref.load %tile[%t102_3] : memref<1024xf32, #gpu.address_space<workgroup>>
         %t103_0 = arith.muli %M, %j : index
         %t103_1 = arith.addi %i, %t103_0 : index
         memref.store %v, %out[%t103_1] : memref<?xf32>

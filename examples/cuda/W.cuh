@@ -37,11 +37,11 @@ static __host__ __device__ __forceinline__ void W_inv(int lego_x, long long *i0,
 	const int t1 = (t0 ? lego_x : 288 - lego_x);
 	const int t2 = lego_isqrt(2 * t1);
 	const int t3 = (t2 + 1) * t2 / 2 <= t1;
-	const int t4 = (((t3 + t2 - 1) * (t3 + t2)) / 2 - (((t3 + t2 - 1) * (t3 + t2)) % 2 < 0));
+	const int t4 = ((t3 + t2 - 1) * (t3 + t2)) >> 1;
 	const int t5 = -t4;
 	const int t6 = -t1;
 	*i0 = (t0 ? t5 + t1 : t6 + t4 + 16);
-	*i1 = (t0 ? t6 + t4 + t3 + t2 - 1 : t5 + t1 - t3 - t2 + 17);
+	*i1 = (t0 ? t6 + t3 + t4 + t2 - 1 : t5 + t1 - t3 - t2 + 17);
 }
 
 #ifdef __cplusplus

@@ -49,16 +49,14 @@ __global__ void transpose_swizzle(const float *__restrict__ in,
 		const int r = threadIdx.y + k;
 		const int i = blockIdx.y * 32 + r;
 		const int j = blockIdx.x * 32 + c;
-		const int t52_0 = c + 32 * r;
-		tile[t52_0 ^ (31 & (t52_0 >> 5))] = in[j + 4096 * i];
+		tile[r ^ (c + 32 * r)] = in[j + 4096 * i];
 	}
 	__syncthreads();
 	for (int k = 0; k < 32; k += ROWS) {
 		const int r = threadIdx.y + k;
 		const int i = blockIdx.y * 32 + c;
 		const int j = blockIdx.x * 32 + r;
-		const int t59_0 = r + 32 * c;
-		out[i + 4096 * j] = tile[t59_0 ^ (31 & (t59_0 >> 5))];
+		out[i + 4096 * j] = tile[c ^ (r + 32 * c)];
 	}
 }
 

@@ -11,10 +11,10 @@ __kernel void matmul(__global const float *a, __global const float *b,
 	const long i = get_global_id(0), j = get_global_id(1);
 	float acc = 0.0f;
 	for (long k = 0; k < 16; k++) {
-		acc += a[4 * (i % 8) + 32 * (k / 4) + 128 * ((k + 16 * i) / 128) + k % 4] *
+		acc += a[4 * (i % 8) + 32 * (k / 4) + 128 * (i / 8) + k % 4] *
 		       b[k + 16 * j];
 	}
-	c[4 * (i % 8) + 32 * (j / 4) + 192 * ((j + 24 * i) / 192) + j % 4] = acc;
+	c[4 * (i % 8) + 32 * (j / 4) + 192 * (i / 8) + j % 4] = acc;
 }
 
 /* out = the transpose of in, stored swizzled. */
@@ -46,8 +46,8 @@ __kernel void antidiag_load(__global const int *buf, __global int *back)
 	const int t41_1 = (t41_0 ? x : 255 - x);
 	const int t41_2 = lego_isqrt(2 * t41_1);
 	const int t41_3 = (t41_2 + 1) * t41_2 / 2 <= t41_1;
-	const int t41_4 = (((t41_3 + t41_2 - 1) * (t41_3 + t41_2)) / 2 - (((t41_3 + t41_2 - 1) * (t41_3 + t41_2)) % 2 < 0));
+	const int t41_4 = ((t41_3 + t41_2 - 1) * (t41_3 + t41_2)) >> 1;
 	const int t41_5 = -t41_4;
 	const int t41_6 = -t41_1;
-	back[(t41_0 ? t41_5 + t41_1 : t41_6 + t41_4 + 15) * 16 + (t41_0 ? t41_6 + t41_4 + t41_3 + t41_2 - 1 : t41_5 + t41_1 - t41_3 - t41_2 + 16)] = buf[x];
+	back[(t41_0 ? t41_5 + t41_1 : t41_6 + t41_4 + 15) * 16 + (t41_0 ? t41_6 + t41_3 + t41_4 + t41_2 - 1 : t41_5 + t41_1 - t41_3 - t41_2 + 16)] = buf[x];
 }

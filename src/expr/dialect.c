@@ -17,7 +17,14 @@ const lego_dialect_info *lego_dialect_get(lego_dialect d)
 
 lego_dialect lego_dialect_of_lang(lego_lang lang)
 {
-	return lang == LEGO_LANG_C ? LEGO_DIALECT_C : LEGO_DIALECT_PYTHON;
+	switch (lang) {
+	case LEGO_LANG_C: return LEGO_DIALECT_C;
+	case LEGO_LANG_CUDA: return LEGO_DIALECT_CUDA;
+	case LEGO_LANG_OPENCL: return LEGO_DIALECT_OPENCL;
+	case LEGO_LANG_TRITON: return LEGO_DIALECT_TRITON;
+	case LEGO_LANG_PYTHON: break;
+	}
+	return LEGO_DIALECT_PYTHON;
 }
 
 int lego_dialect_supports(lego_dialect d, const lego_expr *e)

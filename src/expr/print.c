@@ -446,5 +446,8 @@ char *lego_print_dialect(lego_ctx *ctx, const lego_expr *e, lego_dialect d)
 
 char *lego_expr_print(lego_ctx *ctx, lego_expr *e, lego_lang lang)
 {
-	return lego_print_dialect(ctx, e, lego_dialect_of_lang(lang));
+	lego_dialect d = lego_dialect_of_lang(lang);
+	if (e && !lego_dialect_supports(d, e))
+		return lego_fail_null(ctx, "Triton: isqrt cannot be printed");
+	return lego_print_dialect(ctx, e, d);
 }

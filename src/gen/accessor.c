@@ -211,6 +211,11 @@ static int print_inv(acc *a)
 		lego_sbuf_printf(a->out, ", %s *i%zu",
 				 lego_dialect_get(a->d)->int_type, k);
 	lego_sbuf_puts(a->out, ")\n{\n");
+	size_t uses_x = 0; /* none when the layout has a single element */
+	for (size_t k = 0; k < a->rank; k++)
+		uses_x += lego_expr_mentions(a->inv[k], &a->flat, 1);
+	if (!uses_x)
+		lego_sbuf_puts(a->out, "\t(void)lego_x;\n");
 	unused_sizes(a, a->rank, a->inv);
 	int rc = body(a, a->rank, a->inv, "\t*i%zu = %s;\n");
 	lego_sbuf_puts(a->out, "}\n\n");

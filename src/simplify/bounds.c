@@ -171,6 +171,55 @@ static lego_expr *bound_shift(lego_ctx *ctx, lego_expr *e, int dir, int mode)
 	return bx ? floordiv(ctx, bx, p, dir) : NULL;
 }
 
+static int const_hi(lego_ctx *ctx, lego_expr *x, int mode, int64_t *v)
+{
+	lego_expr *h = lego_bound(ctx, x, LEGO_HI, mode);
+	return h && lego_expr_is_const(h, v);
+}
+
+int lego_const_hi(lego_ctx *ctx, lego_expr *x, int64_t *v)
+{
+	return const_hi(ctx, x, LEGO_MODE_INTERVAL, v);
+}
+
+int64_t lego_bit_cover(int64_t v)
+{
+	int64_t m = 0;
+	while (m < v)
+		m = 2 * m + 1;
+	return m;
+}
+
+/*
+ * Bitwise and, or, xor.  a & b with a >= 0 lies in [0, a]: its bits are
+ * some of a's.  For a, b >= 0, a | b and a ^ b lie in [0, a + b] (no carry
+ * can make them larger than the sum) and within the bits covering the
+ * larger of the two: [0, 2^k - 1] for a, b < 2^k.
+ */
+static lego_expr *bound_bits(lego_ctx *ctx, lego_expr *e, int dir, int mode)
+{
+	lego_expr *a = e->args[0], *b = e->args[1];
+	int na = atom_nonneg(ctx, a, mode), nb = atom_nonneg(ctx, b, mode);
+	int64_t ha, hb;
+	if (e->kind == LEGO_BAND) {
+		if (!na && !nb)
+			return NULL;
+		if (dir == LEGO_LO)
+			return lego_const(ctx, 0);
+		lego_expr *ba = na ? lego_bound(ctx, a, LEGO_HI, mode) : NULL;
+		lego_expr *bb = nb ? lego_bound(ctx, b, LEGO_HI, mode) : NULL;
+		lego_expr *best = pick(ctx, ba, bb, 1);
+		return best ? best : ba ? ba : bb;
+	}
+	if (!na || !nb)
+		return NULL;
+	if (dir == LEGO_LO)
+		return lego_const(ctx, 0);
+	if (const_hi(ctx, a, mode, &ha) && const_hi(ctx, b, mode, &hb))
+		return lego_const(ctx, lego_bit_cover(ha > hb ? ha : hb));
+	return lego_bound(ctx, lego_add(ctx, a, b), LEGO_HI, mode);
+}
+
 static lego_expr *bound_atom(lego_ctx *ctx, lego_expr *a, int dir, int mode)
 {
 	if (is_var(ctx, a, mode))
@@ -194,12 +243,8 @@ static lego_expr *bound_atom(lego_ctx *ctx, lego_expr *a, int dir, int mode)
 	case LEGO_ISQRT: /* 0 <= isqrt(x) <= x */
 		return dir == LEGO_LO ? lego_const(ctx, 0)
 				      : lego_bound(ctx, a->args[0], dir, mode);
-	case LEGO_BAND: /* of nonnegative values: between 0 and either */
-		if (!atom_nonneg(ctx, a->args[0], mode) ||
-		    !atom_nonneg(ctx, a->args[1], mode))
-			return NULL;
-		return dir == LEGO_LO ? lego_const(ctx, 0)
-				      : lego_bound(ctx, a->args[0], dir, mode);
+	case LEGO_BAND: case LEGO_BOR: case LEGO_BXOR:
+		return bound_bits(ctx, a, dir, mode);
 	case LEGO_SHL: case LEGO_SHR:
 		return bound_shift(ctx, a, dir, mode);
 	default:

@@ -132,6 +132,11 @@ int lego_has_index(lego_ctx *ctx, lego_expr *e);
  * symbols, quotients of facts and (in LEGO_MODE_OPAQUE) index-free atoms;
  * NULL when none is found. */
 lego_expr *lego_bound(lego_ctx *ctx, lego_expr *e, int dir, int mode);
+/* The constant upper bound of e (interval mode), when there is one. */
+int lego_const_hi(lego_ctx *ctx, lego_expr *e, int64_t *hi);
+/* 2^k - 1 for the least k with v < 2^k (v >= 0): every value in [0, v]
+ * has its bits within it. */
+int64_t lego_bit_cover(int64_t v);
 /* Is the analysis form p, over the variables above, >= 0 for every value
  * of them at least their lower bounds? */
 int lego_poly_nonneg(lego_ctx *ctx, lego_expr *p);

@@ -164,6 +164,23 @@ static int has_opaque_atom(lego_ctx *ctx, lego_expr *p)
 	return 0;
 }
 
+/* e - a >= 0 for an assumed a >= 0: e >= a >= 0.  The difference is
+ * taken before bounding, so that an assumption about a compound
+ * expression (i + di < 8) cancels that expression in e. */
+static int prove_by_facts(lego_ctx *ctx, lego_expr *e)
+{
+	struct lego_facts *f = ctx->facts;
+	for (size_t i = 0; i < f->nnonneg; i++) {
+		lego_expr *d = lego_poly(ctx, lego_sub(ctx, e, f->nonneg[i]));
+		for (int mode = 0; d && mode < LEGO_NMODES; mode++) {
+			lego_expr *l = lego_bound(ctx, d, LEGO_LO, mode);
+			if (l && lego_poly_nonneg(ctx, l))
+				return 1;
+		}
+	}
+	return 0;
+}
+
 /* A lower bound of e, then of e minus an assumed nonnegative quantity. */
 static int prove_by_bounds(lego_ctx *ctx, lego_expr *e)
 {
@@ -184,7 +201,7 @@ static int prove_by_bounds(lego_ctx *ctx, lego_expr *e)
 		if (!has_opaque_atom(ctx, l))
 			break; /* the interval mode would find the same bound */
 	}
-	return 0;
+	return prove_by_facts(ctx, e);
 }
 
 /* Sign rules on the unexpanded expression: a product of non-negative

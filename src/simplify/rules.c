@@ -100,6 +100,62 @@ static lego_expr *try_factors(lego_ctx *ctx, lego_expr *e, lego_expr *x,
 	return e;
 }
 
+/* (d1*q + r)/(d1*d2) -> q/d2 when 0 <= r < d1, for a constant d = d1*d2:
+ * d1 taken from the coefficients of x's terms that divide d.  With
+ * concrete sizes, (z + 64*y)/512 is y/8 as N/8 * ... is symbolically. */
+static lego_expr *try_const_factors(lego_ctx *ctx, lego_expr *e,
+				    lego_expr *x, int64_t d)
+{
+	lego_term t[LEGO_POLY_MAX_TERMS];
+	lego_expr *p = lego_poly(ctx, x), *q, *r;
+	size_t n = p ? lego_poly_terms(&p, t, LEGO_POLY_MAX_TERMS) : SIZE_MAX;
+	if (n == SIZE_MAX)
+		return e;
+	for (size_t i = 0; i < n; i++) {
+		if (t[i].coef == INT64_MIN)
+			continue;
+		int64_t d1 = t[i].coef < 0 ? -t[i].coef : t[i].coef;
+		lego_expr *c1 = lego_const(ctx, d1);
+		if (!t[i].n || d1 <= 1 || d1 >= d || d % d1 ||
+		    !split(ctx, x, c1, &q, &r) || !in_range(ctx, r, c1))
+			continue;
+		e = prefer(ctx, e, lego_div(ctx, q, lego_const(ctx, d / d1)), 0);
+	}
+	return e;
+}
+
+/* (a ^ b) / 2^k and (a | b) / 2^k -> a / 2^k when 0 <= b < 2^k: b only
+ * touches the low k bits, which the division drops (for any sign of a).
+ * Returns a, or NULL. */
+static lego_expr *low_bits_dropped(lego_ctx *ctx, lego_expr *x, int64_t d)
+{
+	if ((x->kind != LEGO_BXOR && x->kind != LEGO_BOR) || d <= 0 || (d & (d - 1)))
+		return NULL;
+	for (int i = 0; i < 2; i++)
+		if (in_range(ctx, x->args[1 - i], lego_const(ctx, d)))
+			return x->args[i];
+	return NULL;
+}
+
+/*
+ * x / 2^k -> x >> k and x % 2^k -> x & (2^k - 1) when x may be negative:
+ * both are floor semantics (two's complement), one operation each, where
+ * C's / and % need a correction for negative x.  Applied last, once no
+ * other rule found a cheaper form, to a node still of that form.
+ */
+static lego_expr *as_bits(lego_ctx *ctx, lego_expr *e)
+{
+	int64_t d, k;
+	if ((e->kind != LEGO_DIV && e->kind != LEGO_MOD) ||
+	    !lego_expr_is_const(e->args[1], &d) || d <= 1 || (d & (d - 1)) ||
+	    lego_prove_nonneg(ctx, e->args[0]))
+		return e;
+	k = __builtin_ctzll((unsigned long long)d);
+	if (e->kind == LEGO_DIV)
+		return lego_binop(ctx, LEGO_SHR, e->args[0], lego_const(ctx, k));
+	return lego_binop(ctx, LEGO_BAND, lego_const(ctx, d - 1), e->args[0]);
+}
+
 static lego_expr *rewrite_div(lego_ctx *ctx, lego_expr *e)
 {
 	lego_expr *x = e->args[0], *d = e->args[1], *q, *r, *m;
@@ -121,6 +177,12 @@ static lego_expr *rewrite_div(lego_ctx *ctx, lego_expr *e)
 		e = prefer(ctx, e, lego_add(ctx, q, lego_div(ctx, r, d)), 1);
 	if ((m = split_quotient(ctx, x)))
 		e = prefer(ctx, e, lego_div(ctx, m, d), 0);
+	int64_t dv;
+	if (lego_expr_is_const(d, &dv)) {
+		e = try_const_factors(ctx, e, x, dv);
+		if ((m = low_bits_dropped(ctx, x, dv)))
+			e = prefer(ctx, e, lego_div(ctx, m, d), 1);
+	}
 	return try_factors(ctx, e, x, d);
 }
 
@@ -162,8 +224,57 @@ static lego_expr *swap_atom(lego_ctx *ctx, const lego_term *t, size_t j,
 	return lego_term_node(ctx, &s);
 }
 
-/* In the sum p, c*u*(x % a) + c*u*a*(x / a) -> c*u*x, for one pair; NULL
- * when there is none. */
+/* x >> k as x / 2^k and (2^k - 1) & x as x % 2^k (the forms as_bits()
+ * gives them), so that they recombine; other nodes as they are. */
+static lego_expr *as_divmod(lego_ctx *ctx, lego_expr *e)
+{
+	int64_t v;
+	if (e->kind == LEGO_SHR && lego_expr_is_const(e->args[1], &v) &&
+	    v >= 0 && v <= 62)
+		return lego_div(ctx, e->args[0], lego_const(ctx, (int64_t)1 << v));
+	if (e->kind == LEGO_BAND && lego_expr_is_const(e->args[0], &v) &&
+	    v > 0 && v < INT64_MAX && !((v + 1) & v))
+		return lego_mod(ctx, e->args[1], lego_const(ctx, v + 1));
+	return e;
+}
+
+/* The atoms of t but atom j, with coefficient 1, as a node. */
+static lego_expr *other_atoms(lego_ctx *ctx, const lego_term *t, size_t j)
+{
+	lego_term one = {1, 0, NULL};
+	lego_term u = *t;
+	u.coef = 1;
+	return swap_atom(ctx, &u, j, &one, NULL);
+}
+
+/*
+ * The atom that x % a pairs with in a recombination, and what the pair
+ * becomes, for y an atom of another term:
+ *   y = x / a:         x % a + a * (x / a)       = x          (a != 0)
+ *   y = (x / a) % b:   x % a + a * ((x / a) % b) = x % (a*b)  (a, b > 0)
+ * NULL when y is neither.
+ */
+static lego_expr *recombined(lego_ctx *ctx, lego_expr *mod, lego_expr *y)
+{
+	lego_expr *x = mod->args[0], *a = mod->args[1];
+	y = as_divmod(ctx, y);
+	if (y->kind == LEGO_MOD)
+		y = lego_mod(ctx, as_divmod(ctx, y->args[0]), y->args[1]);
+	if (y->kind == LEGO_DIV && y->args[0] == x && y->args[1] == a)
+		return x;
+	if (y->kind == LEGO_MOD && y->args[0]->kind == LEGO_DIV &&
+	    y->args[0]->args[0] == x && y->args[0]->args[1] == a &&
+	    positive(ctx, a) && positive(ctx, y->args[1]))
+		return lego_mod(ctx, x, lego_mul(ctx, a, y->args[1]));
+	return NULL;
+}
+
+/*
+ * In the sum p, one pair c*U*(x % a) + c*a*U*y with y as above becomes
+ * c*U*z (z from recombined()); the coefficients must match: with
+ * different ones the pair would only be rewritten, not removed.  NULL
+ * when there is no such pair.
+ */
 static lego_expr *recombine_once(lego_ctx *ctx, lego_expr *p)
 {
 	lego_term t[LEGO_POLY_MAX_TERMS], ta;
@@ -173,28 +284,45 @@ static lego_expr *recombine_once(lego_ctx *ctx, lego_expr *p)
 		return NULL;
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < t[i].n; j++) {
-			lego_expr *mod = t[i].atoms[j], *pa;
+			lego_expr *mod = as_divmod(ctx, t[i].atoms[j]), *pa;
 			if (mod->kind != LEGO_MOD)
 				continue;
 			pa = lego_poly(ctx, mod->args[1]);
 			if (!pa || !lego_poly_monomial(&pa, &ta))
 				continue;
-			lego_expr *div = lego_div(ctx, mod->args[0], mod->args[1]);
-			lego_expr *partner = swap_atom(ctx, &t[i], j, &ta, div);
-			lego_term one = {1, 0, NULL};
-			lego_expr *rest = swap_atom(ctx, &t[i], j, &one, NULL);
-			for (size_t k = 0; k < n && partner && rest; k++) {
-				if (k == i || slots[k] != partner)
-					continue;
-				lego_expr *parts[LEGO_POLY_MAX_TERMS];
-				size_t np = 0;
-				for (size_t h = 0; h < n; h++)
-					if (h != i && h != k)
-						parts[np++] = slots[h];
-				parts[np++] = lego_poly_mul(
-					ctx, rest, lego_poly(ctx, mod->args[0]));
-				return lego_expr_build(ctx, LEGO_ADD, np, parts);
-			}
+			lego_term u = t[i];
+			u.coef = 1;
+			/* a*U with coefficient 1: the partner's other atoms */
+			lego_expr *au = swap_atom(ctx, &u, j, &ta, NULL);
+			lego_term tau;
+			if (!au || lego_poly_terms(&au, &tau, 1) != 1)
+				continue;
+			lego_term au1 = tau;
+			au1.coef = 1;
+			lego_expr *want = lego_term_node(ctx, &au1);
+			for (size_t k = 0; k < n && want; k++)
+				for (size_t h = 0; k != i && h < t[k].n; h++) {
+					lego_expr *z = recombined(ctx, mod,
+								  t[k].atoms[h]);
+					if (!z || other_atoms(ctx, &t[k], h) != want ||
+					    t[k].coef % tau.coef ||
+					    t[k].coef / tau.coef != t[i].coef)
+						continue;
+					lego_expr *parts[LEGO_POLY_MAX_TERMS];
+					size_t np = 0;
+					for (size_t g = 0; g < n; g++)
+						if (g != i && g != k)
+							parts[np++] = slots[g];
+					lego_expr *uu = other_atoms(ctx, &t[i], j);
+					parts[np++] = lego_poly_mul(
+						ctx, lego_mul(ctx, lego_const(
+							ctx, t[i].coef), uu),
+						lego_poly(ctx, z));
+					if (!parts[np - 1])
+						return NULL;
+					return lego_expr_build(ctx, LEGO_ADD, np,
+							       parts);
+				}
 		}
 	return NULL;
 }
@@ -225,14 +353,123 @@ static lego_expr *rewrite_minmax(lego_ctx *ctx, lego_expr *e)
 	return e;
 }
 
+/* A shift amount k in 0..62, as 2^k. */
+static lego_expr *shift_factor(lego_ctx *ctx, lego_expr *k)
+{
+	int64_t v;
+	if (!lego_expr_is_const(k, &v) || v < 0 || v > 62)
+		return NULL;
+	return lego_const(ctx, (int64_t)1 << v);
+}
+
+/*
+ * ((y >> k) & m) << s -> (y & (m << k)) << (s - k), or >> (k - s): the
+ * bit field is cut where it lies and moved once (both sides take bits
+ * k.. of y, two's complement, to bits s..).  NULL when x has not that
+ * form; p = 2^s.
+ */
+static lego_expr *moved_field(lego_ctx *ctx, lego_expr *x, int64_t p)
+{
+	int64_t m, k, s = __builtin_ctzll((unsigned long long)p);
+	if (x->kind != LEGO_BAND || !lego_expr_is_const(x->args[0], &m) ||
+	    m < 0 || x->args[1]->kind != LEGO_SHR ||
+	    !lego_expr_is_const(x->args[1]->args[1], &k) || k < 0 || k > 62 ||
+	    m > (INT64_MAX >> k))
+		return NULL;
+	lego_expr *y = x->args[1]->args[0];
+	lego_expr *field = lego_binop(ctx, LEGO_BAND, y, lego_const(ctx, m << k));
+	return s >= k ? lego_binop(ctx, LEGO_SHL, field, lego_const(ctx, s - k))
+		      : lego_binop(ctx, LEGO_SHR, field, lego_const(ctx, k - s));
+}
+
+/*
+ * m & (P*q + s) -> P * ((m / P) & q) when 0 <= s < P, P = 2^p the lowest
+ * set bit of m: P*q + s is (q << p) | s in two's complement, and m has no
+ * bit below p.  x >> k is looked at as x / 2^k.  NULL when m & x has not
+ * that form.
+ */
+static lego_expr *mask_high(lego_ctx *ctx, int64_t m, lego_expr *x)
+{
+	lego_expr *p2, *q, *r, *c;
+	int64_t low = m > 0 ? m & -m : 1;
+	if (low == 1)
+		return NULL;
+	if (x->kind == LEGO_SHR && (p2 = shift_factor(ctx, x->args[1])))
+		x = lego_simplify(ctx, lego_div(ctx, x->args[0], p2));
+	c = lego_const(ctx, low);
+	if (!x || !split(ctx, x, c, &q, &r) || !in_range(ctx, r, c))
+		return NULL;
+	return lego_mul(ctx, c, lego_binop(ctx, LEGO_BAND,
+					    lego_const(ctx, m / low), q));
+}
+
+/*
+ * Bit operations as the arithmetic they are, so that the div/mod rules
+ * apply to them (kept only when strictly cheaper):
+ *   x >> k -> x / 2^k,  x << k -> x * 2^k,  x & (2^k - 1) -> x % 2^k
+ * (floor division and modulo: exact for negative x too), and
+ *   x & m -> x   when 0 <= x and every bit x can have is in m.
+ */
+static lego_expr *rewrite_bits(lego_ctx *ctx, lego_expr *e)
+{
+	lego_expr *x = e->args[0], *k = e->args[1], *p;
+	int64_t m, h;
+	switch (e->kind) {
+	case LEGO_SHR:
+		p = shift_factor(ctx, k);
+		return p ? prefer(ctx, e, lego_div(ctx, x, p), 0) : e;
+	case LEGO_SHL:
+		p = shift_factor(ctx, k);
+		if (!p)
+			return e;
+		e = prefer(ctx, e, lego_mul(ctx, x, p), 0);
+		return prefer(ctx, e, moved_field(ctx, x, p->value), 0);
+	case LEGO_BAND:
+		/* constants sort first: the mask, if any, is args[0] */
+		if (!lego_expr_is_const(x, &m) || m < 0)
+			return e;
+		if (lego_prove_nonneg(ctx, k) &&
+		    lego_const_hi(ctx, k, &h) && !(lego_bit_cover(h) & ~m))
+			return k;
+		if (m < INT64_MAX && !((m + 1) & m))
+			e = prefer(ctx, e, lego_mod(ctx, k, lego_const(ctx, m + 1)), 0);
+		return prefer(ctx, e, mask_high(ctx, m, k), 0);
+	default:
+		return e;
+	}
+}
+
+/* An integer node whose lower and upper bounds are one constant. */
+static lego_expr *fixed_value(lego_ctx *ctx, lego_expr *e)
+{
+	int64_t lo, hi;
+	lego_expr *l = lego_bound(ctx, e, LEGO_LO, LEGO_MODE_INTERVAL);
+	if (!l || !lego_expr_is_const(l, &lo) || !lego_const_hi(ctx, e, &hi) ||
+	    lo != hi)
+		return NULL;
+	return lego_const(ctx, lo);
+}
+
 lego_expr *lego_rewrite(lego_ctx *ctx, lego_expr *e)
 {
 	int c;
+	lego_expr *v;
 	switch (e->kind) {
+	case LEGO_BAND: case LEGO_BOR: case LEGO_BXOR: case LEGO_SHL:
+	case LEGO_SHR:
+		if ((v = fixed_value(ctx, e)))
+			return v;
+		break;
+	default:
+		break;
+	}
+	switch (e->kind) {
+	case LEGO_BAND: case LEGO_SHL: case LEGO_SHR:
+		return rewrite_bits(ctx, e);
 	case LEGO_DIV:
-		return rewrite_div(ctx, e);
+		return as_bits(ctx, rewrite_div(ctx, e));
 	case LEGO_MOD:
-		return rewrite_mod(ctx, e);
+		return as_bits(ctx, rewrite_mod(ctx, e));
 	case LEGO_ADD: case LEGO_MUL:
 		return rewrite_sum(ctx, e);
 	case LEGO_MIN: case LEGO_MAX:

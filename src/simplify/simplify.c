@@ -22,14 +22,28 @@ static lego_expr *simplify_args(lego_ctx *ctx, lego_expr *e)
 	return changed ? lego_expr_build(ctx, e->kind, e->nargs, stack) : e;
 }
 
+/* An index variable over a range of one value is that value (an index
+ * over a size-1 dim: dead). */
+static lego_expr *single_value(lego_ctx *ctx, lego_expr *s)
+{
+	int64_t lo, hi;
+	if (!s->sym->is_index || !lego_expr_is_const(s->sym->lo, &lo) ||
+	    !s->sym->hi || !lego_expr_is_const(s->sym->hi, &hi) ||
+	    hi - 1 != lo)
+		return s;
+	return lego_const(ctx, lo);
+}
+
 lego_expr *lego_simplify(lego_ctx *ctx, lego_expr *e)
 {
 	if (!ctx || !e)
 		return lego_fail_arg(ctx, "lego_simplify");
 	struct lego_facts *f = ctx->facts;
 	const void *v;
-	if (e->kind == LEGO_CONST || e->kind == LEGO_SYM)
+	if (e->kind == LEGO_CONST)
 		return e;
+	if (e->kind == LEGO_SYM)
+		return single_value(ctx, e);
 	if (lego_cache_get(&f->simp, e, &v))
 		return v == &f->busy ? e : (lego_expr *)v;
 	if (f->depth >= MAX_DEPTH)

@@ -51,6 +51,7 @@ void suite_smt(lego_test *t);
 void suite_emit_c(lego_test *t);
 void suite_partial(lego_test *t);
 void suite_strides(lego_test *t);
+void suite_ranges(lego_test *t);
 void suite_null(lego_test *t);
 
 #endif

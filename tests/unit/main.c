@@ -56,7 +56,7 @@ int main(int argc, char **argv)
 		{"gen", suite_gen},       {"mlir", suite_mlir},
 		{"smt", suite_smt},       {"emit_c", suite_emit_c},
 		{"partial", suite_partial}, {"strides", suite_strides},
-		{"null", suite_null},
+		{"ranges", suite_ranges}, {"null", suite_null},
 	};
 	lego_test t = {0};
 	const char *only = NULL;

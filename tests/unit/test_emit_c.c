@@ -74,6 +74,19 @@ static void test_spellings(lego_test *t)
 	CHECK(t, strstr(lego_dialect_helpers(LEGO_DIALECT_CUDA),
 			"__host__ __device__"));
 	CHECK(t, !strcmp(lego_dialect_helpers(LEGO_DIALECT_TRITON), ""));
+	/* The public printer reaches every dialect, and refuses what one
+	 * cannot spell instead of printing a name Triton lacks. */
+	char *s = lego_expr_print(ctx, mn, LEGO_LANG_TRITON);
+	CHECK(t, s && !strcmp(s, "tl.minimum(a, b)"));
+	free(s);
+	s = lego_expr_print(ctx, lego_const(ctx, INT64_MIN), LEGO_LANG_OPENCL);
+	CHECK(t, s && !strcmp(s, "(-9223372036854775807L - 1)"));
+	free(s);
+	s = lego_expr_print(ctx, r, LEGO_LANG_CUDA);
+	CHECK(t, s && !strcmp(s, "lego_isqrt(x)"));
+	free(s);
+	CHECK(t, !lego_expr_print(ctx, r, LEGO_LANG_TRITON));
+	CHECK(t, strstr(lego_ctx_error(ctx), "isqrt"));
 	lego_ctx_free(ctx);
 }
 

@@ -408,10 +408,13 @@ static void test_rules(lego_test *t)
 		 lego_div(ctx, lego_add(ctx, lego_mul(ctx, BM, q), y), BM),
 		 lego_add(ctx, q, lego_div(ctx, y, BM))},
 		{"min(a, b) stays", lego_min(ctx, a, b), lego_min(ctx, a, b)},
-		/* b = -1 < 0: at x = -1, (x % -2)/2 = -1 but (x/2) % -1 = 0 */
+		/* b = -1 < 0: at x = -1, (x % -2)/2 = -1 but (x/2) % -1 = 0;
+		 * the floor division of a value that may be negative by 2 is
+		 * a shift (issue 21) */
 		{"(x % (2*-1))/2 stays",
 		 lego_div(ctx, lego_mod(ctx, lego_sub(ctx, x, a), C(ctx, -2)), C(ctx, 2)),
-		 lego_div(ctx, lego_mod(ctx, lego_sub(ctx, x, a), C(ctx, -2)), C(ctx, 2))},
+		 lego_binop(ctx, LEGO_SHR, lego_mod(ctx, lego_sub(ctx, x, a),
+						    C(ctx, -2)), C(ctx, 1))},
 		{"x mod a stays", lego_mod(ctx, x, a), lego_mod(ctx, x, a)},
 		{"(a*b)/b stays unexpanded-cheap", lego_div(ctx, ab, b), a},
 	};
@@ -702,7 +705,8 @@ static lego_expr *gen(family *fm, uint64_t *st, int depth)
 	lego_expr *a = gen(fm, st, depth - 1), *b = gen(fm, st, depth - 1);
 	lego_expr *d = fm->divs[rnd(st) % fm->ndivs];
 	lego_expr *d2 = fm->divs[rnd(st) % fm->ndivs];
-	switch (rnd(st) % 15) {
+	int64_t k = pick(st, 0, 4);
+	switch (rnd(st) % 20) {
 	case 0: return lego_add(ctx, a, b);
 	case 1: return lego_sub(ctx, a, b);
 	case 2: return lego_mul(ctx, a, fm->syms[rnd(st) % 2]);
@@ -721,8 +725,28 @@ static lego_expr *gen(family *fm, uint64_t *st, int depth)
 		return lego_div(ctx, lego_add(ctx, lego_mul(ctx, fm->syms[0], a),
 					      fm->idx[rnd(st) % 2 ? 0 : 5]),
 				lego_mul(ctx, fm->syms[0], d));
-	default:
+	case 14:
 		return lego_select(ctx, lego_binop(ctx, LEGO_LT, a, b), a, b);
+	/* bit operations (issue 21): shifts and masks by constants, xor and
+	 * or of values of any sign, the swizzle x ^ (m & (x >> k)) */
+	case 15:
+		return lego_binop(ctx, rnd(st) % 2 ? LEGO_SHR : LEGO_SHL, a,
+				  C(ctx, k));
+	case 16:
+		return lego_binop(ctx, LEGO_BAND, a,
+				  C(ctx, rnd(st) % 2 ? (1 << k) - 1
+						     : pick(st, 0, 60)));
+	case 17:
+		return lego_binop(ctx, rnd(st) % 2 ? LEGO_BXOR : LEGO_BOR, a, b);
+	case 18:
+		return lego_binop(ctx, LEGO_BXOR, a, lego_binop(ctx, LEGO_BAND,
+			C(ctx, pick(st, 0, 60)),
+			lego_binop(ctx, LEGO_SHR, a, C(ctx, k))));
+	default: /* a field moved: ((a >> k) & m) << s */
+		return lego_binop(ctx, LEGO_SHL, lego_binop(ctx, LEGO_BAND,
+			C(ctx, pick(st, 0, 7)),
+			lego_binop(ctx, LEGO_SHR, a, C(ctx, k))),
+			C(ctx, pick(st, 0, 4)));
 	}
 }
 

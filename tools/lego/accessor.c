@@ -10,7 +10,7 @@
 
 static const char accessor_help[] =
 	"Usage: lego accessor FILE NAME [--target c|cuda|opencl] [-o OUT.h]\n"
-	"                     [-D SYM=VALUE]...\n\n"
+	"                     [--smt] [-D SYM=VALUE]...\n\n"
 	"Write a header that indexes a buffer through layout NAME:\n"
 	"  NAME_at(i0, .., S..)          the physical offset of (i0, ..)\n"
 	"  NAME_inv(x, S.., &i0, ..)     the logical index of offset x\n"
@@ -20,6 +20,7 @@ static const char accessor_help[] =
 	"Options:\n"
 	"  --target T      c (default), cuda or opencl\n"
 	"  -o OUT          write to OUT (replaced only when complete)\n"
+	"  --smt           let Z3 prove what the range reasoning cannot\n"
 	"  -D NAME=VALUE   give the declared sym NAME a value (repeatable)\n"
 	"  -h, --help      show this help\n";
 

@@ -92,7 +92,7 @@ static int is_option(const char *arg)
 static int takes_smt(const char *cmd)
 {
 	static const char *const cmds[] = {"apply", "inv", "exprs",
-					   "accessor", "mlir"};
+					   "accessor", "mlir", "gen"};
 	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
 		if (!strcmp(cmd, cmds[i]))
 			return 1;

@@ -10,7 +10,7 @@
 
 static const char gen_help[] =
 	"Usage: lego gen [SPEC] TEMPLATE [-o OUT] [--target c|cuda|opencl|triton|mlir]\n"
-	"                [-D SYM=VALUE]...\n\n"
+	"                [--smt] [-D SYM=VALUE]...\n\n"
 	"Replace every {{ ... }} placeholder of TEMPLATE by its simplified\n"
 	"expression printed for the target (default triton).  A placeholder is an\n"
 	"expression over the names of the spec in which layout L appears as\n"
@@ -22,6 +22,7 @@ static const char gen_help[] =
 	"Options:\n"
 	"  -o OUT          write to OUT (replaced whole, never half-written)\n"
 	"  --target T      c, cuda, opencl, triton (default) or mlir\n"
+	"  --smt           let Z3 prove what the range reasoning cannot\n"
 	"  -D NAME=VALUE   give the declared sym NAME a value (repeatable)\n"
 	"  -h, --help      show this help\n";
 
@@ -71,7 +72,9 @@ static int generate(const cli_args *a, const char *target, const char *out)
 	}
 	lego_gen_opts o = {target, a->npos == 2 ? a->pos[0] : NULL, a->defs,
 			   a->ndefs};
-	char *result = lego_gen(ctx, tpl, text, len, &o);
+	char *result = a->smt && lego_ctx_use_smt(ctx, 1) != LEGO_OK
+			       ? NULL
+			       : lego_gen(ctx, tpl, text, len, &o);
 	int rc = result ? cli_write_output(out, result) : cli_ctx_fail(ctx);
 	free(result);
 	free(text);

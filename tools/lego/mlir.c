@@ -9,7 +9,7 @@
 #include "gen/mlir.h"
 
 static const char mlir_help[] =
-	"Usage: lego mlir FILE NAME [-o OUT] [-D SYM=VALUE]...\n\n"
+	"Usage: lego mlir FILE NAME [-o OUT] [--smt] [-D SYM=VALUE]...\n\n"
 	"Write the index functions of layout NAME as MLIR (arith dialect on\n"
 	"index values, func.func), ready for mlir-opt:\n"
 	"  func.func @NAME_apply(%i0: index, .., %S: index, ..) -> index\n"
@@ -17,6 +17,7 @@ static const char mlir_help[] =
 	"S.. are the sizes left symbolic, sorted by name.  docs/mlir.md.\n\n"
 	"Options:\n"
 	"  -o OUT          write to OUT (replaced only when complete)\n"
+	"  --smt           let Z3 prove what the range reasoning cannot\n"
 	"  -D NAME=VALUE   give the declared sym NAME a value (repeatable)\n"
 	"  -h, --help      show this help\n";
 
