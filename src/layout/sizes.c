@@ -142,6 +142,13 @@ static int check_size(lego_ctx *ctx, const char *what, size_t k,
 		return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
 	int st = size_defined(&w, e);
 	free(w.seen);
+	/* A dim written a / b is exact, as a tile count is (SEMANTICS.md; the
+	 * authors' implementation infers b | a): the authors' bricks write
+	 * Row(N/B) before the TileBy([N/B], [B]) that says so. */
+	if (st == LEGO_OK && lego_expr_kind_of(e) == LEGO_DIV &&
+	    !layout_is_cdiv(ctx, e))
+		st = lego_assume_divides(ctx, lego_expr_arg(e, 1),
+					 lego_expr_arg(e, 0));
 	if (st != LEGO_OK || proved_positive(ctx, e))
 		return st;
 	w.size = e;
