@@ -24,7 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		lego_ctx *ctx = lego_ctx_new();
 		if (!ctx)
 			return 0;
-		lego_gen_opts opts = {targets[t], NULL, NULL, 0};
+		lego_gen_opts opts = {targets[t], NULL, NULL, 0, NULL};
 		free(lego_gen(ctx, "fuzz.tpl", (const char *)data, size, &opts));
 		lego_ctx_free(ctx);
 	}

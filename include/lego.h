@@ -38,6 +38,12 @@
 extern "C" {
 #endif
 
+/* What this header declares is the library's API, the only symbols the
+ * shared library exports (it is built with -fvisibility=hidden). */
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility push(default)
+#endif
+
 #define LEGO_VERSION "0.1.0"
 
 typedef struct lego_ctx lego_ctx;
@@ -373,9 +379,10 @@ lego_expr *lego_spec_parse_expr(lego_spec *spec, const char *text,
 /* ------------------------------------------------- Analyses and pictures */
 
 /*
- * One warp access: each thread 0..nthreads-1 reads or writes one element of
- * a buffer whose element offsets are given by `layout` (logical index ->
- * offset in elements).  The logical index of thread t is given by one of:
+ * One warp access: each thread 0..nthreads-1 reads or writes one element (or,
+ * with access_bytes, a vector of consecutive ones) of a buffer whose
+ * element offsets are given by `layout` (logical index -> offset in
+ * elements).  The logical index of thread t is given by one of:
  * indices[t*rank .. t*rank+rank-1]; the `index` expressions evaluated with
  * the symbol `tid` replaced by t (other symbols from env); or a thread
  * layout, thread t taking threads.inv(t).  With layout NULL
@@ -397,6 +404,12 @@ typedef struct lego_warp_access {
 				       NULL */
 	lego_expr *active;          /* NULL, or a 0/1 expression in tid:
 				       thread t takes part when it is 1 */
+	int64_t access_bytes;       /* bytes each thread accesses, from its
+				       element on (a vector access: the
+				       next access_bytes / elem_bytes
+				       elements of memory): 1, 2, 4, 8 or
+				       16, a multiple of elem_bytes, the
+				       address aligned to it; 0: elem_bytes */
 } lego_warp_access;
 
 enum { LEGO_WARP = 32, LEGO_BANKS = 32 };
@@ -453,6 +466,12 @@ typedef struct lego_show_opts {
 	int ascii;             /* text: ASCII instead of box characters */
 	int color;             /* text: tile colours as ANSI backgrounds */
 	const char *title;     /* SVG caption; may be NULL */
+	int64_t slice;         /* a view of more than 2 dims (row_dims 0)
+				  whose grid would be over 32 columns wide
+				  is drawn as 2-D slices, one per value of
+				  the outer dims: 0 all of them; k > 0 only
+				  slice k - 1 (outer dims row-major), at
+				  any width */
 } lego_show_opts;
 
 /* Strings the caller frees; NULL on error.  opts may be NULL. */
@@ -484,7 +503,8 @@ typedef enum lego_proof {
 	LEGO_UNKNOWN   /* time limit, undecidable fragment, or no Z3 */
 } lego_proof;
 
-/* 1 when built with Z3, 0 otherwise. */
+/* 1 when Z3 can be used (built with it, and libz3 loads: it is loaded
+ * now, at the first use of the solver, never at start-up), 0 otherwise. */
 int lego_smt_available(void);
 
 /* Proves cond (a 0/1 expression) within timeout_ms (0: no limit).  When
@@ -571,11 +591,18 @@ typedef struct lego_gen_opts {
 	const char *spec_path;     /* NULL: the template's {% lego %} block */
 	const lego_define *defs;   /* -D NAME=VALUE for the spec's syms */
 	size_t ndefs;
+	FILE *warnings;            /* "file:line:col: warning: ..." lines
+				    * (a '}}' outside a placeholder); NULL:
+				    * not shown */
 } lego_gen_opts;
 
 /* The expanded text (caller frees with free()), or NULL on error. */
 char *lego_gen(lego_ctx *ctx, const char *filename, const char *text,
 	       size_t len, const lego_gen_opts *opts);
+
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

@@ -33,6 +33,7 @@ run cli sh tests/cli/run.sh "$build"
 run gen sh tests/gen/run.sh "$build"
 run mlir sh tests/mlir/run.sh "$build"
 run genc sh tests/gen_c/run.sh "$build"
+run install sh tests/install/run.sh "$build"
 run corpus "$build/bench-simplify" bench/simplify/corpus.txt --check
 run python sh python/tests/run.sh "$build"
 if command -v python3 >/dev/null 2>&1; then

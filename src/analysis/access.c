@@ -14,6 +14,13 @@ static int check_access(lego_ctx *ctx, const lego_warp_access *a,
 		return lego_fail(ctx, LEGO_ERR,
 				 "%s: element size %lld bytes; expected 1, "
 				 "2, 4, 8 or 16", what, (long long)eb);
+	int64_t ab = a->access_bytes;
+	if (ab && ((ab != 1 && ab != 2 && ab != 4 && ab != 8 && ab != 16) ||
+		   ab % eb))
+		return lego_fail(ctx, LEGO_ERR,
+				 "%s: access of %lld bytes per thread; expected "
+				 "1, 2, 4, 8 or 16, a multiple of the element "
+				 "size %lld", what, (long long)ab, (long long)eb);
 	if (a->base_bytes < 0 || a->base_bytes % eb)
 		return lego_fail(ctx, LEGO_ERR,
 				 "%s: base address %lld is not aligned to the "
@@ -113,7 +120,7 @@ int warp_addrs_eval(lego_ctx *ctx, const lego_warp_access *a,
 		return rc;
 	memset(out, 0, sizeof *out);
 	out->nthreads = a->nthreads ? a->nthreads : LEGO_WARP;
-	out->elem_bytes = a->elem_bytes;
+	out->thread_bytes = a->access_bytes ? a->access_bytes : a->elem_bytes;
 	for (int t = 0; t < out->nthreads; t++) {
 		int on;
 		if ((rc = thread_active(ctx, a, t, &on)) != LEGO_OK)
@@ -128,6 +135,14 @@ int warp_addrs_eval(lego_ctx *ctx, const lego_warp_access *a,
 					   &out->addr[t]))
 			return lego_fail(ctx, LEGO_EOVERFLOW, "thread %d: "
 					 "address overflows", t);
+		/* A vector access must be naturally aligned (the hardware
+		 * faults otherwise). */
+		if (out->addr[t] % out->thread_bytes)
+			return lego_fail(ctx, LEGO_ERR, "%s: thread %d: byte "
+					 "address %lld is not aligned to its "
+					 "%lld-byte access", what, t,
+					 (long long)out->addr[t],
+					 (long long)out->thread_bytes);
 		out->active |= (uint32_t)1 << t;
 	}
 	return LEGO_OK;

@@ -10,7 +10,7 @@ typedef struct warp_addrs {
 	uint32_t active;               /* bit t: thread t takes part */
 	int64_t offset[LEGO_WARP];     /* element offsets */
 	int64_t addr[LEGO_WARP];       /* byte addresses */
-	int64_t elem_bytes;
+	int64_t thread_bytes;          /* bytes from addr[t] each accesses */
 } warp_addrs;
 
 /* Validates the access and evaluates every thread's address.  `what`

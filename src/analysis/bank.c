@@ -31,7 +31,7 @@ static int64_t phase_cost(const warp_addrs *w, int first, int n,
 		if (!(w->active >> t & 1))
 			continue;
 		int64_t lo = w->addr[t] / BANK_BYTES;
-		int64_t hi = (w->addr[t] + w->elem_bytes - 1) / BANK_BYTES;
+		int64_t hi = (w->addr[t] + w->thread_bytes - 1) / BANK_BYTES;
 		for (int64_t word = lo; word <= hi; word++)
 			add_word(pb, word);
 	}
@@ -59,7 +59,7 @@ static void list_colliders(const warp_addrs *w, int first, int n, int bank,
 		if (!(w->active >> t & 1))
 			continue;
 		int64_t lo = w->addr[t] / BANK_BYTES;
-		int64_t hi = (w->addr[t] + w->elem_bytes - 1) / BANK_BYTES;
+		int64_t hi = (w->addr[t] + w->thread_bytes - 1) / BANK_BYTES;
 		for (int64_t word = lo; word <= hi; word++)
 			if (word % LEGO_BANKS == bank) {
 				r->colliders[r->ncolliders] = t;
@@ -81,8 +81,8 @@ int lego_analyze_banks(lego_ctx *ctx, const lego_warp_access *access,
 	memset(report, 0, sizeof *report);
 	report->active = w.active;
 	memcpy(report->offset, w.offset, sizeof w.offset);
-	int per_phase = (int)(PHASE_BYTES / (w.elem_bytes < BANK_BYTES
-					     ? BANK_BYTES : w.elem_bytes));
+	int per_phase = (int)(PHASE_BYTES / (w.thread_bytes < BANK_BYTES
+					     ? BANK_BYTES : w.thread_bytes));
 	if (per_phase > LEGO_WARP)
 		per_phase = LEGO_WARP;
 	report->phases = (w.nthreads + per_phase - 1) / per_phase;

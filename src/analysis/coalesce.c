@@ -34,11 +34,11 @@ int lego_analyze_coalesce(lego_ctx *ctx, const lego_warp_access *access,
 	memset(report, 0, sizeof *report);
 	report->active = w.active;
 	memcpy(report->offset, w.offset, sizeof w.offset);
-	/* Every byte requested, sorted: at most 32 * 16 of them. */
+	/* Every byte requested, sorted: at most 32 threads * 16 bytes. */
 	int64_t bytes[LEGO_WARP * 16];
 	size_t n = 0;
 	for (int t = 0; t < w.nthreads; t++)
-		for (int64_t b = 0; (w.active >> t & 1) && b < w.elem_bytes;
+		for (int64_t b = 0; (w.active >> t & 1) && b < w.thread_bytes;
 		     b++)
 			bytes[n++] = w.addr[t] + b;
 	qsort(bytes, n, sizeof *bytes, cmp_i64);

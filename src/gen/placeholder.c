@@ -283,6 +283,13 @@ static int layout_ref(lang_parser *p, const lang_tok *at, lego_layout *l,
 		*out = (lang_val){lego_layout_size(p->ctx, l), 1, 1};
 		return out->e ? lang_check_val(p, at, out) : lang_api_error(p, at);
 	}
+	static const char *const methods[] = {"inv", "stride", "size"};
+	lego_suggest s;
+	lego_suggest_init(&s, m->kind == TOK_IDENT ? m->text : "");
+	lego_suggest_add_all(&s, methods, sizeof methods / sizeof *methods);
+	if (*lego_suggest_hint(&s))
+		return lang_error(p, m, "unknown layout method '%s'%s", m->text,
+				  lego_suggest_hint(&s));
 	return lang_error(p, m, "unknown layout method (inv, stride or size)");
 }
 

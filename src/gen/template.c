@@ -11,6 +11,7 @@
 
 #define OPEN "{{"
 #define CLOSE "}}"
+#define ESCAPE '\\'   /* \{{ and \}} are a literal {{ and }} */
 #define BLOCK_START "{% lego %}"
 #define BLOCK_END "{% end %}"
 
@@ -26,6 +27,7 @@ typedef struct tmpl {
 	const char *prefix;            /* of the temporaries */
 	gen_slices slices;
 	lego_sbuf out;
+	FILE *warnings;
 } tmpl;
 
 /* One placeholder of the current line. */
@@ -198,6 +200,10 @@ static int read_places(tmpl *t, size_t pos, size_t end, int line,
 		if (!o)
 			return LEGO_OK;
 		size_t open = (size_t)(o - t->text);
+		if (open > pos && t->text[open - 1] == ESCAPE) {
+			i = open + 2;
+			continue;
+		}
 		int col = (int)(open - pos) + 1;
 		const char *c = line_find(o + 2, end - open - 2, CLOSE);
 		if (!c)
@@ -258,14 +264,47 @@ static int emit_line(tmpl *t, lego_emit_request *req, const place *ps,
 	return error_at(t, line, ps[0].col);
 }
 
+/* Copies the text [from, to) of the line starting at pos, outside the
+ * placeholders: an escaped \{{ or \}} loses its backslash, and a bare }}
+ * (a placeholder opened with one brace, or a literal }} that needs the
+ * escape) is warned about. */
+static void put_text(tmpl *t, size_t pos, size_t from, size_t to, int line)
+{
+	const char *s = t->text;
+	size_t k = from, run = from;
+	while (k < to) {
+		int esc = s[k] == ESCAPE && k + 2 < to &&
+			  (!memcmp(s + k + 1, OPEN, 2) ||
+			   !memcmp(s + k + 1, CLOSE, 2));
+		if (esc) {
+			lego_sbuf_printf(&t->out, "%.*s", (int)(k - run),
+					 s + run);
+			run = k + 1;
+			k += 3;
+		} else if (k + 1 < to && !memcmp(s + k, CLOSE, 2)) {
+			if (t->warnings)
+				fprintf(t->warnings, "%s:%d:%d: warning: '}}' "
+					"closes no placeholder (a literal '}}' "
+					"is written '\\}}')\n", t->filename,
+					line, (int)(k - pos) + 1);
+			k += 2;
+		} else {
+			k++;
+		}
+	}
+	lego_sbuf_printf(&t->out, "%.*s", (int)(to - run), s + run);
+}
+
 static int expand_line(tmpl *t, size_t pos, size_t end, int line)
 {
 	place *ps;
 	size_t n;
 	int rc = read_places(t, pos, end, line, &ps, &n);
-	if (rc != LEGO_OK || n == 0) {
-		lego_sbuf_printf(&t->out, "%.*s", (int)(end - pos), t->text + pos);
+	if (rc != LEGO_OK)
 		return rc;
+	if (n == 0) {
+		put_text(t, pos, pos, end, line);
+		return LEGO_OK;
 	}
 	size_t ind = pos;
 	while (ind < end && (t->text[ind] == ' ' || t->text[ind] == '\t'))
@@ -294,12 +333,11 @@ static int expand_line(tmpl *t, size_t pos, size_t end, int line)
 						  ps[i].open - pos,
 						  ps[i].close - pos,
 						  em.values[i]);
-		lego_sbuf_printf(&t->out, wrap ? "%.*s(%s)" : "%.*s%s",
-				 (int)(ps[i].open - at), t->text + at,
-				 em.values[i]);
+		put_text(t, pos, at, ps[i].open, line);
+		lego_sbuf_printf(&t->out, wrap ? "(%s)" : "%s", em.values[i]);
 		at = ps[i].close;
 	}
-	lego_sbuf_printf(&t->out, "%.*s", (int)(end - at), t->text + at);
+	put_text(t, pos, at, end, line);
 	lego_emitted_free(&em);
 	return LEGO_OK;
 }
@@ -326,7 +364,8 @@ char *lego_gen(lego_ctx *ctx, const char *filename, const char *text,
 	if (!opts || (!text && len))
 		return lego_fail_null(ctx, "lego_gen: no template or options");
 	tmpl t = {.ctx = ctx, .filename = filename ? filename : "<template>",
-		  .text = text ? text : "", .len = len};
+		  .text = text ? text : "", .len = len,
+		  .warnings = opts->warnings};
 	if (parse_target(ctx, opts->target, &t.target) != LEGO_OK ||
 	    find_block(&t) != LEGO_OK || load_spec(&t, opts) != LEGO_OK)
 		return NULL;

@@ -217,6 +217,26 @@ static int declare_auto(lang_parser *p, const lang_tok *at, lang_val *out)
 	return lang_check_val(p, at, out);
 }
 
+/* The names an expression may use, offered for a misspelt one. */
+static int unknown_name(lang_parser *p, const lang_tok *at)
+{
+	static const char *const functions[] = {"min", "max", "isqrt",
+						"select", "cdiv"};
+	lego_suggest s;
+	lego_suggest_init(&s, at->text);
+	for (size_t i = 0; i < p->nlocals; i++)
+		lego_suggest_add(&s, p->locals[i].name);
+	lang_suggest_spec(p->spec, &s, 1u << NAME_SYM | 1u << NAME_LET |
+			  1u << NAME_INDEX |
+			  (p->layout_ref ? 1u << NAME_LAYOUT : 0));
+	lego_suggest_add_all(&s, functions,
+			     sizeof functions / sizeof *functions);
+	if (p->layout_mask)
+		lego_suggest_add(&s, "mask");
+	return lang_error(p, at, "unknown name '%s'%s", at->text,
+			  lego_suggest_hint(&s));
+}
+
 static int parse_name(lang_parser *p, const lang_tok *at, lang_val *out)
 {
 	static const char *const layout_words[] = {
@@ -254,7 +274,7 @@ static int parse_name(lang_parser *p, const lang_tok *at, lang_val *out)
 		*out = (lang_val){known, 0, 1};
 		return 0;
 	}
-	return lang_error(p, at, "unknown name '%s'", at->text);
+	return unknown_name(p, at);
 }
 
 static int parse_primary(lang_parser *p, lang_val *out)

@@ -136,7 +136,13 @@ static int parse_named(lang_parser *p, const lang_tok *at, lang_lval *out)
 		return lang_error(p, at, "'%s' is %s, not a layout", at->text,
 				  n->kind == NAME_GENP ? "a genp function"
 						       : "an expression");
-	return lang_error(p, at, "unknown layout '%s'", at->text);
+	static const char *const words[] = {"RegP", "GenP", "Row", "Col"};
+	lego_suggest s;
+	lego_suggest_init(&s, at->text);
+	lego_suggest_add_all(&s, words, sizeof words / sizeof *words);
+	lang_suggest_spec(p->spec, &s, 1u << NAME_LAYOUT);
+	return lang_error(p, at, "unknown layout '%s'%s", at->text,
+			  lego_suggest_hint(&s));
 }
 
 static int parse_primary(lang_parser *p, lang_lval *out)

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "lang/lex.h"
+#include "suggest/suggest.h"
 
 /* Limits that keep hostile input from exhausting the stack or the clock. */
 #define LANG_MAX_NESTING 200      /* syntactic nesting */
@@ -119,6 +120,9 @@ int lang_is_ident(const lang_tok *t, const char *text);
 /* Keywords and built-in names, which cannot be declared. */
 int lang_is_reserved(const char *name);
 lang_name *lang_lookup(const lego_spec *spec, const char *name);
+/* Offers s the spec's names of the kinds (1u << NAME_x, or'ed). */
+void lang_suggest_spec(const lego_spec *spec, lego_suggest *s,
+		       unsigned kinds);
 /* A growable array in the arena: *items grows to hold n + 1. */
 int lang_grow(lang_parser *p, void **items, size_t *cap, size_t n,
 	      size_t size);

@@ -20,10 +20,15 @@ static int check_defines(lego_spec *spec)
 {
 	for (size_t i = 0; i < spec->ndefs; i++) {
 		const char *name = spec->defs[i].name ? spec->defs[i].name : "";
-		if (!spec->def_used[i])
+		if (!spec->def_used[i]) {
+			lego_suggest s;
+			lego_suggest_init(&s, name);
+			lang_suggest_spec(spec, &s, 1u << NAME_SYM);
 			return lego_fail(spec->ctx, LEGO_ERR,
 					 "%s: error: -D %s: no sym '%s' is "
-					 "declared", spec->filename, name, name);
+					 "declared%s", spec->filename, name,
+					 name, lego_suggest_hint(&s));
+		}
 	}
 	return 0;
 }

@@ -38,6 +38,46 @@ int lang_expect(lang_parser *p, lang_tok_kind kind, const char *what)
 	return 0;
 }
 
+/* Whether the input ends at t, for what came before: the end of the
+ * input, or a declaration starting a line. */
+static int ends_input(const lang_tok *t)
+{
+	static const char *const decls[] = {"sym", "let", "assume", "index",
+					    "genp", "layout"};
+	if (t->kind == TOK_EOF)
+		return 1;
+	size_t n = t->line_start ? sizeof decls / sizeof *decls : 0;
+	for (size_t i = 0; i < n; i++)
+		if (lang_is_ident(t, decls[i]))
+			return 1;
+	return 0;
+}
+
+/* The innermost '(' or '[' before at that nothing closes, or NULL. */
+static const lang_tok *unclosed(const lang_parser *p, const lang_tok *at)
+{
+	if (at < p->toks || at >= p->toks + p->ntoks)
+		return NULL;
+	const lang_tok *open[LANG_MAX_NESTING];
+	size_t n = 0;
+	for (const lang_tok *t = p->toks; t < at; t++) {
+		if (t->kind == TOK_LPAREN || t->kind == TOK_LBRACKET) {
+			if (n == LANG_MAX_NESTING)
+				return NULL;
+			open[n++] = t;
+		} else if (n && ((t->kind == TOK_RPAREN &&
+				  open[n - 1]->kind == TOK_LPAREN) ||
+				 (t->kind == TOK_RBRACKET &&
+				  open[n - 1]->kind == TOK_LBRACKET))) {
+			n--;
+		}
+	}
+	return n ? open[n - 1] : NULL;
+}
+
+/* An error where the input ends inside brackets is reported at the
+ * bracket left open: "expected an expression, got end of input" after
+ * `A[i, :` is a missing ']'. */
 int lang_error(lang_parser *p, const lang_tok *at, const char *fmt, ...)
 {
 	char msg[1536];
@@ -45,8 +85,18 @@ int lang_error(lang_parser *p, const lang_tok *at, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	lego_fail(p->ctx, LEGO_ERR, "%s:%d:%d: error: %s", p->filename,
-		  at->line, at->col, msg);
+	const lang_tok *open = ends_input(at) ? unclosed(p, at) : NULL;
+	if (open)
+		lego_fail(p->ctx, LEGO_ERR, "%s:%d:%d: error: '%c' is not "
+			  "closed: expected '%c' before %s (%d:%d: %s)",
+			  p->filename, open->line, open->col,
+			  open->kind == TOK_LPAREN ? '(' : '[',
+			  open->kind == TOK_LPAREN ? ')' : ']',
+			  at->kind == TOK_EOF ? "the end of input" : "the next "
+			  "declaration", at->line, at->col, msg);
+	else
+		lego_fail(p->ctx, LEGO_ERR, "%s:%d:%d: error: %s", p->filename,
+			  at->line, at->col, msg);
 	return -1;
 }
 
@@ -88,6 +138,13 @@ int lang_is_reserved(const char *name)
 		if (!strcmp(reserved[i], name))
 			return 1;
 	return 0;
+}
+
+void lang_suggest_spec(const lego_spec *spec, lego_suggest *s, unsigned kinds)
+{
+	for (lang_name *n = spec->names; n; n = n->next)
+		if (kinds & (1u << n->kind))
+			lego_suggest_add(s, n->name);
 }
 
 lang_name *lang_lookup(const lego_spec *spec, const char *name)

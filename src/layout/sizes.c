@@ -142,19 +142,45 @@ static int check_size(lego_ctx *ctx, const char *what, size_t k,
 		return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
 	int st = size_defined(&w, e);
 	free(w.seen);
-	/* A dim written a / b is exact, as a tile count is (SEMANTICS.md; the
-	 * authors' implementation infers b | a): the authors' bricks write
-	 * Row(N/B) before the TileBy([N/B], [B]) that says so. */
-	if (st == LEGO_OK && lego_expr_kind_of(e) == LEGO_DIV &&
-	    !layout_is_cdiv(ctx, e))
-		st = lego_assume_divides(ctx, lego_expr_arg(e, 1),
-					 lego_expr_arg(e, 0));
 	if (st != LEGO_OK || proved_positive(ctx, e))
 		return st;
 	w.size = e;
+	if (lego_expr_kind_of(e) == LEGO_DIV && !layout_is_cdiv(ctx, e)) {
+		/* A quotient is positive once exact: say the divisibility. */
+		char *n = layout_expr_text(ctx, lego_expr_arg(e, 0));
+		char *d = layout_expr_text(ctx, lego_expr_arg(e, 1));
+		char *se = layout_expr_text(ctx, e);
+		lego_fail(ctx, LEGO_ERR, "%s: dim %zu (%s) is not proved "
+			  "positive: state it with `assume %s %% %s == 0` "
+			  "(or `assume %s >= 1`)", what, k + 1,
+			  se ? se : "?", n ? n : "?", d ? d : "?",
+			  se ? se : "?");
+		free(n);
+		free(d);
+		free(se);
+		return LEGO_ERR;
+	}
 	return size_fail(&w, e, "%s: dim %zu (%s) is not proved positive: "
 				"state it with `assume %s >= 1` (or facts "
 				"that imply it)");
+}
+
+/* A piece's dim written a / b is exact, as a tile count is (SEMANTICS.md;
+ * the authors' implementation infers b | a): their bricks write Row(N/B)
+ * before the TileBy([N/B], [B]) that says so.  Its divisor must be proved
+ * positive first. */
+int layout_piece_dims(lego_ctx *ctx, size_t d, lego_expr *const *dims,
+		      const char *what)
+{
+	for (size_t k = 0; dims && k < d; k++) {
+		lego_expr *e = dims[k], *b = lego_expr_arg(e, 1);
+		if (!e || lego_expr_kind_of(e) != LEGO_DIV ||
+		    layout_is_cdiv(ctx, e) || !proved_positive(ctx, b))
+			continue;
+		if (lego_assume_divides(ctx, b, lego_expr_arg(e, 0)) != LEGO_OK)
+			return LEGO_ERR;
+	}
+	return layout_check_dims(ctx, d, dims, what);
 }
 
 int layout_check_dims(lego_ctx *ctx, size_t d, lego_expr *const *dims,
@@ -240,10 +266,66 @@ static void witness_text(const size_scan *sc, const lego_env *env,
 		snprintf(buf + used, cap - used, ")");
 }
 
+/* A node X / c of e (X a sym, c > 1 a constant) such that the difference
+ * e vanishes when c divides X, or NULL. */
+static lego_expr *divisible_sym(lego_ctx *ctx, lego_expr *e, lego_expr *diff,
+				int depth)
+{
+	int64_t c;
+	if (depth > 32)
+		return NULL;
+	if (lego_expr_kind_of(e) == LEGO_DIV &&
+	    lego_expr_kind_of(lego_expr_arg(e, 0)) == LEGO_SYM &&
+	    lego_expr_is_const(lego_expr_arg(e, 1), &c) && c > 1) {
+		/* X = c * k for a fresh positive k: does the difference go? */
+		lego_expr *x = lego_expr_arg(e, 0);
+		lego_expr *k = lego_sym(ctx, "_sizes_k");
+		lego_expr *to = k ? lego_mul(ctx, lego_const(ctx, c), k) : NULL;
+		lego_expr *d = to ? lego_expr_subst(ctx, diff, 1, &x, &to)
+				  : NULL;
+		int64_t v;
+		if ((d = d ? lego_simplify(ctx, d) : NULL) &&
+		    lego_expr_is_const(d, &v) && v == 0)
+			return e;
+	}
+	for (size_t i = 0; i < lego_expr_nargs(e); i++) {
+		lego_expr *r = divisible_sym(ctx, lego_expr_arg(e, i), diff,
+					     depth + 1);
+		if (r)
+			return r;
+	}
+	return NULL;
+}
+
+/* The assumption that makes sizes a and b (difference diff) agree, as
+ * text (malloc'd), or NULL: X % c == 0 when that makes the difference
+ * vanish (8 * (N / 8) against N), a == b for two distinct syms. */
+static char *agreeing_assume(lego_ctx *ctx, lego_expr *diff, lego_expr *a,
+			     lego_expr *b)
+{
+	lego_expr *q = diff ? divisible_sym(ctx, diff, diff, 0) : NULL;
+	lego_expr *x = q ? lego_expr_arg(q, 0) : a, *y = q ? NULL : b;
+	int64_t c = 0;
+	if ((q && !lego_expr_is_const(lego_expr_arg(q, 1), &c)) ||
+	    (!q && (lego_expr_kind_of(a) != LEGO_SYM ||
+		    lego_expr_kind_of(b) != LEGO_SYM)))
+		return NULL;
+	char buf[256];
+	if (q)
+		snprintf(buf, sizeof buf, "%s %% %lld == 0",
+			 lego_expr_name(x), (long long)c);
+	else
+		snprintf(buf, sizeof buf, "%s == %s", lego_expr_name(x),
+			 lego_expr_name(y));
+	char *text = malloc(strlen(buf) + 1);
+	return text ? strcpy(text, buf) : NULL;
+}
+
 /* proved: the sizes provably differ (with a witness when Z3 found one);
  * otherwise agreement is not proved.  Says what to write instead. */
 static int fail_sizes(lego_ctx *ctx, const char *what, int proved,
-		      lego_expr *a, lego_expr *b, const char *witness)
+		      lego_expr *a, lego_expr *b, const char *witness,
+		      lego_expr *diff)
 {
 	size_scan sc = {{0}, 0, NULL, 0};
 	scan(&sc, a, 0);
@@ -255,7 +337,11 @@ static int fail_sizes(lego_ctx *ctx, const char *what, int proved,
 	char *d = sc.div ? layout_expr_text(ctx, lego_expr_arg(sc.div, 1))
 			 : NULL;
 	char hint[512] = "";
-	if (n && d)
+	char *as = agreeing_assume(ctx, diff, a, b);
+	if (as)
+		snprintf(hint, sizeof hint, " (add `assume %s` if it holds)",
+			 as);
+	if (n && d && !as)
 		snprintf(hint, sizeof hint, "; `assume %s %% %s == 0` makes "
 			 "%s / %s exact", n, d, n, d);
 	if (sc.minmax)
@@ -275,13 +361,14 @@ static int fail_sizes(lego_ctx *ctx, const char *what, int proved,
 	free(sb);
 	free(n);
 	free(d);
+	free(as);
 	return st;
 }
 
 /* Z3 decides what the simplifier cannot (a min or max needs a case
  * split): LEGO_PROVED, or a failure with a witness when refuted. */
 static int agree_by_smt(lego_ctx *ctx, lego_expr *a, lego_expr *b,
-			const char *what)
+			lego_expr *diff, const char *what)
 {
 	lego_expr *eq = lego_binop(ctx, LEGO_EQ, a, b);
 	lego_env *env = eq ? lego_env_new(ctx) : NULL;
@@ -299,7 +386,7 @@ static int agree_by_smt(lego_ctx *ctx, lego_expr *a, lego_expr *b,
 	lego_env_free(env);
 	if (p == LEGO_PROVED)
 		return LEGO_OK;
-	return fail_sizes(ctx, what, p == LEGO_REFUTED, a, b, witness);
+	return fail_sizes(ctx, what, p == LEGO_REFUTED, a, b, witness, diff);
 }
 
 int layout_sizes_agree(lego_ctx *ctx, lego_expr *a, lego_expr *b,
@@ -310,13 +397,13 @@ int layout_sizes_agree(lego_ctx *ctx, lego_expr *a, lego_expr *b,
 		return LEGO_OK;
 	if (lego_expr_is_const(a, &va) && lego_expr_is_const(b, &vb))
 		return va == vb ? LEGO_OK
-				: fail_sizes(ctx, what, 1, a, b, "");
+				: fail_sizes(ctx, what, 1, a, b, "", NULL);
 	lego_expr *e = lego_sub(ctx, a, b);
 	if (e)
 		e = lego_simplify(ctx, e);
 	if (!e)
 		return LEGO_ERR;
 	if (!lego_expr_is_const(e, &diff))
-		return agree_by_smt(ctx, a, b, what);
-	return diff == 0 ? LEGO_OK : fail_sizes(ctx, what, 1, a, b, "");
+		return agree_by_smt(ctx, a, b, e, what);
+	return diff == 0 ? LEGO_OK : fail_sizes(ctx, what, 1, a, b, "", NULL);
 }

@@ -1,5 +1,8 @@
 /* sugar.c - Row, Col, TileBy and TileOrderBy, built from the core pieces
  * exactly as SEMANTICS.md states. */
+#include <stdio.h>
+#include <string.h>
+
 #include "layout/layout.h"
 
 /* sigma_{d x q} = flatten(A), A[k][h] = k+1+d*h (1-based values). */
@@ -13,7 +16,7 @@ void layout_sigma(size_t d, size_t q, int *out)
 static lego_layout *regp_ordered(lego_ctx *ctx, size_t d,
 				 lego_expr *const *dims, int reversed)
 {
-	if (layout_check_dims(ctx, d, dims, reversed ? "Col" : "Row") !=
+	if (layout_piece_dims(ctx, d, dims, reversed ? "Col" : "Row") !=
 	    LEGO_OK)
 		return NULL;
 	int *perm = lego_xalloc(ctx, d * sizeof *perm);
@@ -113,6 +116,25 @@ static unsigned char *ceil_marks(lego_ctx *ctx, size_t d,
 	return m;
 }
 
+/* A TileBy is built as a GroupBy; its errors name what the user wrote:
+ * "GroupBy: chain pieces" are the tiled layout and the tile sizes. */
+static lego_layout *named(lego_ctx *ctx, const char *what,
+			  lego_layout *built)
+{
+	static const char from[] = "GroupBy: ";
+	static const char pieces[] = "chain pieces: ";
+	if (built || strncmp(ctx->error, from, sizeof from - 1))
+		return built;
+	char rest[sizeof ctx->error];
+	const char *tail = ctx->error + sizeof from - 1;
+	int chain = !strncmp(tail, pieces, sizeof pieces - 1);
+	snprintf(rest, sizeof rest, "%s", chain ? tail + sizeof pieces - 1
+						: tail);
+	lego_fail(ctx, LEGO_ERR, "%s: %s%s", what,
+		  chain ? "the tiled layout and the tile sizes: " : "", rest);
+	return NULL;
+}
+
 lego_layout *lego_tileby(lego_ctx *ctx, size_t nchain,
 			 lego_layout *const *chain, size_t q, size_t d,
 			 lego_expr *const *sizes)
@@ -165,7 +187,7 @@ lego_layout *layout_tileby(lego_ctx *ctx, size_t nchain,
 		return NULL;
 	for (size_t h = 0; h < q; h++)
 		lens[h] = d;
-	return lego_groupby(ctx, q, lens, sizes, n, full);
+	return named(ctx, "TileBy", lego_groupby(ctx, q, lens, sizes, n, full));
 }
 
 lego_layout *lego_tile_orderby(lego_ctx *ctx, size_t q,
@@ -188,5 +210,6 @@ lego_layout *lego_tile_orderby(lego_ctx *ctx, size_t q,
 	if (!chain[1])
 		return NULL;
 	size_t rank = o->rank;
-	return lego_groupby(ctx, 1, &rank, r->dims, 2, chain);
+	return named(ctx, "TileOrderBy",
+		     lego_groupby(ctx, 1, &rank, r->dims, 2, chain));
 }

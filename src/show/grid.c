@@ -95,3 +95,47 @@ int show_grid_finish(lego_ctx *ctx, show_grid *g, int64_t nkeys)
 	}
 	return LEGO_OK;
 }
+
+int show_grid_slices(lego_ctx *ctx, const show_grid *g,
+		     const lego_show_opts *o, int64_t *first, int64_t *end)
+{
+	*first = 0;
+	*end = g->nslices;
+	if (o->slice == 0)
+		return LEGO_OK;
+	if (o->slice < 0 || o->slice > g->nslices)
+		return lego_fail(ctx, LEGO_ERR, "show: slice %lld: the view has "
+				 "%lld slice%s (0..%lld)",
+				 (long long)o->slice - 1, (long long)g->nslices,
+				 g->nslices == 1 ? "" : "s",
+				 (long long)g->nslices - 1);
+	*first = o->slice - 1;
+	*end = o->slice;
+	return LEGO_OK;
+}
+
+show_grid show_grid_slice(const show_grid *g, int64_t s, const char *title,
+			  char *buf)
+{
+	show_grid one = *g;
+	one.rows = g->rows / g->nslices;
+	one.nslices = 1;
+	int64_t off = s * one.rows * g->cols;
+	one.num += off;
+	one.tile += off;
+	if (one.num2)
+		one.num2 += off;
+	int64_t coord[SHOW_MAX_OUTER];
+	for (size_t k = g->nouter; k-- > 0;) {
+		coord[k] = s % g->outer[k];
+		s /= g->outer[k];
+	}
+	size_t n = (size_t)snprintf(buf, SHOW_LABEL * 2, "%.40s[",
+				    title ? title : "");
+	for (size_t k = 0; k < g->nouter && n < SHOW_LABEL * 2; k++)
+		n += (size_t)snprintf(buf + n, SHOW_LABEL * 2 - n, "%lld, ",
+				      (long long)coord[k]);
+	if (n < SHOW_LABEL * 2)
+		snprintf(buf + n, SHOW_LABEL * 2 - n, ":, :]");
+	return one;
+}

@@ -127,6 +127,45 @@ static void borders(lego_sbuf *b, const show_grid *g, const svg_geom *s)
 	lego_sbuf_puts(b, "\"/>\n");
 }
 
+/* One grid as an SVG element (nested <svg> elements place slices). */
+static void picture(lego_sbuf *b, const show_grid *g, const char *title)
+{
+	svg_geom s = geometry(g, title);
+	header(b, &s, title);
+	axis_numbers(b, g, &s);
+	cells(b, g, &s);
+	borders(b, g, &s);
+	lego_sbuf_puts(b, "</svg>\n");
+}
+
+/* Slices [first, end), each a picture captioned with its coordinates,
+ * about as many across as down, in one document. */
+static void slices(lego_sbuf *b, const show_grid *g, const char *title,
+		   int64_t first, int64_t end)
+{
+	char caption[SHOW_LABEL * 2];
+	int64_t n = end - first, across = 1;
+	while (across * across < n)
+		across++;
+	show_grid one = show_grid_slice(g, first, title, caption);
+	svg_geom s = geometry(&one, caption);
+	long long w = s.width, h = s.height;
+	long long width = w * (n < across ? n : across);
+	long long height = h * ((n + across - 1) / across);
+	lego_sbuf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+			    "viewBox=\"0 0 %lld %lld\" width=\"%lld\" "
+			    "height=\"%lld\">\n", width, height, width, height);
+	for (int64_t k = 0; k < n; k++) {
+		one = show_grid_slice(g, first + k, title, caption);
+		lego_sbuf_printf(b, "<g transform=\"translate(%lld %lld)\">\n",
+				 (long long)(k % across) * w,
+				 (long long)(k / across) * h);
+		picture(b, &one, caption);
+		lego_sbuf_puts(b, "</g>\n");
+	}
+	lego_sbuf_puts(b, "</svg>\n");
+}
+
 char *lego_show_svg(lego_ctx *ctx, const lego_layout *l,
 		    const lego_show_opts *opts)
 {
@@ -135,15 +174,15 @@ char *lego_show_svg(lego_ctx *ctx, const lego_layout *l,
 	show_grid g;
 	if (!ctx || !l)
 		return lego_fail_null(ctx, "show: no layout");
-	if (show_grid_build(ctx, l, o, &g) != LEGO_OK)
+	int64_t first, end;
+	if (show_grid_build(ctx, l, o, &g) != LEGO_OK ||
+	    show_grid_slices(ctx, &g, o, &first, &end) != LEGO_OK)
 		return NULL;
-	svg_geom s = geometry(&g, o->title);
 	lego_sbuf b = {0};
-	header(&b, &s, o->title);
-	axis_numbers(&b, &g, &s);
-	cells(&b, &g, &s);
-	borders(&b, &g, &s);
-	lego_sbuf_puts(&b, "</svg>\n");
+	if (g.nslices == 1)
+		picture(&b, &g, o->title);
+	else
+		slices(&b, &g, o->title, first, end);
 	char *str = lego_sbuf_take(&b);
 	return str ? str : lego_fail_null(ctx, "out of memory");
 }

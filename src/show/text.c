@@ -115,12 +115,24 @@ char *lego_show_text(lego_ctx *ctx, const lego_layout *l,
 	if (show_grid_build(ctx, l, o, &g) != LEGO_OK)
 		return NULL;
 	const text_style *st = o->ascii ? &ascii_style : &box_style;
+	int64_t first, end;
+	if (show_grid_slices(ctx, &g, o, &first, &end) != LEGO_OK)
+		return NULL;
 	lego_sbuf b = {0};
-	for (int64_t r = 0; r < g.rows; r++) {
-		border_line(&b, &g, r, st, o->color);
-		cell_line(&b, &g, r, st, o->color);
+	for (int64_t s = first; s < end; s++) {
+		char caption[SHOW_LABEL * 2];
+		show_grid one = g;
+		if (g.nslices > 1) {
+			one = show_grid_slice(&g, s, o->title, caption);
+			lego_sbuf_printf(&b, "%s%s\n", s > first ? "\n" : "",
+					 caption);
+		}
+		for (int64_t r = 0; r < one.rows; r++) {
+			border_line(&b, &one, r, st, o->color);
+			cell_line(&b, &one, r, st, o->color);
+		}
+		border_line(&b, &one, one.rows, st, o->color);
 	}
-	border_line(&b, &g, g.rows, st, o->color);
 	char *s = lego_sbuf_take(&b);
 	return s ? s : lego_fail_null(ctx, "out of memory");
 }

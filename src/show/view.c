@@ -18,6 +18,7 @@ typedef struct view_shape {
 	size_t levels, d;          /* tiled: q groups of d dims; else 1, rank */
 	int64_t untiled[MAX_DIMS]; /* d dims of the space shown */
 	size_t row_dims;           /* leading untiled dims forming rows */
+	size_t nouter;             /* leading untiled dims giving slices */
 	int64_t last_group;        /* size of the innermost group (tiles) */
 	int64_t size;
 } view_shape;
@@ -78,6 +79,14 @@ static size_t auto_row_dims(const view_shape *v)
 	return best;
 }
 
+static int64_t grid_rows(const view_shape *v)
+{
+	int64_t rows = 1;
+	for (size_t k = 0; k < v->row_dims; k++)
+		rows *= v->untiled[k];
+	return rows;
+}
+
 static int shape_view(lego_ctx *ctx, const lego_layout *l,
 		      const lego_show_opts *o, view_shape *v)
 {
@@ -94,6 +103,15 @@ static int shape_view(lego_ctx *ctx, const lego_layout *l,
 		return lego_fail(ctx, LEGO_ERR, "show: %d row dims; the view "
 				 "has %zu dims", o->row_dims, v->d);
 	v->row_dims = o->row_dims ? (size_t)o->row_dims : auto_row_dims(v);
+	/* More than two dims, asked for or too wide for one grid: 2-D slices
+	 * of the last two dims, one per value of the others (Row(16,16,16)
+	 * is otherwise a grid 256 cells wide). */
+	v->nouter = 0;
+	if (!o->row_dims && v->d > 2 && v->d - 2 <= SHOW_MAX_OUTER &&
+	    (o->slice || v->size / grid_rows(v) > SHOW_MAX_COLS)) {
+		v->nouter = v->d - 2;
+		v->row_dims = v->d - 1;
+	}
 	return LEGO_OK;
 }
 
@@ -159,12 +177,16 @@ static int64_t tile_mode(lego_ctx *ctx, const lego_layout *l,
 static int alloc_grid(lego_ctx *ctx, const view_shape *v, int inverse,
 		      show_grid *g)
 {
-	int64_t rows = 1;
-	for (size_t k = 0; k < v->row_dims; k++)
-		rows *= v->untiled[k];
+	int64_t rows = grid_rows(v);
 	memset(g, 0, sizeof *g);
 	g->rows = rows;
 	g->cols = v->size / rows;
+	g->nslices = 1;
+	g->nouter = v->nouter;
+	for (size_t k = 0; k < v->nouter; k++) {
+		g->outer[k] = v->untiled[k];
+		g->nslices *= v->untiled[k];
+	}
 	size_t bytes = (size_t)v->size * sizeof(int64_t);
 	g->num = lego_xalloc(ctx, bytes);
 	g->tile = lego_xalloc(ctx, bytes);

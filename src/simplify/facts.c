@@ -196,8 +196,9 @@ int lego_ctx_use_smt(lego_ctx *ctx, int on)
 	if (!ctx)
 		return LEGO_ERR;
 	if (on && !lego_smt_available())
-		return lego_fail(ctx, LEGO_ERR, "this liblego was built without "
-				 "Z3: only the built-in range reasoning proves");
+		return lego_fail(ctx, LEGO_ERR, "Z3 is not available (left "
+				 "out of the build, or libz3 not installed): "
+				 "only the built-in range reasoning proves");
 	ctx->facts->use_smt = on != 0;
 	lego_facts_invalidate(ctx); /* answers cached without it */
 	return LEGO_OK;

@@ -99,6 +99,8 @@ static int solve(lego_ctx *ctx, lego_expr *cond, unsigned timeout_ms,
 	if (try_enumerate(ctx, cond, ans) >= 0)
 		return LEGO_OK;
 #ifdef LEGO_HAVE_Z3
+	if (!lego_smt_available()) /* libz3 is loaded here, on first use */
+		return lego_fail(ctx, LEGO_ERR, "%s", smt_z3_error());
 	double deadline = smt_now() + timeout_ms / 1000.0;
 	unsigned direct = rewrite ? timeout_ms / 8 + 1 : timeout_ms, after;
 	int rc = smt_solve(ctx, cond, direct, ans);

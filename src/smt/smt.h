@@ -11,7 +11,7 @@
 #include "expr/expr.h"
 
 #ifdef LEGO_HAVE_Z3
-#include <z3.h>
+#include "smt/z3load.h"
 #endif
 
 /* ------------------------------------------------------------- symbols */

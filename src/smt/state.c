@@ -8,7 +8,7 @@
 int lego_smt_available(void)
 {
 #ifdef LEGO_HAVE_Z3
-	return 1;
+	return smt_z3_load() == 0;
 #else
 	return 0;
 #endif
@@ -63,7 +63,9 @@ struct lego_smt *smt_state(lego_ctx *ctx)
 	}
 	ctx->smt = st;
 #ifdef LEGO_HAVE_Z3
-	if (z3_open(ctx, st) != LEGO_OK)
+	/* Without a loadable libz3 the state still caches and enumerates,
+	 * as in a build without Z3; prove.c says why it cannot solve. */
+	if (lego_smt_available() && z3_open(ctx, st) != LEGO_OK)
 		return NULL; /* st is freed with the ctx */
 #endif
 	return st;

@@ -140,7 +140,7 @@ done
 if [ "$good" -eq 0 ]; then ok; else
 	bad "symbolic apply of A evaluates to (tm*BM+r)*K+tk*BK+c: $expr_a"; fi
 has "table needs concrete sizes" 1 "symbolic.*-D M=" err table "$dir/tile.lego" A
-has "check skips symbolic layouts" 0 "^A: skipped: symbolic sizes (needs.*-D BM=" \
+has "check skips symbolic layouts (status 3)" 3 "^A: skipped: symbolic sizes (needs.*-D BM=" \
 	out check "$dir/tile.lego"
 has "check with -D checks them" 0 "^A: bijective on 48 elements" out \
 	check "$dir/tile.lego" A -D M=8 -D K=6 -D BM=4 -D BK=3
@@ -199,7 +199,7 @@ has "exprs python inv" 0 "^i1 = " out exprs "$dir/tile.lego" A --lang python
 has "exprs help" 0 "^Usage: lego exprs" out exprs --help
 
 # ------------------------------------------------------ input errors
-has "syntax error position" 1 "^[^ ]*syntax.lego:4:1: error: expected ')' or ','" \
+has "syntax error position: the '(' left open" 1 "^[^ ]*syntax.lego:3:19: error: '(' is not closed: .*(4:1: expected ')' or ','" \
 	err table "$dir/syntax.lego" Q
 has "missing file" 1 "nonexistent.lego: error: cannot read" err \
 	table "$dir/nonexistent.lego" G
@@ -213,7 +213,7 @@ has "-D of a non-positive value" 1 "tile.lego:4:5: error: -D M=0" err \
 	table "$dir/tile.lego" TR -D M=0
 has "bad expression argument" 1 "^<expr>:1:4: error: expected an expression" err \
 	apply "$dir/fig9.lego" G "4 +" 2
-has "check of a bad file" 1 "syntax.lego:4:1: error:" err check "$dir/syntax.lego"
+has "check of a bad file" 1 "syntax.lego:3:19: error:" err check "$dir/syntax.lego"
 printf 'layout L = RegP([2, 3], [1, 1])\n' >"$tmp/perm.lego"
 has "not a permutation" 1 "perm.lego:1:12: error: .*permutation" err \
 	check "$tmp/perm.lego"
@@ -234,9 +234,26 @@ has "size overflow in table" 1 "does not fit in 64 bits" err table "$tmp/big.leg
 same "apply without enumerating" 1000000000000000 apply "$tmp/big.lego" L 1 0 0 0
 
 # ----------------------------------------------------------- examples
-for f in fig9 gemm nw; do
-	has "examples/$f.lego checks" 0 ": bijective\|skipped" out check "$ex/$f.lego"
+has "examples/fig9.lego checks" 0 ": bijective" out check "$ex/fig9.lego"
+for f in gemm nw; do
+	has "examples/$f.lego: skipped is not passed" 3 "skipped" out check "$ex/$f.lego"
 done
+# Skipped is not passed: a symbolic non-bijective GenP exits 3, not 0, and
+# the hint names every sym needed (GM of the grouping too), and works.
+has "a symbolic non-bijection is skipped (3)" 3 "^H: skipped: .*(needs -D m=..)" \
+	out check "$dir/half.lego"
+has "the hint works: -D m=4 finds it" 1 "^H: NOT a bijection on 4" \
+	out check "$dir/half.lego" -D m=4
+has "the hint names GM" 3 "^P: skipped: .*(needs -D npm=.. -D npn=.. -D GM=..)" \
+	out check "$dir/pid.lego"
+has "the hint names what is left" 3 "^P: skipped: .*(needs -D GM=..)" \
+	out check "$dir/pid.lego" -D npm=4 -D npn=6
+has "the hint's values check it" 0 "^P: bijective on 24 elements" \
+	out check "$dir/pid.lego" -D npm=4 -D npn=6 -D GM=2
+cat "$dir/half.lego" "$dir/badgenp.lego" >"$tmp/both.lego"
+has "a failure outranks a skip" 1 "^S: NOT a bijection" out check "$tmp/both.lego"
+has "check --help: exit statuses" 0 "^3 nothing failed" out check --help
+has "lego --help: exit statuses" 0 "3 (lego" out --help
 has "gemm with sizes" 0 "^P: bijective on 48 elements" out check "$ex/gemm.lego" \
 	-D M=64 -D N=48 -D K=32 -D BM=8 -D BN=8 -D BK=8 -D GM=4 -D npm=8 -D npn=6
 has "gemm P symbolic inv" 0 "" out inv "$ex/gemm.lego" P pid
@@ -249,6 +266,14 @@ has "prove figure 9" 0 "^G: simplified == semantics: proved.*inv(apply(i)) == i:
 has "prove refutes a GenP that is no bijection" 1 "^S: .*0 <= apply < size: REFUTED" \
 	out check --prove "$dir/badgenp.lego" S
 has "prove: bad timeout" 2 "--timeout expects" err check --prove --timeout 0 "$ex/fig9.lego"
+# Z3 is loaded at first use: a libz3 that cannot be loaded is said, and
+# what enumeration can prove is still proved.
+if LEGO_Z3_LIB=/nonexistent/libz3.so "$lego" check --prove "$ex/fig9.lego" G \
+	>"$tmp/out" 2>"$tmp/err" && grep -q "^note: Z3 is not available" "$tmp/out" &&
+	grep -q "^G: simplified == semantics: proved" "$tmp/out"; then ok; else
+	bad "check --prove without a loadable libz3"; fi
+if [ "$(ldd "$lego" 2>/dev/null | grep -c libz3)" -eq 0 ]; then ok; else
+	bad "lego links libz3: it must load it at first use"; fi
 has "--prove is an option of check only" 2 "unknown option" err table --prove "$ex/fig9.lego" G
 
 # Sizes are proved positive before anything is derived (issue 12).
@@ -291,9 +316,9 @@ has "table limit names 2^28 and the docs" 1 "at most 2^28 = 268435456; docs/lang
 	err table "$tmp/big.lego" A
 # --prove: --timeout bounds the whole run; progress on stderr; an unknown
 # property says what was tried.
-has "prove: the total limit is reported" 0 "unknown: .*not tried, the total limit of 1 ms was spent" \
+has "prove: the total limit is reported" 3 "unknown: .*not tried, the total limit of 1 ms was spent" \
 	out check --prove --timeout 1 "$ex/gemm.lego"
-has "prove: progress on stderr" 0 "^lego check --prove: P: property 4 of 4 (0 <= apply < size), .* s elapsed" \
+has "prove: progress on stderr" 3 "^lego check --prove: P: property 4 of 4 (0 <= apply < size), .* s elapsed" \
 	err check --prove --timeout 1 "$ex/gemm.lego"
 # A genp formula undefined at a constant index: a located error.
 printf 'genp g[m, n](i, j) = i / 0 + j\n    inverse (x) = (x / n, x %% n)\nlayout A = GenP([2, 3], g)\n' >"$tmp/g0.lego"
@@ -303,6 +328,149 @@ has "apply of a genp dividing by zero is a located error" 1 \
 has "table of a genp dividing by zero is a located error" 1 \
 	"g0.lego:1:22: error: genp 'g' at (0, 0): division by zero in i / 0" \
 	err table "$tmp/g0.lego" A
+# ----------------------------------------------------- template braces
+# \{{ and \}} are literal; A[i, j] of Row(4, 4) is 4 * i + j (the row-major
+# definition); a bare }} is copied and warned about at its column.
+printf 'layout A = Row(4, 4)\n' >"$tmp/a.lego"
+printf '%s\n' 'int w[2][2] = \{{1, 2}, {3, 4\}};' 'f"\{{x\}}", {{ A[i, j] }}' \
+	'bad { A[i, j] }}' >"$tmp/braces.tpl"
+run gen "$tmp/a.lego" "$tmp/braces.tpl" --target c
+want='int w[2][2] = {{1, 2}, {3, 4}};
+f"{{x}}", j + 4 * i
+bad { A[i, j] }}'
+if [ "$rc" -eq 0 ] && [ "$(cat "$tmp/out")" = "$want" ]; then ok; else
+	bad "template escapes: want '$want'"; fi
+if [ "$(cat "$tmp/err")" = "$tmp/braces.tpl:3:15: warning: '}}' closes no placeholder (a literal '}}' is written '\}}')" ]
+then ok; else bad "a bare }} is warned about at 3:15"; fi
+
+# An unclosed bracket is reported where it opens, in a template and in a
+# .lego file alike (end of input, or the next declaration).
+printf 'layout A = Row(2, 2, 2, 2)\n' >"$tmp/a4.lego"
+printf 'x = {{ A[pid_m, k, :, : }}\n' >"$tmp/open.tpl"
+has "template: unclosed [ at its column" 1 \
+	"open.tpl:1:9: error: '\[' is not closed: expected '\]' before the end of input" \
+	err gen "$tmp/a4.lego" "$tmp/open.tpl"
+printf 'sym M\nlayout A = Row(M, 4\nlayout B = Row(4, 4)\n' >"$tmp/open.lego"
+has ".lego: unclosed ( before the next declaration" 1 \
+	"open.lego:2:15: error: '(' is not closed: expected ')' before the next declaration" \
+	err check "$tmp/open.lego"
+printf 'layout A = Row(4, 4).GroupBy([2, 2]\n' >"$tmp/open2.lego"
+has ".lego: unclosed ( at the end of input" 1 \
+	"open2.lego:1:29: error: '(' is not closed: expected ')' before the end of input" \
+	err check "$tmp/open2.lego"
+printf 'layout A = Row(4, 4]\n' >"$tmp/mis.lego"
+has "a wrong closer is not an unclosed bracket" 1 \
+	"mis.lego:1:20: error: expected ')' or ',', got ']'" err check "$tmp/mis.lego"
+
+# ------------------------------------------------------- did you mean
+has "command typo" 2 "unknown command 'chek' (did you mean 'check'?)" err chek x
+has "no guess for a far name" 2 "unknown command 'zzzzz'\$" err zzzzz
+has "option typo" 2 "unknown option '--prov' (did you mean '--prove'?)" err \
+	check --prov "$ex/fig9.lego"
+has "option typo of show" 2 "(did you mean '--tile'?)" err show "$ex/fig9.lego" G --tiel 3
+has "option typo of gen" 2 "(did you mean '--target'?)" err gen --targt c x
+has "layout NAME typo" 1 "no layout named 'g' (did you mean 'G'?)" err table "$ex/fig9.lego" g
+printf 'sym BM\nlayout A = Row(BM, 4)\n' >"$tmp/dm.lego"
+has "-D typo" 1 "no sym 'Bm' is declared (did you mean 'BM'?)" err check "$tmp/dm.lego" -D Bm=2
+# lang: one line a case, the typo and the expected guess.
+while IFS='|' read -r text want; do
+	printf "$text\n" >"$tmp/typo.lego"
+	has "typo: $want" 1 "(did you mean '$want'?)" err check "$tmp/typo.lego"
+done <<'EOT'
+sym M\nlet x = Mm + 1|M
+let x = mni(1, 2)|min
+layout L = Rwo(2, 3)|Row
+layout A = Row(2, 2)\nlayout L = OrderBy(AA)|A
+layout L = GenP([4, 4], mortn)|morton
+genp foo[n](i) = i inverse (x) = (x)\nlayout L = GenP([4], fo)|foo
+EOT
+
+printf 'sym N\nlayout AB = Row(N, 4)\n' >"$tmp/ab.lego"
+printf 'x = {{ AB[i, j] + Nn }}\n' >"$tmp/typo.tpl"
+has "template: sym typo" 1 "typo.tpl:1:19: error: unknown name 'Nn' (did you mean 'N'?)" \
+	err gen "$tmp/ab.lego" "$tmp/typo.tpl"
+printf 'x = {{ Ab[i, j] }}\n' >"$tmp/typo.tpl"
+has "template: layout typo" 1 "(did you mean 'AB'?)" err gen "$tmp/ab.lego" "$tmp/typo.tpl"
+printf 'x = {{ AB.sise }}\n' >"$tmp/typo.tpl"
+has "template: method typo" 1 "unknown layout method 'sise' (did you mean 'size'?)" \
+	err gen "$tmp/ab.lego" "$tmp/typo.tpl"
+
+# Sizes that cannot be proved to agree name the assume that makes them
+# agree; adding it works.
+printf 'sym N\nlayout L = Row(N).GroupBy([8, N/8])\n' >"$tmp/as.lego"
+has "assume hint: divisibility" 1 "GroupBy: dim 2 (N / 8) is not proved positive: state it with \`assume N % 8 == 0\`" \
+	err check "$tmp/as.lego"
+printf 'sym N\nassume N %% 8 == 0\nlayout L = Row(N).GroupBy([8, N/8])\n' >"$tmp/as.lego"
+has "assume hint followed" 0 "^L: bijective on 16" out check "$tmp/as.lego" -D N=16
+printf 'sym N, M\nlayout L = Row(N).GroupBy([M])\n' >"$tmp/as.lego"
+has "assume hint: two syms" 1 "(add \`assume M == N\` if it holds)" err check "$tmp/as.lego"
+printf 'sym N, M\nassume M == N\nlayout L = Row(N).GroupBy([M])\n' >"$tmp/as.lego"
+has "assume hint followed (2)" 0 "^L: bijective on 5" out check "$tmp/as.lego" -D N=5 -D M=5
+printf 'layout L = Row(4, 6).TileBy([3, 3], [2, 2])\n' >"$tmp/tb.lego"
+has "a TileBy's error says TileBy" 1 "error: TileBy: the tiled layout and the tile sizes: the sizes 24 and 36 differ" \
+	err check "$tmp/tb.lego"
+
+# ------------------------------------------------------- show: slices
+# Row(N, N, N): slice k holds N^2 k .. N^2 (k + 1) - 1 (row-major
+# definition), row r of it N^2 k + N r .. N^2 k + N r + N - 1.
+printf 'sym N\nlayout C = Row(N, N, N)\n' >"$tmp/c3.lego"
+run show "$tmp/c3.lego" C -D N=4 --ascii --slice 3
+if [ "$rc" -eq 0 ] && [ "$(head -1 "$tmp/out")" = "C[3, :, :]" ] &&
+	[ "$(sed 1d "$tmp/out" | grep -o '[0-9][0-9]*' | tr '\n' ' ')" = "$(seq 48 63 | tr '\n' ' ')" ] &&
+	[ "$(grep -c '^| [0-9]' "$tmp/out")" -eq 4 ]; then ok; else
+	bad "show --slice 3 of Row(4, 4, 4): 48 .. 63 in 4 rows"; fi
+run show "$tmp/c3.lego" C -D N=8 --ascii
+if [ "$rc" -eq 0 ] && [ "$(grep -c '^C\[[0-7], :, :\]$' "$tmp/out")" -eq 8 ] &&
+	grep -q "^| *64 *65 *66 *67 *68 *69 *70 *71 |$" "$tmp/out"; then ok; else
+	bad "show of Row(8, 8, 8), 64 columns as one grid: 8 slices captioned C[k, :, :]"; fi
+has "show of Row(4, 4, 4): one grid of 16 columns" 0 "^|  0    1 .*   15 |$" \
+	out show "$tmp/c3.lego" C -D N=4 --ascii
+run show "$tmp/c3.lego" C -D N=16 --svg
+w=$(sed -n '1s/.* width="\([0-9]*\)".*/\1/p' "$tmp/out")
+if [ "$rc" -eq 0 ] && [ "${w:-99999}" -le 4000 ] &&
+	[ "$(grep -c '<g transform' "$tmp/out")" -eq 16 ]; then ok; else
+	bad "show --svg of Row(16, 16, 16): 16 slices, at most 4000 px wide (got $w)"; fi
+has "show --rows 1: one grid" 0 "^|  0    1 .*   15 |$" \
+	out show "$tmp/c3.lego" C -D N=4 --ascii --rows 1 --tile none
+has "show --slice out of range" 1 "slice 4: the view has 4 slices (0..3)" \
+	err show "$tmp/c3.lego" C -D N=4 --slice 4
+
+# ------------------------------------------------- analyze: access width
+# A 32 x 64 fp16 tile, row-major (128-byte rows).  Hand counts:
+# - thread t reads 8 halfs (16 bytes) at row t / 8, column 8 * (t % 8): the
+#   warp reads bytes 0 .. 511 once: 512 bytes, 16 sectors, 4 lines; shared
+#   memory in 4 phases of 8 threads (128 bytes each), no conflict.
+# - thread t reads 16 bytes at row t, column 0: a phase's 8 threads are 128
+#   bytes apart, all in banks 0-3: 8 distinct words in bank 0, 8 wavefronts
+#   a phase, 32 in all.
+printf 'layout S = Row(32, 64)\nlayout V = Row(32, 8)\n' >"$tmp/vec.lego"
+vec="--elem-bytes 2 --access-bytes 16"
+run analyze coalesce "$tmp/vec.lego" S tid/8 'tid%8*8' $vec
+if [ "$rc" -eq 0 ] && grep -q "^sectors: 16 (ideal 16)$" "$tmp/out" &&
+	grep -q "^lines: 4$" "$tmp/out" && grep -q "^bytes: 512$" "$tmp/out" &&
+	grep -q "2-byte elements in 16-byte accesses" "$tmp/out"; then ok; else
+	bad "16-byte accesses, contiguous: 16 sectors, 4 lines, 512 bytes"; fi
+has "16-byte accesses, contiguous: 4 wavefronts" 0 "^wavefronts: 4 (ideal 4)$" out \
+	analyze banks "$tmp/vec.lego" S tid/8 'tid%8*8' $vec
+has "16-byte accesses down a column: 32 wavefronts" 0 "^wavefronts: 32 (ideal 4)$" out \
+	analyze banks "$tmp/vec.lego" S tid 0 $vec
+has "the conflict is 8-way in bank 0" 0 "^conflicts: 8-way in bank 0 of phase 0: threads 0 1 2 3 4 5 6 7$" out \
+	analyze banks "$tmp/vec.lego" S tid 0 $vec
+# The same accesses through a second, chunk-level layout (V: 16-byte
+# elements): the model without vectors must agree.
+for k in banks coalesce; do
+	for idx in "tid/8 tid%8*8|tid/8 tid%8" "tid 0|tid 0" "tid%4 tid/4*8|tid%4 tid/4"; do
+		run analyze $k "$tmp/vec.lego" S ${idx%|*} $vec
+		sed 1d "$tmp/out" >"$tmp/vec1"
+		run analyze $k "$tmp/vec.lego" V ${idx#*|} --elem-bytes 16
+		if sed 1d "$tmp/out" | cmp -s - "$tmp/vec1"; then ok; else
+			bad "analyze $k: S[${idx%|*}] in 16-byte accesses != V[${idx#*|}]"; fi
+	done
+done
+has "a misaligned vector access is an error" 1 "thread 0: byte address 2 is not aligned to its 16-byte access" \
+	err analyze banks "$tmp/vec.lego" S tid 1 $vec
+has "access narrower than the element" 1 "expected 1, 2, 4, 8 or 16, a multiple of the element size 4" \
+	err analyze banks "$tmp/vec.lego" S tid 0 --access-bytes 2
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

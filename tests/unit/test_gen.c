@@ -26,7 +26,7 @@ static char *gen(const char *spec, const char *body, char *err, size_t cap)
 	size_t n = strlen(spec) + strlen(body) + 64;
 	char *text = malloc(n);
 	snprintf(text, n, "{%% lego %%}\n%s{%% end %%}\n%s", spec, body);
-	lego_gen_opts o = {"triton", NULL, NULL, 0};
+	lego_gen_opts o = {"triton", NULL, NULL, 0, NULL};
 	char *out = lego_gen(ctx, "t.tpl", text, strlen(text), &o);
 	snprintf(err, cap, "%s", lego_ctx_error(ctx));
 	free(text);

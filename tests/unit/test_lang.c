@@ -8,6 +8,7 @@
 
 #include "harness.h"
 #include "lego.h"
+#include "suggest/suggest.h"
 
 static lego_spec *parse_defs(lego_ctx *ctx, const char *text,
 			     const lego_define *defs, size_t ndefs)
@@ -397,8 +398,8 @@ static const bad_case bad_cases[] = {
 	{"layout L = Row(2, 3).Foo(1)", 1, 22, "expected OrderBy, GroupBy"},
 	{"layout L = GenP([4, 4], swizzle(1, 2))", 1, 37, "expected ','"},
 	{"foo", 1, 1, "expected a declaration"},
-	{"let x = (1", 1, 11, "expected ')'"},
-	{"layout L = OrderBy(Row(2, 3)", 1, 29, "expected ')' or ','"},
+	{"let x = (1", 1, 9, "'(' is not closed: expected ')'"},
+	{"layout L = OrderBy(Row(2, 3)", 1, 19, "'(' is not closed: expected ')'"},
 	{"layout L = Row(2, 3)).GroupBy([6])", 1, 21, "expected ';'"},
 	{"layout L = Row(2, nosize)", 1, 19, "unknown name 'nosize'"},
 	{"let x = 3\nlayout L = GenP([2, 2], x)", 2, 25, "not a genp function"},
@@ -575,8 +576,49 @@ static void test_partly_concrete(lego_test *t)
 	lego_ctx_free(ctx);
 }
 
+/* "Did you mean": distances counted by hand (insertions, deletions,
+ * substitutions, swaps of neighbours; case ignored), the limit (n + 1) / 3
+ * edits for a name of n characters, the closest candidate winning. */
+static const char *suggest(const char *name, const char *const *cands,
+			   size_t n, lego_suggest *s)
+{
+	lego_suggest_init(s, name);
+	lego_suggest_add_all(s, cands, n);
+	return lego_suggest_hint(s);
+}
+
+static void test_suggest(lego_test *t)
+{
+	static const char *const words[] = {"Row", "Col", "RegP", "GenP",
+					    "check", "chunk", "size", "stride"};
+	static const struct {
+		const char *name, *hint;
+	} cases[] = {
+		{"Rwo", " (did you mean 'Row'?)"},     /* one swap */
+		{"row", " (did you mean 'Row'?)"},     /* case only */
+		{"Ro", " (did you mean 'Row'?)"},      /* one deletion, n = 2 */
+		{"Rgp", " (did you mean 'RegP'?)"},  /* one insertion */
+		{"Rxy", ""},                           /* Row: 2 edits, n = 3 */
+		{"chek", " (did you mean 'check'?)"},  /* 1 edit; chunk is 3 */
+		{"strides", " (did you mean 'stride'?)"},
+		{"sise", " (did you mean 'size'?)"},
+		{"R", ""},                             /* n = 1: no guess */
+		{"Row", ""},                           /* known: no guess */
+		{"zzzzz", ""},
+	};
+	lego_suggest s;
+	test_case(t, "suggest_by_edit_distance");
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *got = suggest(cases[i].name, words,
+					  sizeof words / sizeof words[0], &s);
+		CHECKF(t, !strcmp(got, cases[i].hint), "%s: got '%s', want '%s'",
+		       cases[i].name, got, cases[i].hint);
+	}
+}
+
 void suite_lang(lego_test *t)
 {
+	test_suggest(t);
 	test_expressions(t);
 	test_symbols(t);
 	test_fig9(t);

@@ -21,7 +21,7 @@ static char *gen(const char *spec, const char *ph, char *err, size_t cap)
 	char *text = malloc(n);
 	snprintf(text, n, "{%% lego %%}\n%s{%% end %%}\ny = {{ %s }}\n", spec,
 		 ph);
-	lego_gen_opts o = {"triton", NULL, NULL, 0};
+	lego_gen_opts o = {"triton", NULL, NULL, 0, NULL};
 	char *out = lego_gen(ctx, "t.tpl", text, strlen(text), &o);
 	snprintf(err, cap, "%s", lego_ctx_error(ctx));
 	free(text);

@@ -137,7 +137,18 @@ static int parse_option(cli_args *a, const char *cmd, int *i, int argc,
 		a->timeout_ms = (unsigned)ms;
 		return CLI_OK;
 	}
-	return cli_usage(cmd, "unknown option '%s'", arg);
+	lego_suggest s;
+	lego_suggest_init(&s, arg);
+	lego_suggest_add(&s, "--help");
+	lego_suggest_add(&s, "--lang");
+	if (takes_smt(cmd))
+		lego_suggest_add(&s, "--smt");
+	if (!strcmp(cmd, "check")) {
+		lego_suggest_add(&s, "--prove");
+		lego_suggest_add(&s, "--timeout");
+	}
+	return cli_usage(cmd, "unknown option '%s'%s", arg,
+			 lego_suggest_hint(&s));
 }
 
 int cli_args_parse(cli_args *a, const char *cmd, int argc, char **argv)

@@ -27,7 +27,7 @@ static int check_one(cli_session *s, const char *name)
 		return cli_ctx_fail(s->ctx);
 	case SIZE_SYMBOLIC:
 		printf("%s: skipped: symbolic sizes (needs%s)\n", name, needs);
-		return CLI_OK;
+		return CLI_SKIPPED;
 	case SIZE_OVERFLOW:
 		printf("%s: FAILED: its size does not fit in 64 bits\n", name);
 		return CLI_FAIL;
@@ -79,9 +79,9 @@ static void progress(void *user, int k, int n, const char *property)
 }
 
 /* Translation validation: proved, refuted (a counterexample) or unknown
- * for symbolic sizes under the spec's assumptions; only a refutation
- * fails.  The layout gets its share of the time left: what is left over
- * `left` layouts. */
+ * for symbolic sizes under the spec's assumptions; a refutation fails, an
+ * unknown is not a pass either.  The layout gets its share of the time
+ * left: what is left over `left` layouts. */
 static int prove_one(cli_session *s, const char *name, prove_run *run,
 		     size_t left)
 {
@@ -95,7 +95,8 @@ static int prove_one(cli_session *s, const char *name, prove_run *run,
 		return cli_ctx_fail(s->ctx);
 	}
 	lego_validation_print(stdout, name, &v);
-	return v.status == LEGO_REFUTED ? CLI_FAIL : CLI_OK;
+	return v.status == LEGO_REFUTED ? CLI_FAIL
+	       : v.status == LEGO_UNKNOWN ? CLI_SKIPPED : CLI_OK;
 }
 
 int cmd_check(const cli_args *a)
@@ -104,7 +105,8 @@ int cmd_check(const cli_args *a)
 	const char *only = a->npos > 1 ? a->pos[1] : NULL;
 	int rc = cli_open(&s, a, only);
 	if (!rc && a->prove && !lego_smt_available())
-		printf("note: built without Z3: only layouts whose sizes are "
+		printf("note: Z3 is not available (left out of the build, or "
+		       "libz3 not installed): only layouts whose sizes are "
 		       "all known can be proved (by enumeration)\n");
 	size_t n = rc ? 0 : only ? 1 : lego_spec_nlayouts(s.spec);
 	if (!rc && !n)
@@ -113,8 +115,12 @@ int cmd_check(const cli_args *a)
 	run.deadline = run.start + a->timeout_ms / 1000.0;
 	for (size_t i = 0; i < n; i++) {
 		const char *name = only ? only : lego_spec_layout_name(s.spec, i);
-		if (a->prove ? prove_one(&s, name, &run, n - i)
-			     : check_one(&s, name))
+		int one = a->prove ? prove_one(&s, name, &run, n - i)
+				   : check_one(&s, name);
+		/* A failure outranks a skip, which outranks a pass. */
+		if (one == CLI_SKIPPED && rc == CLI_OK)
+			rc = CLI_SKIPPED;
+		else if (one != CLI_OK && one != CLI_SKIPPED)
 			rc = CLI_FAIL;
 	}
 	cli_close(&s);

@@ -6,9 +6,11 @@
 #include <stdint.h>
 
 #include "lego.h"
+#include "suggest/suggest.h"
 
-/* Exit statuses: a stable contract. */
-enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
+/* Exit statuses, a stable contract.  CLI_SKIPPED: nothing failed, but something was not
+ * checked (lego check: a layout with symbolic sizes, a property unknown). */
+enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2, CLI_SKIPPED = 3 };
 
 typedef struct cli_args {
 	const char *cmd;
@@ -46,6 +48,10 @@ typedef struct cli_session {
 } cli_session;
 
 int cli_open(cli_session *s, const cli_args *a, const char *layout_name);
+/* " (did you mean 'X'?)" for a misspelt layout name of spec, or "";
+ * the text lives in s. */
+const char *cli_layout_hint(lego_suggest *s, const lego_spec *spec,
+			    const char *name);
 void cli_close(cli_session *s);
 /* Whether a layout can be enumerated. */
 typedef enum cli_size {

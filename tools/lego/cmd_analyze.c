@@ -10,11 +10,13 @@
 static const char analyze_help[] =
 	"Usage: lego analyze banks|coalesce FILE NAME E1 .. Ed [--tid NAME]\n"
 	"       lego analyze banks|coalesce FILE NAME --thread-layout TNAME\n"
-	"         [--elem-bytes B] [--threads N] [--active COND] [--base BYTES]\n"
+	"         [--elem-bytes B] [--access-bytes A] [--threads N]\n"
+	"         [--active COND] [--base BYTES]\n"
 	"         [--sweep SYM=LO:HI] [-v] [-D NAME=VALUE]...\n\n"
 	"Thread t of a warp (t = 0 .. N-1) accesses one element of a buffer laid\n"
 	"out by layout NAME, at the logical index (E1, .., Ed): expressions in\n"
-	"the thread id (named tid unless --tid says otherwise).\n"
+	"the thread id (named tid unless --tid says otherwise); with\n"
+	"--access-bytes, a vector of A bytes from that element on.\n"
 	"  banks     shared memory, 32 banks of 4 bytes: wavefronts of the\n"
 	"            request against the ideal, and the threads colliding in\n"
 	"            the worst bank\n"
@@ -26,6 +28,9 @@ static const char analyze_help[] =
 	"  --thread-layout TNAME  instead of E1 .. Ed: thread t accesses\n"
 	"                    the logical index TNAME.inv(t) (a layout of FILE)\n"
 	"  --elem-bytes B    element size: 1, 2, 4 (default), 8 or 16\n"
+	"  --access-bytes A  bytes each thread accesses (a vector of A / B\n"
+	"                    consecutive elements): 1..16, a multiple of B,\n"
+	"                    aligned (default B)\n"
 	"  --threads N       threads of the warp taking part, 1..32 (32)\n"
 	"  --active COND     only threads where COND (in tid) is non-zero\n"
 	"  --base BYTES      byte address of element 0 (0: 128-byte aligned)\n"
@@ -36,7 +41,8 @@ static const char analyze_help[] =
 	"  -h, --help        show this help\n";
 
 typedef struct analyze_args {
-	const char *tid, *elem, *threads, *active, *base, *sweep, *tlayout;
+	const char *tid, *elem, *access, *threads, *active, *base, *sweep;
+	const char *tlayout;
 	int verbose, banks;
 } analyze_args;
 
@@ -97,6 +103,11 @@ static int access_numbers(const analyze_args *aa, lego_warp_access *acc)
 		return CLI_USAGE;
 	if (aa->elem)
 		acc->elem_bytes = v;
+	if (aa->access && extra_int("analyze", "--access-bytes", aa->access,
+				    &v))
+		return CLI_USAGE;
+	if (aa->access)
+		acc->access_bytes = v;
 	if (aa->base && extra_int("analyze", "--base", aa->base, &v))
 		return CLI_USAGE;
 	if (aa->base)
@@ -166,8 +177,10 @@ static int thread_layout(analyze_run *r, const cli_args *a, const char *name)
 		return cli_usage("analyze", "--thread-layout replaces the index "
 				 "expressions; give FILE NAME only");
 	r->access.threads = lego_spec_layout(r->s.spec, name);
+	lego_suggest hint;
 	if (!r->access.threads)
-		return cli_fail("%s: no layout named '%s'", r->s.file, name);
+		return cli_fail("%s: no layout named '%s'%s", r->s.file, name,
+				cli_layout_hint(&hint, r->s.spec, name));
 	return CLI_OK;
 }
 
@@ -254,13 +267,21 @@ static void print_threads(const lego_warp_access *acc, uint32_t active,
 	}
 }
 
+/* "4-byte elements" or "2-byte elements in 16-byte accesses". */
+static void print_width(const lego_warp_access *acc)
+{
+	printf("%lld-byte elements", (long long)acc->elem_bytes);
+	if (acc->access_bytes && acc->access_bytes != acc->elem_bytes)
+		printf(" in %lld-byte accesses", (long long)acc->access_bytes);
+}
+
 static void print_banks(const analyze_run *r, const char *name,
 			const lego_bank_report *b, int verbose)
 {
-	printf("banks: %s, %lld-byte elements, %d of %d threads active, "
-	       "%d phase%s\n", name, (long long)r->access.elem_bytes,
-	       popcount(b->active), r->access.nthreads, b->phases,
-	       b->phases == 1 ? "" : "s");
+	printf("banks: %s, ", name);
+	print_width(&r->access);
+	printf(", %d of %d threads active, %d phase%s\n", popcount(b->active),
+	       r->access.nthreads, b->phases, b->phases == 1 ? "" : "s");
 	printf("wavefronts: %lld (ideal %lld)\n", (long long)b->wavefronts,
 	       (long long)b->ideal);
 	if (b->ways <= 1) {
@@ -279,10 +300,10 @@ static void print_banks(const analyze_run *r, const char *name,
 static void print_coalesce(const analyze_run *r, const char *name,
 			   const lego_coalesce_report *c, int verbose)
 {
-	printf("coalesce: %s, %lld-byte elements, %d of %d threads active, "
-	       "base %lld\n", name, (long long)r->access.elem_bytes,
-	       popcount(c->active), r->access.nthreads,
-	       (long long)r->access.base_bytes);
+	printf("coalesce: %s, ", name);
+	print_width(&r->access);
+	printf(", %d of %d threads active, base %lld\n", popcount(c->active),
+	       r->access.nthreads, (long long)r->access.base_bytes);
 	printf("sectors: %lld (ideal %lld)\n", (long long)c->sectors,
 	       (long long)c->ideal);
 	printf("lines: %lld\nbytes: %lld\n", (long long)c->lines,
@@ -358,6 +379,7 @@ int lego_cmd_analyze(int argc, char **argv)
 	analyze_args aa = {0};
 	const extra_opt opts[] = {
 		{"--tid", &aa.tid, NULL},         {"--elem-bytes", &aa.elem, NULL},
+		{"--access-bytes", &aa.access, NULL},
 		{"--threads", &aa.threads, NULL}, {"--active", &aa.active, NULL},
 		{"--base", &aa.base, NULL},       {"--sweep", &aa.sweep, NULL},
 		{"-v", NULL, &aa.verbose},

@@ -26,6 +26,18 @@ int extra_take_opts(const char *cmd, int *argc, char **argv,
 	int kept = 0, i = 0;
 	for (; i < *argc && strcmp(argv[i], "--"); i++) {
 		const extra_opt *o = find_opt(argv[i], opts, nopts);
+		if (!o && argv[i][0] == '-' && argv[i][1] == '-') {
+			/* A misspelt option of this command is reported here,
+			 * where its options are known; others go on to the
+			 * common parser. */
+			lego_suggest s;
+			lego_suggest_init(&s, argv[i]);
+			for (size_t k = 0; k < nopts; k++)
+				lego_suggest_add(&s, opts[k].name);
+			if (*lego_suggest_hint(&s))
+				return cli_usage(cmd, "unknown option '%s'%s",
+						 argv[i], lego_suggest_hint(&s));
+		}
 		if (!o) {
 			argv[kept++] = argv[i];
 			continue;

@@ -9,7 +9,8 @@
 
 static const char show_help[] =
 	"Usage: lego show FILE NAME [-o OUT] [--svg] [--inverse] [--tile N|none]\n"
-	"                 [--rows K] [--ascii] [--color] [--title TEXT]\n"
+	"                 [--rows K] [--slice K] [--ascii] [--color]\n"
+	"                 [--title TEXT]\n"
 	"                 [-D SYM=VALUE]...\n\n"
 	"Draw the 2-D logical view of layout NAME (concrete sizes): each cell\n"
 	"shows its physical index; cells of one tile share a colour and tiles\n"
@@ -19,7 +20,10 @@ static const char show_help[] =
 	"untiled space, a tile being one value of its outer levels; other\n"
 	"layouts show their logical dims, the leading ones as rows.  Without\n"
 	"groups, tiles are the blocks of the inner levels of the outermost\n"
-	"OrderBy, if it has several (docs/analysis.md).\n\n"
+	"OrderBy, if it has several (docs/analysis.md).  A view of more than\n"
+	"two dims too wide for one grid (over 32 columns) is drawn as 2-D\n"
+	"slices of its last two dims, one per value of the others (captioned\n"
+	"NAME[i, :, :]), unless --rows is given.\n\n"
 	"Options:\n"
 	"  -o OUT          write to OUT (.svg: SVG)\n"
 	"  --svg           SVG even on stdout\n"
@@ -27,7 +31,8 @@ static const char show_help[] =
 	"                  coordinates row,col of the element they hold\n"
 	"  --tile N        a tile is physical indices [kN, (k+1)N)\n"
 	"  --tile none     no tiles\n"
-	"  --rows K        the first K view dims form the rows\n"
+	"  --rows K        the first K view dims form the rows (one grid)\n"
+	"  --slice K       only slice K (from 0; outer dims row-major)\n"
 	"  --ascii         text with ASCII instead of box characters\n"
 	"  --color         text with tiles in colours (ANSI terminals)\n"
 	"  --title TEXT    SVG caption (default: NAME)\n"
@@ -35,7 +40,7 @@ static const char show_help[] =
 	"  -h, --help      show this help\n";
 
 typedef struct show_args {
-	const char *out, *tile, *rows, *title;
+	const char *out, *tile, *rows, *slice, *title;
 	int svg, inverse, ascii, color;
 } show_args;
 
@@ -63,6 +68,11 @@ static int show_opts_of(const show_args *sa, lego_show_opts *o)
 	if (sa->rows && v < 1)
 		return cli_usage("show", "--rows expects a positive count");
 	o->row_dims = sa->rows ? (int)v : 0;
+	if (sa->slice && extra_int("show", "--slice", sa->slice, &v))
+		return CLI_USAGE;
+	if (sa->slice && v < 0)
+		return cli_usage("show", "--slice expects a slice number from 0");
+	o->slice = sa->slice ? v + 1 : 0;
 	o->inverse = sa->inverse;
 	o->ascii = sa->ascii;
 	o->color = sa->color;
@@ -112,6 +122,7 @@ int lego_cmd_show(int argc, char **argv)
 		{"-o", &sa.out, NULL},          {"--svg", NULL, &sa.svg},
 		{"--inverse", NULL, &sa.inverse}, {"--tile", &sa.tile, NULL},
 		{"--rows", &sa.rows, NULL},     {"--ascii", NULL, &sa.ascii},
+		{"--slice", &sa.slice, NULL},
 		{"--title", &sa.title, NULL},   {"--color", NULL, &sa.color},
 	};
 	lego_show_opts o = {0};

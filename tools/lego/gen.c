@@ -71,7 +71,7 @@ static int generate(const cli_args *a, const char *target, const char *out)
 		return cli_fail("out of memory");
 	}
 	lego_gen_opts o = {target, a->npos == 2 ? a->pos[0] : NULL, a->defs,
-			   a->ndefs};
+			   a->ndefs, stderr};
 	char *result = a->smt && lego_ctx_use_smt(ctx, 1) != LEGO_OK
 			       ? NULL
 			       : lego_gen(ctx, tpl, text, len, &o);

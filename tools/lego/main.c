@@ -63,7 +63,10 @@ static const command commands[] = {
 	 "or unknown, saying what was tried.  --timeout MS (default 5000)\n"
 	 "bounds the whole run, all layouts together; progress goes to\n"
 	 "stderr, one line per property.\n\n"
-	 "Exit status 1 if a check fails or a property is refuted.\n\n"
+	 "Exit status: 0 every layout checked (or proved) and correct; 1 a\n"
+	 "check failed, a property was refuted, or an error; 2 usage error;\n"
+	 "3 nothing failed, but a layout was skipped (symbolic sizes: give\n"
+	 "the listed -D) or, with --prove, a property is unknown.\n\n"
 	 "Options:\n" COMMON_OPTS},
 	{"exprs", cmd_exprs, 2, 2,
 	 "lego exprs FILE NAME [--lang c|python] [-D SYM=VALUE]...",
@@ -103,7 +106,8 @@ static void usage(FILE *out)
 	fputs("\nOptions:\n  -h, --help      show this help\n"
 	      "  --version       show the version\n\n"
 	      "'lego COMMAND --help' describes a command.  Exit status: 0 ok,\n"
-	      "1 error in the input or a failed check, 2 usage error.\n",
+	      "1 error in the input or a failed check, 2 usage error, 3 (lego\n"
+	      "check) nothing failed but something was skipped or unknown.\n",
 	      out);
 }
 
@@ -144,5 +148,12 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < NRAW; i++)
 		if (!strcmp(cmd, raw_commands[i].name))
 			return raw_commands[i].run(argc - 2, argv + 2);
-	return cli_usage(NULL, "unknown command '%s'", cmd);
+	lego_suggest s;
+	lego_suggest_init(&s, cmd);
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		lego_suggest_add(&s, commands[i].name);
+	for (size_t i = 0; i < NRAW; i++)
+		lego_suggest_add(&s, raw_commands[i].name);
+	return cli_usage(NULL, "unknown command '%s'%s", cmd,
+			 lego_suggest_hint(&s));
 }

@@ -16,6 +16,15 @@ static void list_layouts(const lego_spec *spec, char *buf, size_t cap)
 					 lego_spec_layout_name(spec, i));
 }
 
+const char *cli_layout_hint(lego_suggest *s, const lego_spec *spec,
+			    const char *name)
+{
+	lego_suggest_init(s, name);
+	for (size_t i = 0; i < lego_spec_nlayouts(spec); i++)
+		lego_suggest_add(s, lego_spec_layout_name(spec, i));
+	return lego_suggest_hint(s);
+}
+
 int cli_open(cli_session *s, const cli_args *a, const char *layout_name)
 {
 	*s = (cli_session){.file = a->pos[0]};
@@ -31,9 +40,12 @@ int cli_open(cli_session *s, const cli_args *a, const char *layout_name)
 	s->layout = lego_spec_layout(s->spec, layout_name);
 	if (!s->layout) {
 		char names[512];
+		lego_suggest hint;
 		list_layouts(s->spec, names, sizeof names);
-		return cli_fail("%s: no layout named '%s' (layouts: %s)",
-				s->file, layout_name, *names ? names : "none");
+		return cli_fail("%s: no layout named '%s'%s (layouts: %s)",
+				s->file, layout_name,
+				cli_layout_hint(&hint, s->spec, layout_name),
+				*names ? names : "none");
 	}
 	return CLI_OK;
 }
@@ -44,11 +56,16 @@ void cli_close(cli_session *s)
 	s->ctx = NULL;
 }
 
-/* Appends " -D NAME=.." for each symbol of e not yet in buf. */
-static void add_needs(const lego_expr *e, char *buf, size_t cap, int depth)
+/* Appends " -D NAME=.." for each symbol of e not yet in buf, except the
+ * index variables skip[0..nskip). */
+static void add_needs(const lego_expr *e, char *buf, size_t cap, int depth,
+		      lego_expr *const *skip, size_t nskip)
 {
 	if (depth > 64)
 		return;
+	for (size_t i = 0; i < nskip; i++)
+		if (e == skip[i])
+			return;
 	if (lego_expr_kind_of(e) == LEGO_SYM) {
 		char item[160];
 		snprintf(item, sizeof item, " -D %.100s=..", lego_expr_name(e));
@@ -58,7 +75,28 @@ static void add_needs(const lego_expr *e, char *buf, size_t cap, int depth)
 		return;
 	}
 	for (size_t i = 0; i < lego_expr_nargs(e); i++)
-		add_needs(lego_expr_arg(e, i), buf, cap, depth + 1);
+		add_needs(lego_expr_arg(e, i), buf, cap, depth + 1, skip, nskip);
+}
+
+/* The symbols of l's mapping: its pieces may use syms that its dims do
+ * not (the group size GM of a grouped program id), and enumeration needs
+ * them all. */
+static void add_apply_needs(cli_session *s, const lego_layout *l,
+			    char *buf, size_t cap)
+{
+	size_t rank = lego_layout_rank(l);
+	lego_expr **idx = calloc(rank ? rank : 1, sizeof *idx);
+	lego_expr *zero = lego_const(s->ctx, 0);
+	int ok = idx && zero;
+	for (size_t k = 0; ok && k < rank; k++) {
+		char name[32];
+		snprintf(name, sizeof name, "_needs%zu", k);
+		ok = (idx[k] = lego_index(s->ctx, name, zero, NULL)) != NULL;
+	}
+	lego_expr *e = ok ? lego_layout_apply(s->ctx, l, idx) : NULL;
+	if (e)
+		add_needs(e, buf, cap, 0, idx, rank);
+	free(idx);
 }
 
 cli_size cli_concrete_size(cli_session *s, const lego_layout *l,
@@ -68,11 +106,12 @@ cli_size cli_concrete_size(cli_session *s, const lego_layout *l,
 	/* Every logical dim, not only the size, must be known to enumerate
 	 * the layout: M*K may be concrete while M/BM is not. */
 	for (size_t k = 0; k < lego_layout_rank(l); k++)
-		add_needs(lego_layout_dim(l, k), needs, cap, 0);
+		add_needs(lego_layout_dim(l, k), needs, cap, 0, NULL, 0);
 	lego_expr *e = lego_layout_size(s->ctx, l);
 	if (!e)
 		return SIZE_ERROR;
-	add_needs(e, needs, cap, 0);
+	add_needs(e, needs, cap, 0, NULL, 0);
+	add_apply_needs(s, l, needs, cap);
 	if (needs[0])
 		return SIZE_SYMBOLIC;
 	/* Constants that did not fold overflowed. */
