@@ -48,12 +48,9 @@ module attributes {gpu.container_module} {
       %t42_6 = arith.remui %pid, %t42_2 : index
       %t42_7 = arith.addi %t42_5, %t42_6 : index
       %tm = arith.addi %c0, %t42_7 : index
-      %t43_0 = arith.constant 8 : index
-      %t43_1 = arith.divui %pid, %t43_0 : index
-      %t43_2 = arith.constant 128 : index
-      %t43_3 = arith.divui %N, %t43_2 : index
-      %t43_4 = arith.remui %t43_1, %t43_3 : index
-      %tn = arith.addi %c0, %t43_4 : index
+      %t42_8 = arith.divui %pid, %t42_2 : index
+      %t42_9 = arith.remui %t42_8, %t42_1 : index
+      %tn = arith.addi %c0, %t42_9 : index
       %tid = gpu.thread_id x
       %warp = arith.divui %tid, %c32 : index
       %lane = arith.remui %tid, %c32 : index

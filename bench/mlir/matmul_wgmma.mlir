@@ -54,10 +54,10 @@ module attributes {gpu.container_module} {
       // Bytes of one stage: A 128 x 64 + B 64 x 128 WG halves; B's stage.
       %t55_0 = arith.constant 49152 : index
       %stage_bytes = arith.addi %c0, %t55_0 : index
-      %t56_0 = arith.constant 32768 : index
-      %bstage = arith.addi %c0, %t56_0 : index
-      %t57_0 = arith.constant 4 : index
-      %nbox = arith.addi %c0, %t57_0 : index
+      %t55_1 = arith.constant 32768 : index
+      %bstage = arith.addi %c0, %t55_1 : index
+      %t55_2 = arith.constant 4 : index
+      %nbox = arith.addi %c0, %t55_2 : index
       %ticks = arith.constant 10000000 : index
       %raw = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
       // The 128-byte swizzle pattern repeats every 1024 bytes: the stages
@@ -89,12 +89,9 @@ module attributes {gpu.container_module} {
       %t80_6 = arith.remui %pid, %t80_2 : index
       %t80_7 = arith.addi %t80_5, %t80_6 : index
       %tm = arith.addi %c0, %t80_7 : index
-      %t81_0 = arith.constant 8 : index
-      %t81_1 = arith.divui %pid, %t81_0 : index
-      %t81_2 = arith.constant 256 : index
-      %t81_3 = arith.divui %N, %t81_2 : index
-      %t81_4 = arith.remui %t81_1, %t81_3 : index
-      %tn = arith.addi %c0, %t81_4 : index
+      %t80_8 = arith.divui %pid, %t80_2 : index
+      %t80_9 = arith.remui %t80_8, %t80_1 : index
+      %tn = arith.addi %c0, %t80_9 : index
       %wg = arith.divui %tid, %c128 : index
       %nkt = arith.divui %K, %c64 : index
       %nit = arith.addi %nkt, %c2 : index

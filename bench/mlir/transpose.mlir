@@ -67,10 +67,10 @@ module attributes {gpu.container_module} {
         %t63_0 = arith.muli %N, %i : index
         %t63_1 = arith.addi %j, %t63_0 : index
         %v = memref.load %in[%t63_1] : memref<?xf32>
-        %t64_0 = arith.constant 32 : index
-        %t64_1 = arith.muli %r, %t64_0 : index
-        %t64_2 = arith.addi %c, %t64_1 : index
-        memref.store %v, %tile[%t64_2] : memref<1024xf32, #gpu.address_space<workgroup>>
+        %t63_2 = arith.constant 32 : index
+        %t63_3 = arith.muli %r, %t63_2 : index
+        %t63_4 = arith.addi %c, %t63_3 : index
+        memref.store %v, %tile[%t63_4] : memref<1024xf32, #gpu.address_space<workgroup>>
       }
       gpu.barrier
       scf.for %k = %c0 to %c32 step %c8 {
@@ -81,9 +81,9 @@ module attributes {gpu.container_module} {
         %t71_1 = arith.muli %c, %t71_0 : index
         %t71_2 = arith.addi %r, %t71_1 : index
         %v = memref.load %tile[%t71_2] : memref<1024xf32, #gpu.address_space<workgroup>>
-        %t72_0 = arith.muli %M, %j : index
-        %t72_1 = arith.addi %i, %t72_0 : index
-        memref.store %v, %out[%t72_1] : memref<?xf32>
+        %t71_3 = arith.muli %M, %j : index
+        %t71_4 = arith.addi %i, %t71_3 : index
+        memref.store %v, %out[%t71_4] : memref<?xf32>
       }
       gpu.return
     }
@@ -108,11 +108,11 @@ module attributes {gpu.container_module} {
         %t94_0 = arith.muli %N, %i : index
         %t94_1 = arith.addi %j, %t94_0 : index
         %v = memref.load %in[%t94_1] : memref<?xf32>
-        %t95_0 = arith.constant 32 : index
-        %t95_1 = arith.muli %r, %t95_0 : index
-        %t95_2 = arith.addi %c, %t95_1 : index
-        %t95_3 = arith.xori %r, %t95_2 : index
-        memref.store %v, %tile[%t95_3] : memref<1024xf32, #gpu.address_space<workgroup>>
+        %t94_2 = arith.constant 32 : index
+        %t94_3 = arith.muli %r, %t94_2 : index
+        %t94_4 = arith.addi %c, %t94_3 : index
+        %t94_5 = arith.xori %r, %t94_4 : index
+        memref.store %v, %tile[%t94_5] : memref<1024xf32, #gpu.address_space<workgroup>>
       }
       gpu.barrier
       scf.for %k = %c0 to %c32 step %c8 {
@@ -124,9 +124,9 @@ module attributes {gpu.container_module} {
         %t102_2 = arith.addi %r, %t102_1 : index
         %t102_3 = arith.xori %c, %t102_2 : index
         %v = memref.load %tile[%t102_3] : memref<1024xf32, #gpu.address_space<workgroup>>
-        %t103_0 = arith.muli %M, %j : index
-        %t103_1 = arith.addi %i, %t103_0 : index
-        memref.store %v, %out[%t103_1] : memref<?xf32>
+        %t102_4 = arith.muli %M, %j : index
+        %t102_5 = arith.addi %i, %t102_4 : index
+        memref.store %v, %out[%t102_5] : memref<?xf32>
       }
       gpu.return
     }

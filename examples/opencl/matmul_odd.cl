@@ -11,8 +11,9 @@ __kernel void matmul_odd(__global const float *a, __global const float *b,
 	for (long kt = 0; kt < 8; kt++) {
 		for (long kk = 0; kk < 4; kk++) {
 			const int t13_0 = 4 * kt;
-			const float x = (gi < 37 && kk + t13_0 < 29) ? a[kk + t13_0 + 29 * gi] : 0.0f;
-			const float y = (kk + 4 * kt < 29 && gj < 53) ? b[gj + 53 * kk + 212 * kt] : 0.0f;
+			const int t13_1 = kk + t13_0 < 29;
+			const float x = (gi < 37 && t13_1) ? a[kk + t13_0 + 29 * gi] : 0.0f;
+			const float y = (t13_1 && gj < 53) ? b[gj + 53 * kk + 212 * kt] : 0.0f;
 			acc += x * y;
 		}
 	}

@@ -16,8 +16,9 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
     pid_m, pid_n = GM * (pid // (GM * npn)) + pid % GM, pid // GM % npn
     acc = tl.zeros((BM, BN), dtype=tl.float32)
     for k in range(0, K // BK):
-        a = tl.load(a_ptr + (tl.arange(0, BK)[None, :] + BK * k + BM * K * pid_m + K * tl.arange(0, BM)[:, None]))
-        b = tl.load(b_ptr + (tl.arange(0, BK)[:, None] + BK * k + BN * K * pid_n + K * tl.arange(0, BN)[None, :]))
+        t19_0 = BK * k
+        a = tl.load(a_ptr + (tl.arange(0, BK)[None, :] + t19_0 + BM * K * pid_m + K * tl.arange(0, BM)[:, None]))
+        b = tl.load(b_ptr + (tl.arange(0, BK)[:, None] + t19_0 + BN * K * pid_n + K * tl.arange(0, BN)[None, :]))
         acc = tl.dot(a, b, acc)
     c = acc.to(c_ptr.dtype.element_ty)
     tl.store(c_ptr + (tl.arange(0, BN)[None, :] + BM * N * pid_m + BN * pid_n + N * tl.arange(0, BM)[:, None]), c)

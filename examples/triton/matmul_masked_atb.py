@@ -22,9 +22,10 @@ def matmul_masked_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
     acc = tl.zeros((BM, BN), dtype=tl.float32)
     for k in range(0, tl.cdiv(K, BK)):
         t20_0 = BM * pid_m
-        a = tl.load(a_ptr + (tl.arange(0, BM)[:, None] + BK * M * k + t20_0 + M * tl.arange(0, BK)[None, :]), mask=(tl.arange(0, BM)[:, None] + t20_0 < M) & (tl.arange(0, BK)[None, :] + BK * k < K), other=0.0)
-        t21_0 = BN * pid_n
-        b = tl.load(b_ptr + (tl.arange(0, BN)[None, :] + BK * N * k + t21_0 + N * tl.arange(0, BK)[:, None]), mask=(tl.arange(0, BK)[:, None] + BK * k < K) & (tl.arange(0, BN)[None, :] + t21_0 < N), other=0.0)
+        t20_1 = BK * k
+        a = tl.load(a_ptr + (tl.arange(0, BM)[:, None] + BK * M * k + t20_0 + M * tl.arange(0, BK)[None, :]), mask=(tl.arange(0, BM)[:, None] + t20_0 < M) & (tl.arange(0, BK)[None, :] + t20_1 < K), other=0.0)
+        t20_2 = BN * pid_n
+        b = tl.load(b_ptr + (tl.arange(0, BN)[None, :] + BK * N * k + t20_2 + N * tl.arange(0, BK)[:, None]), mask=(tl.arange(0, BK)[:, None] + t20_1 < K) & (tl.arange(0, BN)[None, :] + t20_2 < N), other=0.0)
         acc = tl.dot(a, b, acc)
     c = acc.to(c_ptr.dtype.element_ty)
     t24_0 = BN * pid_n

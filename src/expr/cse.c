@@ -41,6 +41,42 @@ static void define_temps(lego_printer *p, const lego_expr *e, size_t *next)
 	u->tag |= (k + 1) << 1;
 }
 
+/* Use counts, less the temporaries that must not be computed ahead of
+ * their guards: a node shared by both arms of a select, say, is computed
+ * only where the select's condition holds; as a temporary defined before
+ * the statement it would be computed everywhere, a division by zero
+ * included.  Such nodes are printed where they stand.  roots_run: every
+ * root is computed (straight-line assignments), so what a root always
+ * computes may be hoisted too; a template line may guard its
+ * placeholders, so there nothing is taken for granted. */
+static int count_hoistable(lego_ctx *ctx, const lego_dialect_info *d,
+			   lego_memo *uses, size_t n, lego_expr *const *es,
+			   int roots_run)
+{
+	int lazy = !d->tensors, rc = LEGO_ENOMEM;
+	lego_memo safe, always = {0};
+	if (lego_expr_count_uses(uses, n, es) != LEGO_OK ||
+	    lego_memo_init(&safe, 64) != LEGO_OK)
+		return LEGO_ENOMEM;
+	if (lego_memo_init(&always, 64) != LEGO_OK)
+		goto out;
+	for (size_t i = 0; i < n && roots_run; i++)
+		if (lego_expr_mark_always(&always, es[i], lazy) != LEGO_OK)
+			goto out;
+	for (size_t i = 0; i < uses->cap; i++) {
+		lego_memo_entry *u = &uses->slots[i];
+		if (u->key && u->n > 1 && u->key->nargs &&
+		    !lego_memo_get(&always, u->key) &&
+		    !lego_expr_hoistable(ctx, &safe, u->key, lazy))
+			u->n = 1;
+	}
+	rc = LEGO_OK;
+out:
+	lego_memo_free(&always);
+	lego_memo_free(&safe);
+	return rc;
+}
+
 char *lego_exprs_print(lego_ctx *ctx, size_t n, lego_expr *const *es,
 		       const char *const *names, const char *prefix,
 		       lego_lang lang)
@@ -65,7 +101,7 @@ char *lego_exprs_print_dialect(lego_ctx *ctx, size_t n,
 	lego_sbuf b = {0};
 	lego_printer p = {ctx, lego_dialect_get(d), &b, &uses,
 			  prefix ? prefix : "t", NULL, NULL, 0, 0};
-	if (lego_expr_count_uses(&uses, n, es) != LEGO_OK)
+	if (count_hoistable(ctx, p.d, &uses, n, es, 1) != LEGO_OK)
 		b.oom = 1;
 	size_t next = 0;
 	for (size_t i = 0; i < n && !b.oom; i++)
@@ -91,9 +127,11 @@ static char *print_value(lego_printer *p, const lego_expr *e)
 	return lego_sbuf_take(&b);
 }
 
-int lego_print_shared(lego_ctx *ctx, size_t n, lego_expr *const *es,
-		      const char *prefix, const char *indent, lego_dialect d,
-		      char **prelude, char **values)
+int lego_print_shared_groups(lego_ctx *ctx, size_t n, lego_expr *const *es,
+			     size_t ngroups, const size_t *group_end,
+			     const char *prefix, const char *indent,
+			     lego_dialect d, char **prelude, size_t *group_at,
+			     char **values)
 {
 	lego_memo uses;
 	if (lego_memo_init(&uses, 64) != LEGO_OK)
@@ -101,13 +139,17 @@ int lego_print_shared(lego_ctx *ctx, size_t n, lego_expr *const *es,
 	lego_sbuf b = {0};
 	lego_printer p = {ctx, lego_dialect_get(d), &b, &uses,
 			  prefix ? prefix : "t", NULL, indent, 1, 0};
-	if (lego_expr_count_uses(&uses, n, es) != LEGO_OK)
+	if (count_hoistable(ctx, p.d, &uses, n, es, 0) != LEGO_OK)
 		b.oom = 1;
-	size_t next = 0;
-	for (size_t i = 0; i < n && !b.oom; i++)
-		define_temps(&p, es[i], &next);
+	size_t next = 0, i = 0;
+	for (size_t g = 0; g < ngroups; g++) {
+		group_at[g] = b.len;
+		for (; i < group_end[g] && !b.oom; i++)
+			define_temps(&p, es[i], &next);
+	}
+	group_at[ngroups] = b.len;
 	int ok = !b.oom;
-	for (size_t i = 0; i < n; i++) {
+	for (i = 0; i < n; i++) {
 		values[i] = ok ? print_value(&p, es[i]) : NULL;
 		ok = ok && values[i];
 	}
@@ -118,9 +160,18 @@ int lego_print_shared(lego_ctx *ctx, size_t n, lego_expr *const *es,
 		return LEGO_OK;
 	free(*prelude);
 	*prelude = NULL;
-	for (size_t i = 0; i < n; i++) {
+	for (i = 0; i < n; i++) {
 		free(values[i]);
 		values[i] = NULL;
 	}
 	return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
+}
+
+int lego_print_shared(lego_ctx *ctx, size_t n, lego_expr *const *es,
+		      const char *prefix, const char *indent, lego_dialect d,
+		      char **prelude, char **values)
+{
+	size_t at[2];
+	return lego_print_shared_groups(ctx, n, es, 1, &n, prefix, indent, d,
+					prelude, at, values);
 }

@@ -15,6 +15,25 @@
  */
 int lego_expr_count_uses(lego_memo *uses, size_t n, lego_expr *const *es);
 int lego_expr_is_temp(const lego_memo *uses, const lego_expr *e);
+/* total.c.  Whether e's own operation cannot trap (a divisor proved
+ * non-zero, a shift amount proved in [0, 32), an isqrt argument proved
+ * >= 0). */
+int lego_expr_op_safe(lego_ctx *ctx, const lego_expr *e);
+/* Whether computing e ahead of the guards around it cannot trap: every
+ * operation it evaluates unconditionally is safe (lazy: the arms of a
+ * select and the right operand of and/or are not, as in C and Python).
+ * m memoises the answers over one traversal. */
+int lego_expr_hoistable(lego_ctx *ctx, lego_memo *m, const lego_expr *e,
+			int lazy);
+/* Puts into m every node computed whenever e is (lazy as above). */
+int lego_expr_mark_always(lego_memo *m, const lego_expr *e, int lazy);
+/* Replaces each es[i] by its total form, for targets that compute both
+ * arms of a select (MLIR, Triton's tl.where): every partial operation not
+ * proved safe gets a guarded operand (divisor 0 -> 1, shift amount out of
+ * range -> 0, isqrt argument < 0 -> 0), equal to es[i] wherever es[i] is
+ * defined. */
+int lego_exprs_make_total(lego_ctx *ctx, size_t n, lego_expr **es);
+
 /* Whether a C-like temporary was defined in the 64-bit type (define_temps
  * of cse.c records it: the entry's ptr is the node, NULL for int). */
 int lego_expr_temp_is_wide(const lego_memo *uses, const lego_expr *e);
@@ -68,6 +87,10 @@ const char *lego_dialect_helpers(lego_dialect d);
  * them (each node, each partial sum and product) is proved to lie within
  * +-(2^30 - 1) from the constant bounds of their symbols (width.c). */
 int lego_exprs_fit_int32(size_t n, lego_expr *const *es);
+/* Whether a value met while evaluating es may pass 2^62 in magnitude by
+ * the same bounds (so that 64-bit arithmetic, with the floor forms around
+ * it, may overflow); 0 when no bound is known (symbolic sizes). */
+int lego_exprs_may_overflow64(size_t n, lego_expr *const *es);
 
 /* One expression, or several with shared temporaries: lego_expr_print
  * and lego_exprs_print in a dialect (caller frees). */
@@ -88,6 +111,16 @@ char *lego_exprs_print_dialect(lego_ctx *ctx, size_t n,
 int lego_print_shared(lego_ctx *ctx, size_t n, lego_expr *const *es,
 		      const char *prefix, const char *indent, lego_dialect d,
 		      char **prelude, char **values);
+/* The same for es in ngroups consecutive groups (group g ends before
+ * es[group_end[g]]: the placeholders of one template line each) sharing
+ * temporaries: a temporary is defined in the part of *prelude of the first
+ * group that uses it, the bytes [group_at[g], group_at[g + 1]); group_at
+ * has ngroups + 1 entries. */
+int lego_print_shared_groups(lego_ctx *ctx, size_t n, lego_expr *const *es,
+			     size_t ngroups, const size_t *group_end,
+			     const char *prefix, const char *indent,
+			     lego_dialect d, char **prelude, size_t *group_at,
+			     char **values);
 
 typedef struct lego_printer {
 	lego_ctx *ctx;

@@ -10,6 +10,7 @@
 #include "expr/print.h"
 #include "expr/sbuf.h"
 #include "gen/accessor.h"
+#include "gen/emit.h"
 
 typedef struct acc {
 	lego_ctx *ctx;
@@ -61,6 +62,42 @@ static int scan(acc *a, lego_expr *e)
 		(a->nsizes - at) * sizeof *a->sizes);
 	a->sizes[at] = e;
 	a->nsizes++;
+	return LEGO_OK;
+}
+
+/* Why a size named s cannot be a parameter of the accessor's functions
+ * (or a member of NAME_arr): the accessor's own names, i0.. (outputs of
+ * NAME_inv), t0.. (temporaries), the functions, and in CUDA the members
+ * and names of the wrapper; NULL when it can. */
+static const char *accessor_clash(const acc *a, const char *s)
+{
+	static const char *const cuda_names[] = {"base", "row", "a", "T"};
+	static const char *const fns[] = {"at", "inv", "mask", "arr"};
+	size_t n = strlen(a->name);
+	if ((s[0] == 'i' || s[0] == 't') && s[1] &&
+	    strspn(s + 1, "0123456789") == strlen(s + 1))
+		return s[0] == 'i' ? "an output parameter of NAME_inv"
+				   : "a temporary of the accessor";
+	if (!strncmp(s, a->name, n) && s[n] == '_')
+		for (size_t i = 0; i < 4; i++)
+			if (!strcmp(s + n + 1, fns[i]))
+				return "a function of the accessor";
+	for (size_t i = 0; a->d == LEGO_DIALECT_CUDA && i < 4; i++)
+		if (!strcmp(s, cuda_names[i]))
+			return "a name of the NAME_arr wrapper";
+	return NULL;
+}
+
+static int check_names(const acc *a, lego_target target)
+{
+	for (size_t i = 0; i < a->nsizes; i++) {
+		const char *s = lego_expr_name(a->sizes[i]);
+		const char *why = gen_name_clash(target, s);
+		if (why || (why = accessor_clash(a, s)))
+			return lego_fail(a->ctx, LEGO_ERR, "accessor of '%s': "
+					 "the size '%s' is %s: rename it in "
+					 "the spec", a->name, s, why);
+	}
 	return LEGO_OK;
 }
 
@@ -301,6 +338,8 @@ char *lego_accessor_header(lego_ctx *ctx, const lego_layout *l,
 	lego_sbuf b = {0};
 	acc a = {.ctx = ctx, .name = name, .d = d, .out = &b, .fn = fns[d]};
 	int rc = build(&a, l);
+	if (rc == LEGO_OK)
+		rc = check_names(&a, target);
 	if (rc == LEGO_OK)
 		rc = print_header(&a);
 	char *s = lego_sbuf_take(&b);

@@ -2,13 +2,12 @@
 #include <stdlib.h>
 
 #include "core/core.h"
+#include "expr/print.h"
 #include "gen/targets.h"
 
-int lego_emit(lego_ctx *ctx, const lego_emit_request *req, lego_emitted *out)
+static int dispatch(lego_ctx *ctx, const lego_emit_request *req,
+		    lego_emitted *out)
 {
-	*out = (lego_emitted){0};
-	if (!req || (req->n && !req->exprs))
-		return lego_fail(ctx, LEGO_ERR, "lego_emit: no request");
 	switch (req->target) {
 	case LEGO_TARGET_C:
 	case LEGO_TARGET_CUDA:
@@ -22,6 +21,41 @@ int lego_emit(lego_ctx *ctx, const lego_emit_request *req, lego_emitted *out)
 	return lego_fail(ctx, LEGO_ERR, "lego_emit: unknown target");
 }
 
+int lego_emit(lego_ctx *ctx, const lego_emit_request *req, lego_emitted *out)
+{
+	*out = (lego_emitted){0};
+	if (!req || (req->n && !req->exprs))
+		return lego_fail(ctx, LEGO_ERR, "lego_emit: no request");
+	if (gen_check_names(ctx, req->target, req->n, req->exprs) != LEGO_OK)
+		return LEGO_ERR;
+	lego_emit_request eager = *req;
+	size_t all = req->n;
+	if (!req->ngroups) { /* one line */
+		eager.ngroups = 1;
+		eager.group_end = &all;
+	}
+	out->group_at = calloc(eager.ngroups + 1, sizeof *out->group_at);
+	if (!out->group_at)
+		return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
+	/* Triton's tl.where and MLIR's arith.select compute both arms: a
+	 * division the template guards by a select runs anyway, so it must
+	 * not trap.  C's ?: and && are lazy and keep the guards as written. */
+	int rc = LEGO_OK;
+	if (req->target == LEGO_TARGET_TRITON ||
+	    req->target == LEGO_TARGET_MLIR) {
+		lego_expr **es = lego_xalloc(ctx, (req->n + 1) * sizeof *es);
+		for (size_t i = 0; es && i < req->n; i++)
+			es[i] = req->exprs[i];
+		rc = !es ? LEGO_ENOMEM : lego_exprs_make_total(ctx, req->n, es);
+		eager.exprs = es;
+	}
+	if (rc == LEGO_OK)
+		rc = dispatch(ctx, &eager, out);
+	if (rc != LEGO_OK)
+		lego_emitted_free(out);
+	return rc;
+}
+
 void lego_emitted_free(lego_emitted *out)
 {
 	if (!out)
@@ -30,5 +64,6 @@ void lego_emitted_free(lego_emitted *out)
 		free(out->values[i]);
 	free(out->values);
 	free(out->prelude);
+	free(out->group_at);
 	*out = (lego_emitted){0};
 }

@@ -41,15 +41,29 @@ typedef struct lego_emit_request {
 	const char *indent;      /* of the template line, for the prelude */
 	size_t nranges;
 	const lego_emit_range *ranges;
+	/* Several template lines at once, sharing temporaries: line g holds
+	 * exprs [group_end[g - 1], group_end[g]).  ngroups 0: one line. */
+	size_t ngroups;
+	const size_t *group_end;
 } lego_emit_request;
 
 typedef struct lego_emitted {
 	char *prelude;           /* "" when nothing is shared */
+	size_t *group_at;        /* line g's part of the prelude starts at
+				    byte group_at[g]; ngroups + 1 entries */
 	char **values;           /* n inline texts */
 	size_t n;
 } lego_emitted;
 
-/* Fills out (caller frees with lego_emitted_free). */
+/* names.c: why name cannot appear in the code generated for target (a
+ * keyword, a name the generators use), or NULL when it can. */
+const char *gen_name_clash(lego_target target, const char *name);
+/* LEGO_ERR, naming the clash, when a symbol of es cannot be printed. */
+int gen_check_names(lego_ctx *ctx, lego_target target, size_t n,
+		    lego_expr *const *es);
+
+/* Fills out (caller frees with lego_emitted_free); LEGO_ERR when a symbol
+ * is named like a keyword of the target (gen_name_clash). */
 int lego_emit(lego_ctx *ctx, const lego_emit_request *req,
 	      lego_emitted *out);
 void lego_emitted_free(lego_emitted *out);

@@ -69,9 +69,8 @@ int lego_emit_c_family(lego_ctx *ctx, const lego_emit_request *req,
 	if (!out->values)
 		return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
 	out->n = req->n;
-	rc = lego_print_shared(ctx, req->n, es, req->prefix, req->indent, d,
-			       &out->prelude, out->values);
-	if (rc != LEGO_OK)
-		lego_emitted_free(out);
-	return rc;
+	return lego_print_shared_groups(ctx, req->n, es, req->ngroups,
+					req->group_end, req->prefix,
+					req->indent, d, &out->prelude,
+					out->group_at, out->values);
 }

@@ -58,7 +58,9 @@ static int check_request(lego_ctx *ctx, const lego_emit_request *req,
 	return rc;
 }
 
-/* Inline texts: "%name" of each result, as index. */
+/* Inline texts: "%name" of each result, as index; the operations of
+ * line g are those its results need that earlier lines did not write
+ * (ngroups 0, as `lego mlir` asks: one line, group_at may be NULL). */
 static int write_values(mlir_writer *w, const lego_emit_request *req,
 			lego_emitted *out)
 {
@@ -66,18 +68,27 @@ static int write_values(mlir_writer *w, const lego_emit_request *req,
 	if (!out->values)
 		return lego_fail(w->ctx, LEGO_ENOMEM, "out of memory");
 	out->n = req->n;
-	for (size_t i = 0; i < req->n; i++) {
-		mlir_ref r = mlir_value(w, req->exprs[i], MLIR_INDEX);
-		lego_sbuf name = {0};
-		lego_sbuf *prelude = w->out;
-		w->out = &name;
-		mlir_put_ref(w, r);
-		w->out = prelude;
-		if (w->failed)
-			return LEGO_ERR;
-		if (!(out->values[i] = lego_sbuf_take(&name)))
-			return lego_fail(w->ctx, LEGO_ENOMEM, "out of memory");
+	size_t i = 0, ngroups = req->ngroups ? req->ngroups : 1;
+	for (size_t g = 0; g < ngroups; g++) {
+		if (out->group_at)
+			out->group_at[g] = w->out->len;
+		size_t end = req->ngroups ? req->group_end[g] : req->n;
+		for (; i < end; i++) {
+			mlir_ref r = mlir_value(w, req->exprs[i], MLIR_INDEX);
+			lego_sbuf name = {0};
+			lego_sbuf *prelude = w->out;
+			w->out = &name;
+			mlir_put_ref(w, r);
+			w->out = prelude;
+			if (w->failed)
+				return LEGO_ERR;
+			if (!(out->values[i] = lego_sbuf_take(&name)))
+				return lego_fail(w->ctx, LEGO_ENOMEM,
+						 "out of memory");
+		}
 	}
+	if (out->group_at)
+		out->group_at[ngroups] = w->out->len;
 	return LEGO_OK;
 }
 
@@ -86,13 +97,13 @@ static void free_values(lego_emitted *out)
 	for (size_t i = 0; out->values && i < out->n; i++)
 		free(out->values[i]);
 	free(out->values);
-	*out = (lego_emitted){0};
+	out->values = NULL;
+	out->n = 0;
 }
 
 int lego_emit_mlir(lego_ctx *ctx, const lego_emit_request *req,
 		   lego_emitted *out)
 {
-	*out = (lego_emitted){0};
 	const char *prefix = req->prefix && *req->prefix ? req->prefix : "t";
 	int rc = check_request(ctx, req, prefix);
 	if (rc)
@@ -106,11 +117,13 @@ int lego_emit_mlir(lego_ctx *ctx, const lego_emit_request *req,
 	w.ranges = req->ranges;
 	rc = write_values(&w, req, out);
 	mlir_writer_free(&w);
+	lego_sbuf_puts(&prelude, "");
 	out->prelude = lego_sbuf_take(&prelude);
 	if (!rc && !out->prelude)
 		rc = lego_fail(ctx, LEGO_ENOMEM, "out of memory");
-	if (rc) {
+	if (rc) { /* group_at is the caller's */
 		free(out->prelude);
+		out->prelude = NULL;
 		free_values(out);
 	}
 	return rc;

@@ -108,58 +108,17 @@ static int split_scalar(lego_ctx *ctx, lego_expr *const *ranges, size_t n,
 	return *t && *s ? LEGO_OK : LEGO_ERR;
 }
 
-/* Splits the printer's "t0 = ...\n...\n_ = v0\n..." into the prelude
- * (indented) and the n values. */
-static int split_text(lego_ctx *ctx, const char *text,
-		      const lego_emit_request *req, lego_emitted *out)
-{
-	size_t nlines = 0;
-	for (const char *s = text; *s; s++)
-		nlines += *s == '\n';
-	size_t ntemps = nlines - req->n;
-	lego_sbuf pre = {0};
-	const char *s = text;
-	out->values = calloc(req->n + 1, sizeof *out->values);
-	if (!out->values)
-		return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
-	out->n = req->n;
-	for (size_t i = 0; i < nlines; i++) {
-		const char *end = strchr(s, '\n');
-		if (i < ntemps) {
-			lego_sbuf_printf(&pre, "%s%.*s\n", req->indent ? req->indent : "",
-					 (int)(end - s), s);
-		} else {
-			s += strlen("_ = ");
-			char *v = malloc((size_t)(end - s) + 1);
-			if (!v)
-				break;
-			memcpy(v, s, (size_t)(end - s));
-			v[end - s] = '\0';
-			out->values[i - ntemps] = v;
-		}
-		s = end + 1;
-	}
-	lego_sbuf_puts(&pre, "");
-	out->prelude = lego_sbuf_take(&pre);
-	for (size_t i = 0; i < req->n; i++)
-		if (!out->values[i] || !out->prelude)
-			return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
-	return LEGO_OK;
-}
-
 int lego_emit_triton(lego_ctx *ctx, const lego_emit_request *req,
 		     lego_emitted *out)
 {
 	lego_expr **es = lego_xalloc(ctx, (req->n + 1) * sizeof *es);
-	const char **names = lego_xalloc(ctx, (req->n + 1) * sizeof *names);
 	lego_expr **ranges = lego_xalloc(ctx, (req->nranges + 1) * sizeof *ranges);
-	if (!es || !names || !ranges)
+	if (!es || !ranges)
 		return LEGO_ENOMEM;
 	for (size_t i = 0; i < req->nranges; i++)
 		ranges[i] = (lego_expr *)req->ranges[i].sym;
 	for (size_t i = 0; i < req->n; i++) {
 		lego_expr *t, *s;
-		names[i] = "_";
 		if (!lego_dialect_supports(LEGO_DIALECT_TRITON, req->exprs[i]))
 			return lego_fail(ctx, LEGO_ERR, "Triton: isqrt has no "
 					 "exact Triton spelling");
@@ -171,14 +130,13 @@ int lego_emit_triton(lego_ctx *ctx, const lego_emit_request *req,
 	int rc = bind_ranges(ctx, req, req->n, es);
 	if (rc != LEGO_OK)
 		return rc;
-	char *text = lego_exprs_print_dialect(ctx, req->n, es, names,
-					      req->prefix, LEGO_DIALECT_TRITON);
-	if (!text)
-		return LEGO_ERR;
-	*out = (lego_emitted){0};
-	rc = split_text(ctx, text, req, out);
-	free(text);
-	if (rc != LEGO_OK)
-		lego_emitted_free(out);
-	return rc;
+	out->values = calloc(req->n + 1, sizeof *out->values);
+	if (!out->values)
+		return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
+	out->n = req->n;
+	return lego_print_shared_groups(ctx, req->n, es, req->ngroups,
+					req->group_end, req->prefix,
+					req->indent, LEGO_DIALECT_TRITON,
+					&out->prelude, out->group_at,
+					out->values);
 }

@@ -108,7 +108,7 @@ static int body(lego_ctx *ctx, lego_sbuf *b, size_t n, lego_expr *const *es)
 	int rc = LEGO_ERR;
 	for (size_t p = 0; p < 2 && rc; p++) {
 		lego_emit_request req = {LEGO_TARGET_MLIR, n, es, prefixes[p],
-					 "  ", 0, NULL};
+					 "  ", 0, NULL, 0, NULL};
 		rc = lego_emit_mlir(ctx, &req, &em);
 	}
 	if (rc)

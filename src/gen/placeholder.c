@@ -53,16 +53,35 @@ static int add_slice(lang_parser *p, const lang_tok *at, gen_slice *s)
 	return 0;
 }
 
+/* Whether e is proved to lie outside [0, dim) for every value of its
+ * symbols: a layout applied there reads another element or none (T[9, 0]
+ * of an 8 x 8 T is T[1, 1, 0] by the formula, silently). */
+static int proved_outside(lego_ctx *ctx, lego_expr *e, lego_expr *dim)
+{
+	lego_expr *last = lego_sub(ctx, dim, lego_const(ctx, 1));
+	return lego_prove_lt(ctx, e, lego_const(ctx, 0)) ||
+	       (last && lego_prove_lt(ctx, last, e));
+}
+
 /* An index expression over [0, dim): undeclared names range over it. */
 static int parse_index(lang_parser *p, lego_expr *dim, lang_val *out)
 {
 	int auto_index = p->auto_index;
 	lego_expr *auto_hi = p->auto_hi;
+	lang_tok *at = lang_peek(p);
 	p->auto_index = 1;
 	p->auto_hi = dim;
 	int rc = lang_parse_expr(p, out);
 	p->auto_index = auto_index;
 	p->auto_hi = auto_hi;
+	if (rc || !proved_outside(p->ctx, out->e, dim))
+		return rc;
+	char *i = lego_expr_print(p->ctx, out->e, LEGO_LANG_PYTHON);
+	char *n = lego_expr_print(p->ctx, dim, LEGO_LANG_PYTHON);
+	rc = lang_error(p, at, "index %s is outside [0, %s)", i ? i : "?",
+			n ? n : "?");
+	free(i);
+	free(n);
 	return rc;
 }
 

@@ -4,6 +4,9 @@
 
 #include "gen/emit.h"
 
+/* Each fills out->prelude, out->values (out->n) and the ngroups + 1
+ * entries of out->group_at (allocated by lego_emit, which also frees out
+ * when one fails).  req->ngroups >= 1 here. */
 int lego_emit_c_family(lego_ctx *ctx, const lego_emit_request *req,
 		       lego_emitted *out);
 int lego_emit_triton(lego_ctx *ctx, const lego_emit_request *req,

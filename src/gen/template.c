@@ -5,9 +5,11 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "expr/print.h"
 #include "expr/sbuf.h"
 #include "gen/emit.h"
 #include "gen/template.h"
+#include "lang/parse.h"
 
 #define OPEN "{{"
 #define CLOSE "}}"
@@ -20,8 +22,12 @@ typedef struct tmpl {
 	const char *filename;
 	const char *text;
 	size_t len;
-	size_t block_begin, block_end; /* byte range of the spec block lines */
-	int block_line;                /* line of the block's first spec line */
+	struct block {                 /* a {% lego %} .. {% end %} block */
+		size_t begin, end;     /* its bytes, marker lines included */
+	} *blocks;                     /* in the ctx arena */
+	size_t nblocks;
+	int block_line;                /* line of the first block's marker */
+	char *spec_text;               /* the blocks' lines, others empty */
 	lego_spec *spec;
 	lego_target target;
 	const char *prefix;            /* of the temporaries */
@@ -69,70 +75,96 @@ static size_t line_end(const tmpl *t, size_t pos)
 	return nl ? (size_t)(nl - t->text) + 1 : t->len;
 }
 
-/* The {% lego %} ... {% end %} block, if any. */
-static int find_block(tmpl *t)
+/* Appends a block [begin, end) to t->blocks. */
+static int add_block(tmpl *t, size_t begin, size_t end)
 {
-	int line = 1, start_line = 0;
-	size_t begin = 0;
-	for (size_t pos = 0; pos < t->len; line++) {
-		size_t end = line_end(t, pos);
-		const char *s = t->text + pos;
-		if (!start_line && line_find(s, end - pos, BLOCK_START)) {
-			start_line = line;
-			begin = pos;
-			t->block_line = line + 1;
-		} else if (start_line && line_find(s, end - pos, BLOCK_END)) {
-			t->block_begin = begin;
-			t->block_end = end;
-			return LEGO_OK;
-		}
-		pos = end;
-	}
-	if (start_line)
-		return lego_fail(t->ctx, LEGO_ERR, "%s:%d:1: error: %s without "
-				 "%s", t->filename, start_line, BLOCK_START,
-				 BLOCK_END);
+	struct block *grown = lego_xalloc(t->ctx, (t->nblocks + 1) *
+							  sizeof *grown);
+	if (!grown)
+		return LEGO_ENOMEM;
+	if (t->nblocks)
+		memcpy(grown, t->blocks, t->nblocks * sizeof *grown);
+	grown[t->nblocks++] = (struct block){begin, end};
+	t->blocks = grown;
 	return LEGO_OK;
 }
 
-/* The spec of the block, parsed with its lines where they are in the
- * template, so that messages point into it. */
-static lego_spec *block_spec(tmpl *t, const lego_gen_opts *opts)
+/* The {% lego %} ... {% end %} blocks.  Several blocks are one spec, in
+ * the order of the template (a declaration may sit next to the code that
+ * uses it); t->spec_text holds their lines where they are in the
+ * template, every other line empty, so that messages point into it. */
+static int find_blocks(tmpl *t)
 {
-	size_t first = line_end(t, t->block_begin);
-	size_t last = t->block_end; /* back to the start of the end line */
-	if (last > first && t->text[last - 1] == '\n')
-		last--;
-	while (last > first && t->text[last - 1] != '\n')
-		last--;
+	int line = 1, start_line = 0;
+	size_t begin = 0;
 	lego_sbuf b = {0};
-	for (int i = 1; i < t->block_line; i++)
-		lego_sbuf_puts(&b, "\n");
-	lego_sbuf_printf(&b, "%.*s", (int)(last > first ? last - first : 0),
-			 t->text + first);
-	char *text = lego_sbuf_take(&b);
-	if (!text)
-		return lego_fail_null(t->ctx, "out of memory");
-	lego_spec *spec = lego_spec_parse(t->ctx, t->filename, text,
-					  strlen(text), opts->defs, opts->ndefs);
-	free(text);
-	return spec;
+	for (size_t pos = 0; pos < t->len; line++) {
+		size_t end = line_end(t, pos);
+		const char *s = t->text + pos;
+		const char *open = line_find(s, end - pos, BLOCK_START);
+		const char *close = line_find(s, end - pos, BLOCK_END);
+		if (open && start_line) {
+			free(lego_sbuf_take(&b));
+			return lego_fail(t->ctx, LEGO_ERR, "%s:%d:%d: error: %s "
+					 "inside the block of line %d (close it "
+					 "with %s first)", t->filename, line,
+					 (int)(open - s) + 1, BLOCK_START,
+					 start_line, BLOCK_END);
+		}
+		if (close && !start_line && !open) {
+			free(lego_sbuf_take(&b));
+			return lego_fail(t->ctx, LEGO_ERR, "%s:%d:%d: error: %s "
+					 "without %s", t->filename, line,
+					 (int)(close - s) + 1, BLOCK_END,
+					 BLOCK_START);
+		}
+		int inside = start_line && !close;
+		if (open) {
+			start_line = line;
+			begin = pos;
+			if (!t->block_line)
+				t->block_line = line;
+		} else if (close && add_block(t, begin, end) != LEGO_OK) {
+			free(lego_sbuf_take(&b));
+			return LEGO_ENOMEM;
+		} else if (close) {
+			start_line = 0;
+		}
+		if (inside)
+			lego_sbuf_printf(&b, "%.*s", (int)(end - pos), s);
+		else
+			lego_sbuf_puts(&b, "\n");
+		pos = end;
+	}
+	t->spec_text = lego_sbuf_take(&b);
+	if (start_line) {
+		free(t->spec_text);
+		t->spec_text = NULL;
+		return lego_fail(t->ctx, LEGO_ERR, "%s:%d:1: error: %s without "
+				 "%s", t->filename, start_line, BLOCK_START,
+				 BLOCK_END);
+	}
+	return t->spec_text ? LEGO_OK : lego_fail(t->ctx, LEGO_ENOMEM,
+						  "out of memory");
 }
 
 static int load_spec(tmpl *t, const lego_gen_opts *opts)
 {
-	int has_block = t->block_end > 0;
+	int has_block = t->nblocks > 0;
 	if (opts->spec_path && has_block)
 		return lego_fail(t->ctx, LEGO_ERR, "%s:%d:1: error: the spec is "
 				 "given twice (%s and this block)", t->filename,
-				 t->block_line - 1, opts->spec_path);
+				 t->block_line, opts->spec_path);
 	if (!opts->spec_path && !has_block)
 		return lego_fail(t->ctx, LEGO_ERR, "%s: error: no spec: give a "
 				 "SPEC file or a %s ... %s block", t->filename,
 				 BLOCK_START, BLOCK_END);
 	t->spec = opts->spec_path ? lego_spec_load(t->ctx, opts->spec_path,
 						   opts->defs, opts->ndefs)
-				  : block_spec(t, opts);
+				  : lego_spec_parse(t->ctx, t->filename,
+						    t->spec_text,
+						    strlen(t->spec_text),
+						    opts->defs, opts->ndefs);
 	return t->spec ? LEGO_OK : LEGO_ERR;
 }
 
@@ -142,29 +174,37 @@ static int is_word(char c)
 	       (c >= '0' && c <= '9') || c == '_';
 }
 
-static size_t skip_digits(const tmpl *t, size_t j)
+static size_t skip_digits(const char *s, size_t len, size_t j)
 {
-	while (j < t->len && t->text[j] >= '0' && t->text[j] <= '9')
+	while (j < len && s[j] >= '0' && s[j] <= '9')
 		j++;
 	return j;
 }
 
-/* Whether the template has a word prefix<digits>_<digits>, the form of
- * the temporaries. */
-static int uses_prefix(const tmpl *t, const char *prefix)
+/* Whether s[i..len) starts with a word prefix<digits>_<digits>, the form
+ * of the temporaries. */
+static int temp_at(const char *s, size_t len, size_t i, const char *prefix)
 {
 	size_t w = strlen(prefix);
-	for (size_t i = 0; i + w < t->len; i++) {
-		if ((i && is_word(t->text[i - 1])) ||
-		    memcmp(t->text + i, prefix, w))
-			continue;
-		size_t j = skip_digits(t, i + w);
-		if (j == i + w || j >= t->len || t->text[j] != '_')
-			continue;
-		size_t k = skip_digits(t, j + 1);
-		if (k > j + 1 && (k == t->len || !is_word(t->text[k])))
+	if ((i && is_word(s[i - 1])) || i + w >= len || memcmp(s + i, prefix, w))
+		return 0;
+	size_t j = skip_digits(s, len, i + w);
+	if (j == i + w || j >= len || s[j] != '_')
+		return 0;
+	size_t k = skip_digits(s, len, j + 1);
+	return k > j + 1 && (k == len || !is_word(s[k]));
+}
+
+/* Whether the template or a name of its spec (which may come from a
+ * file) has the form of the temporaries. */
+static int uses_prefix(const tmpl *t, const char *prefix)
+{
+	for (size_t i = 0; i < t->len; i++)
+		if (temp_at(t->text, t->len, i, prefix))
 			return 1;
-	}
+	for (const lang_name *n = t->spec->names; n; n = n->next)
+		if (temp_at(n->name, strlen(n->name), 0, prefix))
+			return 1;
 	return 0;
 }
 
@@ -228,6 +268,13 @@ static int read_places(tmpl *t, size_t pos, size_t end, int line,
 					     &t->slices);
 		if (!p->e || !(p->e = lego_simplify(t->ctx, p->e)))
 			return LEGO_ERR;
+		if (lego_exprs_may_overflow64(1, &p->e))
+			return lego_fail(t->ctx, LEGO_ERR, "%s:%d:%d: error: a "
+					 "value of this placeholder can reach "
+					 "2^62 in magnitude (by the ranges of "
+					 "its indices and sizes): 64-bit "
+					 "arithmetic may overflow", t->filename,
+					 line, col);
 		i = p->close;
 	}
 }
@@ -245,23 +292,46 @@ static lego_emit_range *all_ranges(tmpl *t)
 	return r;
 }
 
-/* Emits the placeholders of one line; on failure finds the placeholder
- * the target cannot print, for the message. */
-static int emit_line(tmpl *t, lego_emit_request *req, const place *ps,
-		     int line, lego_emitted *em)
+/* One line of a run: its bytes, number, placeholders and its text with
+ * the placeholders blanked out. */
+typedef struct tline {
+	size_t pos, end;
+	int line;
+	place *ps;
+	size_t n;
+	char *rest;
+	const lego_expr **syms; /* those the placeholders read */
+	size_t nsyms;
+} tline;
+
+/* Lines sharing temporaries (share.c): the placeholders of all are
+ * emitted together, each temporary defined before the first line that
+ * uses it. */
+typedef struct line_run {
+	tline *lines; /* in the ctx arena */
+	size_t n, cap;
+	size_t nexprs;
+	const char *indent;
+	int alone;    /* a line with a block marker: shares with none */
+} line_run;
+
+/* On failure finds the placeholder the target cannot print (or whose
+ * names clash), for the message. */
+static int emit_error(tmpl *t, lego_emit_request *req, const line_run *r)
 {
-	if (lego_emit(t->ctx, req, em) == LEGO_OK)
-		return LEGO_OK;
 	lego_emit_request one = *req;
 	one.n = 1;
-	for (size_t i = 0; i < req->n; i++) {
-		lego_emitted tmp;
-		one.exprs = &req->exprs[i];
-		if (lego_emit(t->ctx, &one, &tmp) != LEGO_OK)
-			return error_at(t, line, ps[i].col);
-		lego_emitted_free(&tmp);
-	}
-	return error_at(t, line, ps[0].col);
+	one.ngroups = 0;
+	for (size_t l = 0, i = 0; l < r->n; l++)
+		for (size_t k = 0; k < r->lines[l].n; k++, i++) {
+			lego_emitted tmp;
+			one.exprs = &req->exprs[i];
+			if (lego_emit(t->ctx, &one, &tmp) != LEGO_OK)
+				return error_at(t, r->lines[l].line,
+						r->lines[l].ps[k].col);
+			lego_emitted_free(&tmp);
+		}
+	return error_at(t, r->lines[0].line, r->lines[0].ps[0].col);
 }
 
 /* Copies the text [from, to) of the line starting at pos, outside the
@@ -295,65 +365,164 @@ static void put_text(tmpl *t, size_t pos, size_t from, size_t to, int line)
 	lego_sbuf_printf(&t->out, "%.*s", (int)(to - run), s + run);
 }
 
-static int expand_line(tmpl *t, size_t pos, size_t end, int line)
+/* Writes line l with its values (values[0..n)). */
+static void splice(tmpl *t, const tline *l, char *const *values)
 {
-	place *ps;
-	size_t n;
-	int rc = read_places(t, pos, end, line, &ps, &n);
+	size_t at = l->pos;
+	for (size_t i = 0; i < l->n; i++) {
+		const place *p = &l->ps[i];
+		int wrap = gen_value_needs_parens(t->text + l->pos,
+						  l->end - l->pos,
+						  p->open - l->pos,
+						  p->close - l->pos, values[i]);
+		put_text(t, l->pos, at, p->open, l->line);
+		lego_sbuf_printf(&t->out, wrap ? "(%s)" : "%s", values[i]);
+		at = p->close;
+	}
+	put_text(t, l->pos, at, l->end, l->line);
+}
+
+/* Emits and writes the lines of r, then empties it. */
+static int flush(tmpl *t, line_run *r)
+{
+	if (!r->n)
+		return LEGO_OK;
+	lego_expr **es = lego_xalloc(t->ctx, (r->nexprs + 1) * sizeof *es);
+	size_t *ends = lego_xalloc(t->ctx, r->n * sizeof *ends);
+	lego_emit_range *ranges = all_ranges(t);
+	if (!es || !ends || !ranges)
+		return LEGO_ENOMEM;
+	size_t k = 0;
+	for (size_t l = 0; l < r->n; l++) {
+		for (size_t i = 0; i < r->lines[l].n; i++)
+			es[k++] = r->lines[l].ps[i].e;
+		ends[l] = k;
+	}
+	/* Temporaries are named by the run's first line (t12_0, t12_1, ...):
+	 * two runs of one C block or MLIR region must not define the same
+	 * name. */
+	char prefix[64];
+	snprintf(prefix, sizeof prefix, "%s%d_", t->prefix, r->lines[0].line);
+	lego_emit_request req = {t->target, k, es, prefix, r->indent,
+				 t->slices.n, ranges, r->n, ends};
+	lego_emitted em;
+	if (lego_emit(t->ctx, &req, &em) != LEGO_OK)
+		return emit_error(t, &req, r);
+	k = 0;
+	for (size_t l = 0; l < r->n; l++) {
+		lego_sbuf_printf(&t->out, "%.*s",
+				 (int)(em.group_at[l + 1] - em.group_at[l]),
+				 em.prelude + em.group_at[l]);
+		splice(t, &r->lines[l], em.values + k);
+		k += r->lines[l].n;
+	}
+	lego_emitted_free(&em);
+	r->n = r->nexprs = 0;
+	return LEGO_OK;
+}
+
+static int blank(const char *s)
+{
+	return s[strspn(s, " \t\r\n")] == '\0';
+}
+
+/* Runs are bounded so that joining (linear in the run) keeps long
+ * templates linear. */
+#define RUN_MAX 64
+
+/* Whether l may join r: same indentation, straight lines, and no line's
+ * text names a symbol that the placeholders of the run and l read (those
+ * of r are known not to name r's). */
+static int joins(const line_run *r, const tline *l, const char *indent)
+{
+	if (r->alone || r->n >= RUN_MAX || strcmp(indent, r->indent))
+		return 0;
+	const tline *x = r->lines;
+	for (size_t i = 0; i < r->n; i++)
+		if (gen_text_names(l->rest, x[i].syms, x[i].nsyms) ||
+		    gen_text_names(x[i].rest, l->syms, l->nsyms))
+			return 0;
+	return !gen_text_names(l->rest, l->syms, l->nsyms);
+}
+
+static int add_line(tmpl *t, line_run *r, const tline *l)
+{
+	if (r->n == r->cap) {
+		size_t cap = r->cap ? 2 * r->cap : 8;
+		tline *grown = lego_xalloc(t->ctx, cap * sizeof *grown);
+		if (!grown)
+			return LEGO_ENOMEM;
+		if (r->n)
+			memcpy(grown, r->lines, r->n * sizeof *grown);
+		r->lines = grown;
+		r->cap = cap;
+	}
+	r->lines[r->n++] = *l;
+	r->nexprs += l->n;
+	return LEGO_OK;
+}
+
+/* The line [pos, end): written at once when it has no placeholder, else
+ * added to the run r, which it may join or begin. */
+static int expand_line(tmpl *t, line_run *r, size_t pos, size_t end, int line)
+{
+	tline l = {pos, end, line, NULL, 0, NULL, NULL, 0};
+	int rc = read_places(t, pos, end, line, &l.ps, &l.n);
 	if (rc != LEGO_OK)
 		return rc;
-	if (n == 0) {
-		put_text(t, pos, pos, end, line);
-		return LEGO_OK;
-	}
-	size_t ind = pos;
-	while (ind < end && (t->text[ind] == ' ' || t->text[ind] == '\t'))
-		ind++;
-	char *indent = lego_arena_strndup(&t->ctx->arena, t->text + pos,
-					  ind - pos);
-	lego_expr **es = lego_xalloc(t->ctx, n * sizeof *es);
-	lego_emit_range *ranges = all_ranges(t);
-	if (!indent || !es || !ranges)
+	if (!(l.rest = lego_arena_strndup(&t->ctx->arena, t->text + pos,
+					  end - pos)))
 		return LEGO_ENOMEM;
-	for (size_t i = 0; i < n; i++)
-		es[i] = ps[i].e;
-	/* Temporaries are named per line (t12_0, t12_1, ...): two lines of
-	 * one C block or MLIR region must not define the same name. */
-	char prefix[64];
-	snprintf(prefix, sizeof prefix, "%s%d_", t->prefix, line);
-	lego_emit_request req = {t->target, n, es, prefix, indent,
-				 t->slices.n, ranges};
-	lego_emitted em;
-	if (emit_line(t, &req, ps, line, &em) != LEGO_OK)
-		return LEGO_ERR;
-	lego_sbuf_puts(&t->out, em.prelude);
-	size_t at = pos;
-	for (size_t i = 0; i < n; i++) {
-		int wrap = gen_value_needs_parens(t->text + pos, end - pos,
-						  ps[i].open - pos,
-						  ps[i].close - pos,
-						  em.values[i]);
-		put_text(t, pos, at, ps[i].open, line);
-		lego_sbuf_printf(&t->out, wrap ? "(%s)" : "%s", em.values[i]);
-		at = ps[i].close;
+	for (size_t i = 0; i < l.n; i++)
+		memset(l.rest + (l.ps[i].open - pos), ' ',
+		       l.ps[i].close - l.ps[i].open);
+	if (l.n == 0 && blank(l.rest) && r->n)
+		return add_line(t, r, &l); /* a blank line keeps the run */
+	if (l.n == 0) {
+		if ((rc = flush(t, r)) == LEGO_OK)
+			put_text(t, pos, pos, end, line);
+		return rc;
 	}
-	put_text(t, pos, at, end, line);
-	lego_emitted_free(&em);
-	return LEGO_OK;
+	lego_expr **es = lego_xalloc(t->ctx, l.n * sizeof *es);
+	for (size_t i = 0; es && i < l.n; i++)
+		es[i] = l.ps[i].e;
+	if (!es || !(l.syms = gen_syms_of(t->ctx, es, l.n, &l.nsyms)))
+		return LEGO_ENOMEM;
+	size_t ind = strspn(l.rest, " \t");
+	char *indent = lego_arena_strndup(&t->ctx->arena, l.rest, ind);
+	if (!indent)
+		return LEGO_ENOMEM;
+	int straight = gen_line_is_straight(t->target, l.rest);
+	if (!straight || !r->n || !joins(r, &l, indent)) {
+		if ((rc = flush(t, r)) != LEGO_OK)
+			return rc;
+		r->indent = indent;
+		r->alone = !straight;
+	}
+	return add_line(t, r, &l);
+}
+
+static int in_block(const tmpl *t, size_t pos)
+{
+	for (size_t i = 0; i < t->nblocks; i++)
+		if (pos >= t->blocks[i].begin && pos < t->blocks[i].end)
+			return 1;
+	return 0;
 }
 
 static int expand(tmpl *t)
 {
 	int line = 1;
+	line_run r = {0};
 	for (size_t pos = 0; pos < t->len; line++) {
 		size_t end = line_end(t, pos);
-		int in_block = t->block_end && pos >= t->block_begin &&
-			       pos < t->block_end;
-		if (!in_block && expand_line(t, pos, end, line) != LEGO_OK)
+		int rc = in_block(t, pos) ? flush(t, &r)
+					  : expand_line(t, &r, pos, end, line);
+		if (rc != LEGO_OK)
 			return LEGO_ERR;
 		pos = end;
 	}
-	return LEGO_OK;
+	return flush(t, &r) == LEGO_OK ? LEGO_OK : LEGO_ERR;
 }
 
 char *lego_gen(lego_ctx *ctx, const char *filename, const char *text,
@@ -366,8 +535,11 @@ char *lego_gen(lego_ctx *ctx, const char *filename, const char *text,
 	tmpl t = {.ctx = ctx, .filename = filename ? filename : "<template>",
 		  .text = text ? text : "", .len = len,
 		  .warnings = opts->warnings};
-	if (parse_target(ctx, opts->target, &t.target) != LEGO_OK ||
-	    find_block(&t) != LEGO_OK || load_spec(&t, opts) != LEGO_OK)
+	int rc = parse_target(ctx, opts->target, &t.target);
+	if (rc == LEGO_OK && (rc = find_blocks(&t)) == LEGO_OK)
+		rc = load_spec(&t, opts);
+	free(t.spec_text);
+	if (rc != LEGO_OK)
 		return NULL;
 	t.prefix = choose_prefix(&t);
 	if (expand(&t) != LEGO_OK) {

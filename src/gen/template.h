@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 
+#include "gen/emit.h"
 #include "lego.h"
 
 /* A `:`, `s:e` or `NAME = s:e` index of a layout reference. */
@@ -39,5 +40,16 @@ lego_expr *gen_placeholder_parse(lego_spec *spec, const char *filename,
  * keep its meaning. */
 int gen_value_needs_parens(const char *line, size_t len, size_t open,
 			   size_t close, const char *value);
+
+/* share.c: whether a template line (text: its placeholders blanked out)
+ * neither opens, closes or leaves a block nor jumps, for target.  Lines
+ * that may share temporaries pass it, and their texts name none of the
+ * symbols their placeholders read. */
+int gen_line_is_straight(lego_target target, const char *text);
+/* The symbols of es, each once (in the ctx arena; NULL when out of
+ * memory), and whether text names one of them. */
+const lego_expr **gen_syms_of(lego_ctx *ctx, lego_expr *const *es,
+			      size_t n, size_t *nsyms);
+int gen_text_names(const char *text, const lego_expr *const *syms, size_t n);
 
 #endif

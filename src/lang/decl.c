@@ -12,6 +12,13 @@ lang_name *lang_declare(lang_parser *p, lang_name_kind kind)
 		lang_error(p, at, "'%s' is a reserved word", at->text);
 		return NULL;
 	}
+	/* The generators name their own parameters and helpers lego_...:
+	 * a spec name of that form would clash with them. */
+	if (!strncmp(at->text, "lego_", 5)) {
+		lang_error(p, at, "'%s': names starting with 'lego_' are "
+			   "reserved for the code liblego generates", at->text);
+		return NULL;
+	}
 	lang_name *old = lang_lookup(p->spec, at->text);
 	if (old) {
 		lang_error(p, at, "redeclaration of '%s' (first declared at "

@@ -88,6 +88,55 @@ layout A = Row(M, Z)
 {% end %}' "t.tpl:3:19: error: unknown name 'Z'"
 expect_error "unterminated block" '{% lego %}
 sym M' "t.tpl:1:1: error: {% lego %} without {% end %}"
+# Indices proved outside their dim, and values past 64 bits (issue 12).
+expect_error "constant index outside its dim" '{% lego %}
+layout T = Row(8, 8)
+{% end %}
+x = {{ T[9, 0] }}' "t.tpl:4:10: error: index 9 is outside [0, 8)"
+expect_error "negative index" '{% lego %}
+layout T = Row(8, 8)
+{% end %}
+x = {{ T[0, 3 - 4] }}' "t.tpl:4:13: error: index -1 is outside [0, 8)"
+expect_error "symbolic index outside its dim" '{% lego %}
+sym M
+layout S = Row(M, 4)
+{% end %}
+x = {{ S[M, 0] }}' "t.tpl:5:10: error: index M is outside [0, M)"
+expect_error "flat index outside the layout" '{% lego %}
+layout T = Row(8, 8)
+{% end %}
+x = {{ T.inv(64)[0] }}' "t.tpl:4:14: error: index 64 is outside [0, 64)"
+expect_error "value past 64 bits" '{% lego %}
+layout T = Row(8, 8)
+{% end %}
+x = {{ T[i, j] * 144115188075855872 }}' \
+	"t.tpl:4:5: error: a value of this placeholder can reach 2^62"
+expect_error "block inside a block" '{% lego %}
+sym M
+  {% lego %}
+{% end %}' "t.tpl:3:3: error: {% lego %} inside the block of line 1"
+expect_error "end without a block" 'x = 1
+# {% end %}' "t.tpl:2:3: error: {% end %} without {% lego %}"
+expect_error "spec error in a second block" '{% lego %}
+sym M
+{% end %}
+x = {{ M }}
+{% lego %}
+layout A = Row(M, Z)
+{% end %}' "t.tpl:6:19: error: unknown name 'Z'"
+expect_error "spec file and a block" '{% lego %}
+{% end %}' "t.tpl:1:1: error: the spec is given twice" $SPEC
+# Several blocks are one spec: the second block's layout is known on a
+# line before it, its markers are left out.
+printf '%s\n' '# {% lego %}' 'sym M, N' '# {% end %}' 'x = {{ X[r, 1] }}' \
+	'# {% lego %}' 'layout X = Col(M, N)' '# {% end %}' 'y = {{ 2 * M }}' \
+	> "$TMP/two.tpl"
+if "$LEGO" gen "$TMP/two.tpl" > "$TMP/two" &&
+   [ "$(cat "$TMP/two")" = "$(printf 'x = M + r\ny = 2 * M')" ]; then
+	ok "two spec blocks"
+else
+	ko "two spec blocks: $(cat "$TMP/two")"
+fi
 expect_error "stride of a layout that is not strided" 'x = {{ A.stride(3) }} + {{ P.stride(0) }}' \
 	"t.tpl:1:37: error: 'P' is not strided along dim 0" $SPEC
 expect_error "stride of a dim out of range" 'x = {{ A.stride(4) }}' \

@@ -12,6 +12,8 @@
 #   - examples/opencl/matmul_odd: a matrix multiply whose tiles do not
 #     divide the sizes (padded TileBy, loads and stores guarded by masks),
 #     run on PoCL for two odd shapes against a triple loop;
+#   - generated code is total (total.py): guarded partial operations never
+#     trap, in C under UBSan and in Triton run as plain Python;
 #   - examples/cuda: compiled with nvcc -arch=sm_90 (skipped when nvcc is
 #     absent; nothing runs them here).
 # Usage: sh tests/gen_c/run.sh BUILD_DIR.  Last line:
@@ -159,6 +161,38 @@ if [ -f /usr/include/CL/cl.h ]; then
 else
 	ko "examples/opencl: no OpenCL headers (run scripts/opencl.sh)"
 fi
+
+# Sizes named like the accessor's own names or a keyword of the target are
+# refused (they gave headers that do not compile): TARGET SYMS LAYOUT WHY.
+acc_clash() {
+	printf 'sym %s\nlayout A = %s\n' "$2" "$3" > "$TMP/clash.lego"
+	if "$LEGO" accessor "$TMP/clash.lego" A --target "$1" \
+		> "$TMP/clash.h" 2> "$TMP/clash.err"; then
+		ko "accessor $1 $2: accepted"
+	elif grep -qF "$4" "$TMP/clash.err"; then
+		ok "accessor $1 '$2' refused"
+	else
+		ko "accessor $1 $2: $(cat "$TMP/clash.err")"
+	fi
+}
+acc_clash c "i0, i1" "Row(i0, i1)" "the size 'i1' is an output parameter"
+acc_clash c "n, t0" "Row(n, t0)" "the size 't0' is a temporary"
+acc_clash cuda "base, n" "Row(n, base)" "the size 'base' is a name of the NAME_arr"
+acc_clash cuda "row, n" "Row(n, row)" "the size 'row' is a name of the NAME_arr"
+acc_clash opencl "n, half" "Row(n, half)" "the size 'half' is a keyword or type of OpenCL C"
+acc_clash c "n, A_at" "Row(n, A_at)" "the size 'A_at' is a function of the accessor"
+
+# Generated code is total: random templates with guarded divisions, modulos,
+# shifts and isqrt, run over the whole index range (C under UBSan, Triton in
+# plain Python) against an exact evaluation (tests/gen_c/total.py).
+for target in c triton; do
+	if python3 "$HERE/total.py" "$LEGO" $target "$TMP" > "$TMP/total.log" 2>&1
+	then
+		ok "$(cat "$TMP/total.log")"
+	else
+		ko "generated $target is total: $(cat "$TMP/total.log")"
+	fi
+done
 
 # CUDA: compile only.
 if command -v nvcc >/dev/null 2>&1; then

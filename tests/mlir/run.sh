@@ -327,6 +327,15 @@ if "$lego" gen "$here/two_lines.mlir.tpl" --target mlir >"$tmp/two.mlir" &&
 else
 	bad "two placeholder lines in one function: $(head -3 "$tmp/err")"
 fi
+# Generated code is total: guarded divisions, modulos, shifts and isqrt of
+# random templates, lowered and run over the whole index range, never trap
+# although arith.select computes both arms (tests/gen_c/total.py).
+if MLIR_CC=$cc python3 "$root/tests/gen_c/total.py" "$lego" mlir "$tmp" \
+	"$bin" >"$tmp/total.log" 2>&1; then
+	ok
+else
+	bad "generated MLIR is total: $(head -5 "$tmp/total.log")"
+fi
 # The benchmark modules: regenerated as checked in, lowered to PTX for
 # sm_90 (sm_90a: the wgmma matmuls) by the benchmark's own script, holding
 # the instructions they are written for; assembled by ptxas when the CUDA

@@ -160,6 +160,25 @@ static void test_width_edge(lego_test *t)
 	lego_expr *sym = lego_add(ctx, i, m);
 	CHECK(t, !lego_exprs_fit_int32(1, &sym));
 	lego_ctx_free(ctx);
+
+	/* i * 2^47 + j over i, j < 2^15 stays below 2^62: 2^62 - 1 exactly at
+	 * the top (2^15 - 1) * 2^47 + 2^47 - 1; one more passes. */
+	test_case(t, "64-bit width: the edge at 2^62, symbolic sizes unknown");
+	ctx = lego_ctx_new();
+	i = lego_index(ctx, "i", lego_const(ctx, 0), lego_const(ctx, 32768));
+	j = lego_index(ctx, "j", lego_const(ctx, 0),
+		       lego_const(ctx, (int64_t)1 << 47));
+	flat = lego_add(ctx, lego_mul(ctx, i, lego_const(ctx, (int64_t)1 << 47)),
+			j);
+	one_more = lego_add(ctx, flat, lego_const(ctx, 1));
+	CHECK(t, !lego_exprs_may_overflow64(1, &flat));
+	CHECK(t, lego_exprs_may_overflow64(1, &one_more));
+	lego_expr *shl = lego_binop(ctx, LEGO_SHL, i, lego_const(ctx, 48));
+	CHECK(t, lego_exprs_may_overflow64(1, &shl));
+	m = lego_sym(ctx, "m");
+	sym = lego_mul(ctx, m, lego_const(ctx, (int64_t)1 << 40));
+	CHECK(t, !lego_exprs_may_overflow64(1, &sym));
+	lego_ctx_free(ctx);
 }
 
 /* Triton's forms are exact whether // and % truncate (tensors) or floor

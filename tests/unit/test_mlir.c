@@ -34,8 +34,8 @@ static void emits(lego_test *t, lego_ctx *ctx, size_t n, lego_expr **es,
 		  const char *want_prelude, const char *want_values)
 {
 	lego_emit_request req = {LEGO_TARGET_MLIR, n, es, "t", "  ",
-				 nranges, ranges};
-	lego_emitted out;
+				 nranges, ranges, 0, NULL};
+	lego_emitted out = {0};
 	int rc = lego_emit_mlir(ctx, &req, &out);
 	CHECKF(t, rc == LEGO_OK, "emit failed: %s", lego_ctx_error(ctx));
 	if (rc != LEGO_OK)
@@ -217,8 +217,8 @@ static void test_names(lego_test *t)
 	emits(t, ctx, 2, es, &range, 1,
 	      "  %t0 = arith.addi %tx, %n : index\n", "%t0 %n");
 	lego_expr *bad[] = {lego_add(ctx, lego_sym(ctx, "t3"), n)};
-	lego_emit_request req = {LEGO_TARGET_MLIR, 1, bad, "t", "", 0, NULL};
-	lego_emitted out;
+	lego_emit_request req = {LEGO_TARGET_MLIR, 1, bad, "t", "", 0, NULL, 0, NULL};
+	lego_emitted out = {0};
 	CHECK(t, lego_emit_mlir(ctx, &req, &out) != LEGO_OK);
 	CHECK(t, strstr(lego_ctx_error(ctx), "%t3") != NULL);
 	lego_ctx_free(ctx);
