@@ -9,6 +9,24 @@
  * Errors: functions returning a pointer return NULL on error; functions
  * returning int return LEGO_OK (0) or a negative lego_status.  In both cases
  * lego_ctx_error() holds a one-line message.
+ *
+ * NULL arguments never crash (tests/unit/test_null.c calls every function
+ * with them).  Where an argument is not marked optional (env, opts, a
+ * report or counterexample "may be NULL"), NULL is an error:
+ * - with ctx NULL a function returns NULL, LEGO_ERR, LEGO_UNKNOWN
+ *   (lego_smt_prove) or 0 (the lego_prove_* predicates) and reports
+ *   nothing, there being no context to report in;
+ * - with another argument NULL it fails the same way with a message in
+ *   ctx.  A NULL expression operand is usually the result of a failed
+ *   call: the context keeps that call's message (and gets one naming the
+ *   function when it holds none), so nested calls are checked once;
+ * - functions without a ctx return a defined value: lego_expr_kind_of
+ *   LEGO_CONST, lego_expr_nargs and lego_expr_value 0, lego_expr_arg and
+ *   lego_expr_name NULL, lego_expr_is_const 0, lego_expr_ops 0,
+ *   lego_env_bind and lego_env_lookup LEGO_ERR, lego_layout_rank 0,
+ *   lego_layout_dim NULL, lego_layout_is_padded 0, the lego_spec_*
+ *   accessors NULL or 0; lego_ctx_error returns "", and lego_ctx_free,
+ *   lego_env_free and lego_validation_print do nothing.
  */
 #ifndef LEGO_H
 #define LEGO_H
@@ -589,7 +607,8 @@ typedef struct lego_vresult {
 	lego_proof status;
 	int nqueries;            /* conditions proved for the property */
 	double seconds;          /* time spent on it */
-	unsigned timeout_ms;     /* the limit hit, when LEGO_UNKNOWN */
+	unsigned timeout_ms;     /* when LEGO_UNKNOWN: the time its query had
+				    (the total when it was not tried) */
 	char detail[160];        /* which query failed and how (or "") */
 	/* When LEGO_REFUTED: the counterexample, printed ("M=4 _v0=1 ...")
 	 * and as values of the symbols (names owned by the ctx). */
@@ -608,7 +627,11 @@ typedef struct lego_validation {
 
 /* Fills report.  LEGO_OK when the report is complete (its status says
  * the verdict); a negative status on an error building the expressions.
- * timeout_ms bounds each query. */
+ * timeout_ms (0: an hour) bounds the whole validation: each query gets its
+ * share of the time left, and a query the time no longer allows is
+ * unknown, "not tried".  An unknown property's detail says what was tried
+ * (enumeration, Z3 directly and after certified rewriting, with the time
+ * each had). */
 int lego_layout_validate(lego_ctx *ctx, const lego_layout *l,
 			 unsigned timeout_ms, lego_validation *report);
 
@@ -683,7 +706,8 @@ int lego_rule_switch(lego_ctx *ctx, const char *name, int on);
  * (*by = LEGO_BY_EXHAUSTIVE: bounded, not a proof for all integers; detail
  * says so).  detail (size bytes) gets what stopped a proof, or on
  * LEGO_REFUTED the variables' values and both sides evaluated there
- * ("x=1 d=1: lhs 0, rhs 1"). */
+ * ("x=1 d=1: lhs 0, rhs 1").  LEGO_UNKNOWN when an argument is NULL or
+ * size is 0. */
 lego_proof lego_rule_prove(const lego_rule *r, unsigned timeout_ms,
 			   lego_argument *by, char *detail, size_t size);
 

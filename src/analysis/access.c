@@ -113,7 +113,7 @@ int warp_addrs_eval(lego_ctx *ctx, const lego_warp_access *a,
 		    const char *what, warp_addrs *out)
 {
 	size_t rank = 0;
-	if (!a || !out)
+	if (!ctx || !a || !out)
 		return lego_fail(ctx, LEGO_ERR, "%s: no access", what);
 	int rc = check_access(ctx, a, what, &rank);
 	if (rc != LEGO_OK)

@@ -73,6 +73,8 @@ int lego_analyze_banks(lego_ctx *ctx, const lego_warp_access *access,
 		       lego_bank_report *report)
 {
 	warp_addrs w;
+	if (!report)
+		return lego_fail(ctx, LEGO_ERR, "bank analysis: no report");
 	int rc = warp_addrs_eval(ctx, access, "bank analysis", &w);
 	if (rc != LEGO_OK)
 		return rc;

@@ -25,6 +25,9 @@ int lego_analyze_coalesce(lego_ctx *ctx, const lego_warp_access *access,
 			  lego_coalesce_report *report)
 {
 	warp_addrs w;
+	if (!report)
+		return lego_fail(ctx, LEGO_ERR, "coalescing analysis: no "
+				 "report");
 	int rc = warp_addrs_eval(ctx, access, "coalescing analysis", &w);
 	if (rc != LEGO_OK)
 		return rc;

@@ -64,6 +64,10 @@ int lego_check_input_size(lego_ctx *ctx, const char *filename, size_t len);
 /* The hash of a name, for the name tables (FNV-1a). */
 uint32_t lego_hash_name(const char *name);
 
+/* A NULL argument: usually the result of a failed call, whose message
+ * the context keeps; a message naming fn when it holds none.  NULL. */
+void *lego_fail_arg(lego_ctx *ctx, const char *fn);
+
 /* Allocation that reports exhaustion through ctx. */
 void *lego_xalloc(lego_ctx *ctx, size_t size);
 

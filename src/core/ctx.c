@@ -39,12 +39,14 @@ int lego_ctx_on_free(lego_ctx *ctx, lego_cleanup_fn fn)
 
 const char *lego_ctx_error(const lego_ctx *ctx)
 {
-	return ctx->error;
+	return ctx ? ctx->error : "";
 }
 
+/* Without a context there is nowhere to say it: the status alone. */
 int lego_vfail(lego_ctx *ctx, int status, const char *fmt, va_list ap)
 {
-	vsnprintf(ctx->error, sizeof ctx->error, fmt, ap);
+	if (ctx)
+		vsnprintf(ctx->error, sizeof ctx->error, fmt, ap);
 	return status;
 }
 
@@ -66,8 +68,17 @@ void *lego_fail_null(lego_ctx *ctx, const char *fmt, ...)
 	return NULL;
 }
 
+void *lego_fail_arg(lego_ctx *ctx, const char *fn)
+{
+	if (ctx && !ctx->error[0])
+		lego_fail(ctx, LEGO_ERR, "%s: an argument is NULL", fn);
+	return NULL;
+}
+
 void *lego_xalloc(lego_ctx *ctx, size_t size)
 {
+	if (!ctx)
+		return NULL;
 	void *p = lego_arena_alloc(&ctx->arena, size);
 	if (!p)
 		lego_fail(ctx, LEGO_ENOMEM, "out of memory");

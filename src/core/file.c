@@ -19,6 +19,8 @@ int lego_check_input_size(lego_ctx *ctx, const char *filename, size_t len)
 
 char *lego_read_file(lego_ctx *ctx, const char *path, size_t *len)
 {
+	if (!ctx || !path || !len)
+		return lego_fail_arg(ctx, "lego_read_file");
 	errno = 0;
 	FILE *f = fopen(path, "rb");
 	char *text = NULL;

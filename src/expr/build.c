@@ -120,8 +120,8 @@ static lego_expr *identity(lego_ctx *ctx, lego_expr_kind kind, lego_expr *a,
 static lego_expr *binary(lego_ctx *ctx, lego_expr_kind kind, lego_expr *a,
 			 lego_expr *b)
 {
-	if (!a || !b)
-		return NULL;
+	if (!ctx || !a || !b)
+		return lego_fail_arg(ctx, "expression");
 	int64_t r;
 	if (a->kind == LEGO_CONST && b->kind == LEGO_CONST &&
 	    lego_arith_binary(kind, a->value, b->value, &r) == LEGO_OK)
@@ -177,8 +177,8 @@ lego_expr *lego_binop(lego_ctx *ctx, lego_expr_kind kind, lego_expr *a,
 
 lego_expr *lego_not(lego_ctx *ctx, lego_expr *a)
 {
-	if (!a)
-		return NULL;
+	if (!ctx || !a)
+		return lego_fail_arg(ctx, "lego_not");
 	switch (a->kind) {
 	case LEGO_CONST:
 		return lego_const(ctx, a->value == 0);
@@ -203,8 +203,8 @@ lego_expr *lego_not(lego_ctx *ctx, lego_expr *a)
 lego_expr *lego_select(lego_ctx *ctx, lego_expr *cond, lego_expr *then_e,
 		       lego_expr *else_e)
 {
-	if (!cond || !then_e || !else_e)
-		return NULL;
+	if (!ctx || !cond || !then_e || !else_e)
+		return lego_fail_arg(ctx, "lego_select");
 	if (cond->kind == LEGO_CONST)
 		return cond->value ? then_e : else_e;
 	if (then_e == else_e)
@@ -222,8 +222,8 @@ lego_expr *lego_select(lego_ctx *ctx, lego_expr *cond, lego_expr *then_e,
 lego_expr *lego_isqrt(lego_ctx *ctx, lego_expr *a)
 {
 	int64_t r;
-	if (!a)
-		return NULL;
+	if (!ctx || !a)
+		return lego_fail_arg(ctx, "lego_isqrt");
 	if (a->kind == LEGO_CONST && lego_arith_isqrt(a->value, &r) == LEGO_OK)
 		return lego_const(ctx, r);
 	return lego_expr_make(ctx, LEGO_ISQRT, 1, &a, 0);

@@ -161,8 +161,8 @@ static lego_expr *add_terms(lego_ctx *ctx, term *t, size_t n,
 lego_expr *lego_canon_add(lego_ctx *ctx, size_t n, lego_expr *const *args)
 {
 	for (size_t i = 0; i < n; i++)
-		if (!args[i])
-			return NULL;
+		if (!ctx || !args[i])
+			return lego_fail_arg(ctx, "lego_add");
 	size_t total = count_flat(LEGO_ADD, n, args);
 	term tstack[STACK_ARGS];
 	lego_expr *estack[STACK_ARGS];
@@ -215,8 +215,8 @@ static size_t push_factors(lego_expr *e, lego_expr **a, size_t k, int64_t *c,
 lego_expr *lego_canon_mul(lego_ctx *ctx, size_t n, lego_expr *const *args)
 {
 	for (size_t i = 0; i < n; i++)
-		if (!args[i])
-			return NULL;
+		if (!ctx || !args[i])
+			return lego_fail_arg(ctx, "lego_mul");
 	size_t total = count_flat(LEGO_MUL, n, args) + 1;
 	lego_expr *stack[STACK_ARGS];
 	lego_expr **a = total > STACK_ARGS ? malloc(total * sizeof *a) : stack;

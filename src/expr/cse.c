@@ -89,6 +89,8 @@ char *lego_exprs_print_dialect(lego_ctx *ctx, size_t n,
 			       lego_expr *const *es, const char *const *names,
 			       const char *prefix, lego_dialect d)
 {
+	if (!ctx || !es || !names || !prefix)
+		return lego_fail_null(ctx, "lego_exprs_print: NULL argument");
 	for (size_t i = 0; i < n; i++)
 		if (!es[i] || !names[i])
 			return lego_fail_null(ctx, "lego_exprs_print: "

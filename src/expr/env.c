@@ -6,6 +6,8 @@
 
 lego_env *lego_env_new(lego_ctx *ctx)
 {
+	if (!ctx)
+		return NULL;
 	lego_env *env = calloc(1, sizeof *env);
 	if (!env)
 		return lego_fail_null(ctx, "out of memory");
@@ -44,6 +46,8 @@ static int env_reserve(lego_env *env, uint32_t n)
 
 int lego_env_bind(lego_env *env, const lego_expr *sym, int64_t value)
 {
+	if (!env)
+		return LEGO_ERR;
 	if (!sym || sym->kind != LEGO_SYM)
 		return lego_fail(env->ctx, LEGO_ERR,
 				 "lego_env_bind: not a symbol");
@@ -58,6 +62,11 @@ int lego_env_bind(lego_env *env, const lego_expr *sym, int64_t value)
 
 int lego_env_lookup(const lego_env *env, const lego_expr *sym, int64_t *value)
 {
+	if (!env)
+		return LEGO_ERR;
+	if (!value)
+		return lego_fail(env->ctx, LEGO_ERR, "lego_env_lookup: no value "
+				 "pointer");
 	if (!sym || sym->kind != LEGO_SYM)
 		return lego_fail(env->ctx, LEGO_ERR,
 				 "lego_env_lookup: not a symbol");

@@ -203,8 +203,9 @@ static int eval_node(eval_state *s, const lego_expr *e, int64_t *out)
 int lego_expr_eval(lego_ctx *ctx, const lego_expr *e, const lego_env *env,
 		   int64_t *out)
 {
-	if (!e)
-		return lego_fail(ctx, LEGO_ERR, "lego_expr_eval: no expression");
+	if (!ctx || !e || !out)
+		return lego_fail(ctx, LEGO_ERR, "lego_expr_eval: no %s",
+				 !e ? "expression" : "result pointer");
 	eval_state s = {ctx, env, EVAL_BUDGET, NULL};
 	int rc = eval_node(&s, e, out);
 	if (rc != EVAL_RESTART)

@@ -42,6 +42,11 @@ static size_t node_cost(const lego_memo *uses, const lego_memo_entry *u)
 
 size_t lego_expr_ops(lego_expr *const *es, size_t n)
 {
+	if (!es)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!es[i])
+			return 0;
 	lego_memo uses;
 	if (lego_memo_init(&uses, 64) != LEGO_OK)
 		return SIZE_MAX;

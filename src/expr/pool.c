@@ -86,13 +86,15 @@ static int pool_grow(struct lego_expr_pool *p)
 lego_expr *lego_expr_make(lego_ctx *ctx, lego_expr_kind kind, size_t nargs,
 			  lego_expr *const *args, int64_t value)
 {
+	if (!ctx)
+		return NULL;
 	struct lego_expr_pool *p = ctx->pool;
 	if (kind == LEGO_SYM || kind > LEGO_ISQRT || nargs > UINT32_MAX)
 		return lego_fail_null(ctx, "lego_expr_make: bad node kind %d",
 				      (int)kind);
 	for (size_t i = 0; i < nargs; i++)
 		if (!args[i])
-			return NULL; /* an argument failed; message is set */
+			return lego_fail_arg(ctx, "expression");
 	if (kind != LEGO_CONST)
 		value = 0;
 	uint32_t h = node_hash(kind, nargs, args, value);

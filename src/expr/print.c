@@ -464,7 +464,7 @@ size_t lego_expr_print_size(lego_ctx *ctx, const lego_expr *e, lego_lang lang,
 
 char *lego_print_dialect(lego_ctx *ctx, const lego_expr *e, lego_dialect d)
 {
-	if (!e)
+	if (!ctx || !e)
 		return lego_fail_null(ctx, "lego_expr_print: no expression");
 	lego_sbuf b = {0};
 	lego_printer p = {ctx, lego_dialect_get(d), &b, NULL, NULL, NULL, NULL, 0, 0};

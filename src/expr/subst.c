@@ -52,8 +52,8 @@ static lego_expr *subst_node(lego_ctx *ctx, lego_memo *m, lego_expr *e)
 lego_expr *lego_expr_subst(lego_ctx *ctx, lego_expr *e, size_t n,
 			   lego_expr *const *from, lego_expr *const *to)
 {
-	if (!e)
-		return NULL;
+	if (!ctx || !e || (n && (!from || !to)))
+		return lego_fail_arg(ctx, "lego_expr_subst");
 	lego_memo m;
 	if (lego_memo_init(&m, n + 16) != LEGO_OK)
 		return lego_fail_null(ctx, "out of memory");

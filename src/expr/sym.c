@@ -19,6 +19,8 @@ static uint32_t name_slot(const struct lego_expr_pool *p, const char *name)
 
 lego_expr *lego_sym_find(lego_ctx *ctx, const char *name)
 {
+	if (!ctx)
+		return NULL;
 	struct lego_expr_pool *p = ctx->pool;
 	if (!name || !p->names_cap)
 		return NULL;
@@ -89,7 +91,7 @@ static lego_expr *declare(lego_ctx *ctx, const char *name, lego_expr *lo,
 
 static int valid_name(lego_ctx *ctx, const char *name)
 {
-	if (name && *name)
+	if (ctx && name && *name)
 		return 1;
 	lego_fail(ctx, LEGO_ERR, "a symbol needs a non-empty name");
 	return 0;
@@ -128,6 +130,8 @@ lego_expr *lego_index_fresh(lego_ctx *ctx, const char *base, lego_expr *lo,
 			    lego_expr *hi)
 {
 	char name[64];
+	if (!ctx || !base)
+		return lego_fail_arg(ctx, "lego_index_fresh");
 	if (!lo && !(lo = lego_const(ctx, 0)))
 		return NULL;
 	for (unsigned n = 0; n < 1000; n++) {

@@ -3,27 +3,27 @@
 
 lego_expr_kind lego_expr_kind_of(const lego_expr *e)
 {
-	return (lego_expr_kind)e->kind;
+	return e ? (lego_expr_kind)e->kind : LEGO_CONST;
 }
 
 size_t lego_expr_nargs(const lego_expr *e)
 {
-	return e->nargs;
+	return e ? e->nargs : 0;
 }
 
 lego_expr *lego_expr_arg(const lego_expr *e, size_t i)
 {
-	return i < e->nargs ? e->args[i] : NULL;
+	return e && i < e->nargs ? e->args[i] : NULL;
 }
 
 int64_t lego_expr_value(const lego_expr *e)
 {
-	return e->kind == LEGO_CONST ? e->value : 0;
+	return e && e->kind == LEGO_CONST ? e->value : 0;
 }
 
 const char *lego_expr_name(const lego_expr *e)
 {
-	return e->kind == LEGO_SYM ? e->sym->name : NULL;
+	return e && e->kind == LEGO_SYM ? e->sym->name : NULL;
 }
 
 int lego_expr_is_const(const lego_expr *e, int64_t *value)

@@ -208,6 +208,8 @@ static int parse_call(lang_parser *p, const lang_tok *fn, lang_val *out)
 	*out = combine(e, &a[0], k == 2 ? NULL : &a[1]);
 	if (k == 3)
 		*out = combine(e, out, &a[2]);
+	if (k == 4)
+		p->last_cdiv = e;  /* TileBy: a padded tile count */
 	return check_folded(p, fn, out, arity[k], args);
 }
 

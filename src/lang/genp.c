@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "lang/parse.h"
+#include "layout/layout.h"
 
 static int made(lang_parser *p, const lang_tok *at, lego_layout *l,
 		lang_lval *out)
@@ -65,10 +66,11 @@ static int instantiate(lang_parser *p, const lang_tok *at, const lang_genp *g,
 		if (!(inv[k] = lego_expr_subst(ctx, g->inv_e[k].e, d, g->dims,
 					       dims)))
 			return lang_api_error(p, at);
-	return made(p, at,
-		    lego_genp_exprs(ctx, at->text, d, dims, g->params, apply,
-				    g->flat, inv),
-		    out);
+	lego_layout *l = lego_genp_exprs(ctx, at->text, d, dims, g->params,
+					 apply, g->flat, inv);
+	if (l && layout_genp_locate(ctx, l, g->apply_at, g->inv_at) != LEGO_OK)
+		l = NULL;
+	return made(p, at, l, out);
 }
 
 int lang_parse_genp_fn(lang_parser *p, size_t d, lego_expr **dims,
@@ -186,6 +188,17 @@ static int parse_signature(lang_parser *p, const char *name, lang_genp *g)
 	return 0;
 }
 
+/* "file:line:col" of a token, in the arena. */
+static const char *location(lang_parser *p, const lang_tok *at)
+{
+	char buf[512];
+	snprintf(buf, sizeof buf, "%s:%d:%d", p->filename, at->line, at->col);
+	const char *s = lego_arena_strdup(&p->ctx->arena, buf);
+	if (!s)
+		lego_fail(p->ctx, LEGO_ENOMEM, "out of memory");
+	return s;
+}
+
 /* "inverse (x) = (e1, .., ed)", with the dims and x in scope. */
 static int parse_inverse(lang_parser *p, const char *name, lang_genp *g)
 {
@@ -214,6 +227,8 @@ static int parse_inverse(lang_parser *p, const char *name, lang_genp *g)
 		return -1;
 	size_t n = 0;
 	lang_tok *list_at = lang_peek(p);
+	if (!(g->inv_at = location(p, list_at)))
+		return lang_api_error(p, list_at);
 	do {
 		lang_val v;
 		if (lang_parse_expr(p, &v))
@@ -241,6 +256,7 @@ int lang_decl_genp(lang_parser *p)
 	p->nlocals = 0;
 	int rc = parse_signature(p, at->text, g) ||
 		 lang_expect(p, TOK_ASSIGN, "'='") ||
+		 !(g->apply_at = location(p, lang_peek(p))) ||
 		 lang_parse_expr(p, &g->apply_e) || parse_inverse(p, at->text, g);
 	p->nlocals = 0;
 	if (rc)

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "lang/parse.h"
+#include "layout/layout.h"
 
 /* A list of layouts being collected (levels of an OrderBy, a chain). */
 typedef struct lay_list {
@@ -162,34 +163,59 @@ static int parse_primary(lang_parser *p, lang_lval *out)
 	return parse_named(p, at, out);
 }
 
+/* "[e1, .., ed]" appended to dims; marks (when not NULL) get 1 for each
+ * entry whose value is a cdiv(a, b) written in it (constants fold, so the
+ * expression cannot tell). */
+static int parse_tuple(lang_parser *p, lego_expr ***dims, size_t *ndims,
+		       size_t *cap, unsigned char **marks, size_t *n)
+{
+	*n = 0;
+	if (lang_expect(p, TOK_LBRACKET, "'['"))
+		return -1;
+	do {
+		lang_tok *at = lang_peek(p);
+		lang_val v;
+		if (*n == LANG_MAX_RANK)
+			return lang_error(p, at, "too many entries (limit %d)",
+					  LANG_MAX_RANK);
+		size_t mcap = *cap;
+		p->last_cdiv = NULL;
+		if (lang_parse_expr(p, &v) ||
+		    (marks && lang_grow(p, (void **)marks, &mcap, *ndims,
+					sizeof **marks)) ||
+		    lang_grow(p, (void **)dims, cap, *ndims, sizeof **dims))
+			return -1;
+		if (marks)
+			(*marks)[*ndims] = v.e && v.e == p->last_cdiv;
+		(*dims)[(*ndims)++] = v.e;
+		(*n)++;
+	} while (lang_accept(p, TOK_COMMA));
+	return lang_expect(p, TOK_RBRACKET, "']' or ','");
+}
+
 /* "([..], .., [..])": groups for GroupBy, tile sizes for TileBy. */
 static int parse_tuples(lang_parser *p, lego_expr ***dims, size_t *ndims,
-			size_t **lens, size_t *ntuples)
+			size_t **lens, size_t *ntuples, unsigned char **marks)
 {
 	size_t dims_cap = 0, lens_cap = 0;
 	*ndims = *ntuples = 0;
 	*dims = NULL;
 	*lens = NULL;
+	if (marks)
+		*marks = NULL;
 	if (lang_expect(p, TOK_LPAREN, "'('"))
 		return -1;
 	do {
 		lang_tok *at = lang_peek(p);
-		lego_expr **tuple = NULL;
 		size_t n;
 		if (*ntuples == LANG_MAX_CHAIN)
 			return lang_error(p, at, "too many levels (limit %d)",
 					  LANG_MAX_CHAIN);
-		if (lang_parse_exprs(p, 0, &tuple, &n) ||
-		    lang_grow(p, (void **)lens, &lens_cap, *ntuples,
-			      sizeof **lens))
+		if (lang_grow(p, (void **)lens, &lens_cap, *ntuples,
+			      sizeof **lens) ||
+		    parse_tuple(p, dims, ndims, &dims_cap, marks, &n))
 			return -1;
 		(*lens)[(*ntuples)++] = n;
-		for (size_t k = 0; k < n; k++) {
-			if (lang_grow(p, (void **)dims, &dims_cap, *ndims,
-				      sizeof **dims))
-				return -1;
-			(*dims)[(*ndims)++] = tuple[k];
-		}
 	} while (lang_accept(p, TOK_COMMA));
 	return lang_expect(p, TOK_RPAREN, "')' or ','");
 }
@@ -198,10 +224,11 @@ static lego_layout *tileby(lang_parser *p, const lang_tok *at,
 			   const lay_list *chain)
 {
 	lego_expr **sizes = NULL;
+	unsigned char *marks = NULL;
 	size_t n, *lens, q;
 	int saved = p->exact_div;
 	p->exact_div = 1;
-	int rc = parse_tuples(p, &sizes, &n, &lens, &q);
+	int rc = parse_tuples(p, &sizes, &n, &lens, &q, &marks);
 	p->exact_div = saved;
 	if (rc)
 		return NULL;
@@ -211,8 +238,15 @@ static lego_layout *tileby(lang_parser *p, const lang_tok *at,
 				   "level 1 has %zu", h + 1, lens[h], lens[0]);
 			return NULL;
 		}
-	lego_layout *l = lego_tileby(p->ctx, chain->n, chain->items, q,
-				     lens[0], sizes);
+	for (size_t k = lens[0]; k < n; k++)
+		if (marks[k]) {
+			lang_error(p, at, "TileBy: cdiv(..) is a padded tile "
+				   "count: write it in the first (outermost) "
+				   "level");
+			return NULL;
+		}
+	lego_layout *l = layout_tileby(p->ctx, chain->n, chain->items, q,
+				       lens[0], sizes, marks);
 	if (!l)
 		lang_api_error(p, at);
 	return l;
@@ -223,7 +257,7 @@ static lego_layout *groupby(lang_parser *p, const lang_tok *at,
 {
 	lego_expr **dims = NULL;
 	size_t n, *lens, ngroups;
-	if (parse_tuples(p, &dims, &n, &lens, &ngroups))
+	if (parse_tuples(p, &dims, &n, &lens, &ngroups, NULL))
 		return NULL;
 	lego_layout *l = lego_groupby(p->ctx, ngroups, lens, dims, chain->n,
 				      chain->items);

@@ -41,6 +41,7 @@ typedef struct lang_genp {
 	lego_expr *flat;      /* index symbol over [0, product) */
 	lang_val apply_e;
 	lang_val *inv_e;
+	const char *apply_at, *inv_at; /* "file:line:col" of the formulas */
 } lang_genp;
 
 typedef enum lang_name_kind {
@@ -110,6 +111,7 @@ typedef struct lang_parser {
 	size_t ntoks, pos;
 	int nesting;
 	int exact_div;         /* inside TileBy sizes: a / b carries b | a */
+	lego_expr *last_cdiv;  /* the value of the last cdiv(a, b) read */
 	int auto_index;        /* undeclared names become index variables */
 	lego_expr *auto_hi;    /* their bound (NULL: plain symbols) */
 	lang_local *locals;

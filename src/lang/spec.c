@@ -111,8 +111,11 @@ lego_expr *lego_spec_parse_expr(lego_spec *spec, const char *text,
 {
 	lang_parser p;
 	lang_val v;
-	if (!spec || !text)
+	if (!spec)
 		return NULL;
+	if (!text)
+		return lego_fail_null(spec->ctx, "lego_spec_parse_expr: no "
+				      "text");
 	if (start(&p, spec->ctx, spec, "<expr>", text, strlen(text)))
 		return NULL;
 	p.auto_index = 1;

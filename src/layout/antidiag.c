@@ -111,6 +111,8 @@ static int antidiag_check(lego_ctx *ctx, const layout_genp *g, size_t d,
 
 lego_layout *lego_genp_antidiag(lego_ctx *ctx, lego_expr *n)
 {
+	if (!ctx)
+		return NULL;
 	static const lego_genp_fn fn = {
 		.name = "antidiag",
 		.apply = antidiag_apply,

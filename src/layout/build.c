@@ -43,7 +43,9 @@ static int check_perm(lego_ctx *ctx, size_t d, const int *perm)
 lego_layout *lego_regp(lego_ctx *ctx, size_t d, lego_expr *const *dims,
 		       const int *perm)
 {
-	if (layout_check_dims(ctx, d, dims, "RegP") != LEGO_OK ||
+	if (!ctx)
+		return NULL;
+	if (layout_piece_dims(ctx, d, dims, "RegP") != LEGO_OK ||
 	    check_perm(ctx, d, perm) != LEGO_OK)
 		return NULL;
 	lego_layout *l = layout_new(ctx, LAYOUT_REGP, d, dims);
@@ -59,7 +61,7 @@ lego_layout *lego_regp(lego_ctx *ctx, size_t d, lego_expr *const *dims,
 static lego_layout *layout_genp_new(lego_ctx *ctx, size_t d,
 				    lego_expr *const *dims, const char *name)
 {
-	if (layout_check_dims(ctx, d, dims, "GenP") != LEGO_OK)
+	if (layout_piece_dims(ctx, d, dims, "GenP") != LEGO_OK)
 		return NULL;
 	lego_layout *l = layout_new(ctx, LAYOUT_GENP, d, dims);
 	if (!l)
@@ -88,6 +90,8 @@ lego_layout *layout_genp_builtin(lego_ctx *ctx, size_t d,
 lego_layout *lego_genp(lego_ctx *ctx, size_t d, lego_expr *const *dims,
 		       const lego_genp_fn *fn)
 {
+	if (!ctx)
+		return NULL;
 	if (!fn || !fn->apply || !fn->inv)
 		return lego_fail_null(ctx, "GenP: the callbacks apply and inv "
 					   "are required");
@@ -134,6 +138,8 @@ lego_layout *lego_genp_exprs(lego_ctx *ctx, const char *name, size_t d,
 			     lego_expr *apply_e, lego_expr *flat,
 			     lego_expr *const *inv_e)
 {
+	if (!ctx)
+		return NULL;
 	if (!name)
 		name = "genp";
 	if (!params || !inv_e || !apply_e)
@@ -157,6 +163,18 @@ lego_layout *lego_genp_exprs(lego_ctx *ctx, const char *name, size_t d,
 	g->apply_e = apply_e;
 	g->flat = flat;
 	return l;
+}
+
+int layout_genp_locate(lego_ctx *ctx, lego_layout *l, const char *apply_at,
+		       const char *inv_at)
+{
+	if (!l || l->kind != LAYOUT_GENP)
+		return lego_fail(ctx, LEGO_ERR, "GenP location: not a GenP");
+	l->genp->where_apply = lego_arena_strdup(&ctx->arena, apply_at);
+	l->genp->where_inv = lego_arena_strdup(&ctx->arena, inv_at);
+	return l->genp->where_apply && l->genp->where_inv
+		       ? LEGO_OK
+		       : lego_fail(ctx, LEGO_ENOMEM, "out of memory");
 }
 
 /* Levels that are OrderBys are spliced: by the semantics, OrderBy(OrderBy(
@@ -184,6 +202,8 @@ static int count_leaves(lego_ctx *ctx, size_t q, lego_layout *const *levels,
 lego_layout *lego_orderby(lego_ctx *ctx, size_t q,
 			  lego_layout *const *levels)
 {
+	if (!ctx)
+		return NULL;
 	size_t n = 0, rank = 0;
 	if (q == 0 || !levels)
 		return lego_fail_null(ctx, "OrderBy: needs at least one level");
@@ -271,6 +291,8 @@ lego_layout *lego_groupby(lego_ctx *ctx, size_t ngroups,
 			  size_t nchain, lego_layout *const *chain)
 {
 	size_t rank = 0, n = 0;
+	if (!ctx)
+		return NULL;
 	if (check_groups(ctx, ngroups, group_len, &rank) != LEGO_OK ||
 	    layout_check_dims(ctx, rank, dims, "GroupBy") != LEGO_OK)
 		return NULL;

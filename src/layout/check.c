@@ -7,7 +7,6 @@
 
 #include "layout/inst.h"
 
-#define CHECK_LIMIT (INT64_C(1) << 31)
 
 /* What is enumerated: the whole layout (leaf == NULL) or one GenP. */
 typedef struct target {
@@ -172,18 +171,28 @@ static int check_genps(layout_inst *in, lego_check_report *rep)
 	return LEGO_OK;
 }
 
+int layout_check_limit(lego_ctx *ctx, int64_t size)
+{
+	if (size <= LAYOUT_CHECK_LIMIT)
+		return LEGO_OK;
+	return lego_fail(ctx, LEGO_ERR, "check: the layout has %lld elements; "
+			 "the check enumerates at most 2^31 = %lld "
+			 "(docs/language.md, \"Limits\")", (long long)size,
+			 (long long)LAYOUT_CHECK_LIMIT);
+}
+
 int lego_layout_check(lego_ctx *ctx, const lego_layout *l,
 		      const lego_env *env, lego_check_report *report)
 {
-	if (l && l->real)
+	if (!ctx || !l)
+		return lego_fail(ctx, LEGO_ERR, "check: no layout");
+	if (l->real)
 		return layout_padded_check(ctx, l, env, report);
 	layout_inst in;
 	lego_check_report rep = {.bijective = 1, .inverse_ok = 1};
 	int rc = inst_init(&in, ctx, l, env);
-	if (rc == LEGO_OK && in.size > CHECK_LIMIT)
-		rc = lego_fail(ctx, LEGO_ERR,
-			       "check: the layout has %lld elements; the "
-			       "check is limited to 2^31", (long long)in.size);
+	if (rc == LEGO_OK)
+		rc = layout_check_limit(ctx, in.size);
 	rep.size = in.size;
 	if (rc == LEGO_OK)
 		rc = check_genps(&in, &rep);

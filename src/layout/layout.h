@@ -33,6 +33,9 @@ struct layout_genp {
 	lego_expr *apply_e;
 	lego_expr *flat;
 	lego_expr **inv_e;
+	/* Where the language wrote apply_e and inv_e ("file:line:col"), for
+	 * errors found when they are evaluated; NULL from the C API. */
+	const char *where_apply, *where_inv;
 };
 
 struct lego_layout {
@@ -55,21 +58,55 @@ struct lego_layout {
 	const lego_layout *real;
 };
 
+/* check.c: the most elements lego_layout_check enumerates (docs/language.md,
+ * "Limits"); LEGO_ERR with a message naming the limit when size exceeds
+ * it. */
+#define LAYOUT_CHECK_LIMIT (INT64_C(1) << 31)
+int layout_check_limit(lego_ctx *ctx, int64_t size);
+
 /* sizes.c: products and size agreement. */
 lego_expr *layout_product(lego_ctx *ctx, size_t n, lego_expr *const *dims);
 /* LEGO_OK when a == b is proved (simplify(a - b) == 0); otherwise an error
  * naming `what` and both sizes. */
 int layout_sizes_agree(lego_ctx *ctx, lego_expr *a, lego_expr *b,
 		       const char *what);
-/* Validates dims: non-NULL, constants positive. */
+/* e as the .lego language writes it (a / b floor division); caller
+ * frees. */
+char *layout_expr_text(lego_ctx *ctx, lego_expr *e);
+/* Validates dims: non-NULL, each proved positive under the facts with
+ * every division, isqrt and shift in it defined; errors name `what`, the
+ * dim, and the `assume` that would make the proof go through. */
 int layout_check_dims(lego_ctx *ctx, size_t d, lego_expr *const *dims,
 		      const char *what);
+/* The same for the dims of a piece (RegP, GenP, Row, Col), where a dim
+ * written a / b is exact: b | a is assumed first. */
+int layout_piece_dims(lego_ctx *ctx, size_t d, lego_expr *const *dims,
+		      const char *what);
+
+/* undefined.c: an operation of e that no value defines (its operands all
+ * constants but not folded, 0 / 0; a constant divisor 0 or shift amount
+ * out of 0..62), or NULL; and what makes it undefined ("division by zero
+ * (or overflow)"). */
+const lego_expr *layout_undefined_op(lego_expr *e);
+const char *layout_undefined_why(const lego_expr *op);
+
+/* build.c: records where an expression GenP's formulas were written. */
+int layout_genp_locate(lego_ctx *ctx, lego_layout *l, const char *apply_at,
+		       const char *inv_at);
+
+/* sugar.c: lego_tileby, with ceil (d entries, may be NULL) marking the
+ * outer sizes written as cdiv(R, B) (constants fold, so the language says
+ * so): only those dims may be padded (docs/partial.md). */
+lego_layout *layout_tileby(lego_ctx *ctx, size_t nchain,
+			   lego_layout *const *chain, size_t q, size_t d,
+			   lego_expr *const *sizes, const unsigned char *ceil);
 
 /* partial.c: the padded TileBy of `real` (a layout of rank d) by q levels
- * of d sizes; NULL with no error set (*padded = 0) when no dim is padded. */
+ * of d sizes, ceil marking the outer sizes that ask for padding; NULL with
+ * no error set (*padded = 0) when no dim is padded. */
 lego_layout *layout_tileby_padded(lego_ctx *ctx, const lego_layout *real,
 				  size_t q, size_t d, lego_expr *const *sizes,
-				  int *padded);
+				  const unsigned char *ceil, int *padded);
 /* Apply and table of a padded layout (l->real set). */
 lego_expr *layout_padded_apply(lego_ctx *ctx, const lego_layout *l,
 			       lego_expr *const *idx);

@@ -135,6 +135,8 @@ static int morton_inv_sym(lego_ctx *ctx, void *user, size_t d,
 lego_layout *lego_genp_morton(lego_ctx *ctx, lego_expr *rows,
 			      lego_expr *cols)
 {
+	if (!ctx)
+		return NULL;
 	static const lego_genp_fn fn = {
 		.name = "morton",
 		.apply = morton_apply,

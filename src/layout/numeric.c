@@ -23,13 +23,14 @@ int lego_layout_apply_num(lego_ctx *ctx, const lego_layout *l,
 			  const lego_env *env, const int64_t *idx,
 			  int64_t *flat)
 {
-	if (l && l->real)
+	if (!ctx || !l || !idx || !flat)
+		return lego_fail(ctx, LEGO_ERR, "apply: no layout, index or "
+				 "result");
+	if (l->real)
 		return layout_padded_apply_num(ctx, l, env, idx, flat);
 	layout_inst in;
 	int64_t x;
 	int rc = inst_init(&in, ctx, l, env);
-	if (rc == LEGO_OK && !idx)
-		rc = lego_fail(ctx, LEGO_ERR, "apply: no index");
 	if (rc == LEGO_OK)
 		rc = check_index(ctx, &in, idx, &x);
 	if (rc == LEGO_OK)
@@ -41,7 +42,9 @@ int lego_layout_apply_num(lego_ctx *ctx, const lego_layout *l,
 int lego_layout_inv_num(lego_ctx *ctx, const lego_layout *l,
 			const lego_env *env, int64_t flat, int64_t *idx)
 {
-	if (l && l->real)
+	if (!ctx || !l || !idx)
+		return lego_fail(ctx, LEGO_ERR, "inv: no layout or result");
+	if (l->real)
 		return layout_padded_inv_num(ctx, l, env, flat, idx);
 	layout_inst in;
 	int64_t x;
@@ -129,6 +132,8 @@ int lego_layout_table(lego_ctx *ctx, const lego_layout *l,
 		      const lego_env *env, int64_t *out, size_t cap,
 		      size_t *size)
 {
+	if (!ctx || !l || !out)
+		return lego_fail(ctx, LEGO_ERR, "table: no layout or output");
 	table_out t = {ctx, out, cap, size};
 	if (size)
 		*size = 0;

@@ -6,6 +6,8 @@
  * then through the chain of the REAL sizes, so an in-bounds element gets
  * the physical index of the real tensor; the mask is x_k < R_k. */
 
+#include <stdlib.h>
+
 #include "layout/layout.h"
 
 /* a of a numerator n = a + b - 1, simplified. */
@@ -47,31 +49,45 @@ static int proved_equal(lego_ctx *ctx, lego_expr *a, lego_expr *b)
 	return e && lego_expr_is_const(e, &v) && v == 0;
 }
 
-/* cdiv(R, rest) * rest >= R always: the outer size is the ceiling of R by
- * the product of the inner ones. */
-static int ceil_shape(lego_ctx *ctx, lego_expr *outer, lego_expr *rest,
+/* The outer size is the ceiling of R by the product of the inner ones,
+ * cdiv(R, rest): symbolically the shape (R + rest - 1) / rest, with
+ * constants (what cdiv folds to) the value. */
+static int is_ceiling(lego_ctx *ctx, lego_expr *outer, lego_expr *rest,
 		      lego_expr *real)
 {
+	int64_t o, in, r;
+	if (lego_expr_is_const(outer, &o) && lego_expr_is_const(rest, &in) &&
+	    lego_expr_is_const(real, &r))
+		return in > 0 && r > 0 && o == r / in + (r % in != 0);
 	if (!layout_is_cdiv(ctx, outer) || lego_expr_arg(outer, 1) != rest)
 		return 0;
 	lego_expr *a = cdiv_real(ctx, lego_expr_arg(outer, 0), rest);
 	return a && proved_equal(ctx, a, real);
 }
 
-/* Concrete sizes: the outer size is the ceiling of R by the inner ones
- * (what cdiv folds to). */
-static int ceil_const(lego_expr *outer, lego_expr *rest, lego_expr *real)
+static int fail_dim(lego_ctx *ctx, size_t k, lego_expr *real,
+		    lego_expr *rest, const char *why)
 {
-	int64_t o, in, r;
-	return lego_expr_is_const(outer, &o) && lego_expr_is_const(rest, &in) &&
-	       lego_expr_is_const(real, &r) && in > 0 && r > 0 &&
-	       o == r / in + (r % in != 0);
+	char *sr = layout_expr_text(ctx, real);
+	char *sb = layout_expr_text(ctx, rest);
+	int st = lego_fail(ctx, LEGO_ERR,
+			   "TileBy: dim %zu (size %s of the chain): %s; a "
+			   "padded dim has the outer tile count cdiv(%s, %s) "
+			   "(docs/partial.md)",
+			   k + 1, sr ? sr : "?", why, sr ? sr : "?",
+			   sb ? sb : "?");
+	free(sr);
+	free(sb);
+	return st;
 }
 
-/* 1: dim k is padded, its outer size being the ceiling of R_k by the inner
- * sizes (cdiv); 0 otherwise (the size check of GroupBy then decides). */
+/* Per dim: 0 when its sizes are proved to multiply to the chain's dim, 1
+ * when it is padded (its outer size written as cdiv(R, inner sizes)), 2
+ * when neither (a reshape, which the GroupBy size check decides), or an
+ * error. */
 static int dim_padding(lego_ctx *ctx, size_t q, size_t d, size_t k,
-		       lego_expr *const *sizes, lego_expr *real)
+		       lego_expr *const *sizes, const unsigned char *ceil,
+		       lego_expr *real)
 {
 	lego_expr *p = dim_product(ctx, q, d, k, 0, sizes);
 	lego_expr *rest = dim_product(ctx, q, d, k, 1, sizes);
@@ -79,31 +95,49 @@ static int dim_padding(lego_ctx *ctx, size_t q, size_t d, size_t k,
 		return LEGO_ERR;
 	if (proved_equal(ctx, p, real))
 		return 0;
-	return ceil_shape(ctx, sizes[k], rest, real) ||
-	       ceil_const(sizes[k], rest, real);
+	if (!ceil[k])
+		return 2;
+	if (!is_ceiling(ctx, sizes[k], rest, real))
+		return fail_dim(ctx, k, real, rest,
+				"its outer tile count is not the ceiling of "
+				"the chain's size by the inner tile sizes");
+	return 1;
 }
 
+/* Padding comes only from what was written: a dim is padded when its outer
+ * size is marked (ceil[k]: written as cdiv).  Once one dim is padded,
+ * every other dim must be padded or proved exact. */
 lego_layout *layout_tileby_padded(lego_ctx *ctx, const lego_layout *real,
 				  size_t q, size_t d, lego_expr *const *sizes,
-				  int *padded)
+				  const unsigned char *ceil, int *padded)
 {
 	lego_expr **pdims = lego_xalloc(ctx, d * sizeof *pdims);
+	int *st = lego_xalloc(ctx, d * sizeof *st);
 	*padded = 0;
-	if (!pdims)
+	if (!pdims || !st)
 		return NULL;
 	for (size_t k = 0; k < d; k++) {
-		int st = dim_padding(ctx, q, d, k, sizes, real->dims[k]);
-		if (st < 0) {
+		st[k] = dim_padding(ctx, q, d, k, sizes, ceil, real->dims[k]);
+		if (st[k] < 0) {
 			*padded = 1;  /* an error, reported */
 			return NULL;
 		}
-		*padded |= st;
+		*padded |= st[k] == 1;
 		pdims[k] = dim_product(ctx, q, d, k, 0, sizes);
 	}
 	if (!*padded)
 		return NULL;
+	for (size_t k = 0; k < d; k++)
+		if (st[k] == 2) {
+			fail_dim(ctx, k, real->dims[k],
+				 dim_product(ctx, q, d, k, 1, sizes),
+				 "another dim is padded, and the sizes of this "
+				 "one are not proved to multiply to it");
+			return NULL;
+		}
 	lego_layout *row = lego_row(ctx, d, pdims);
-	lego_layout *t = row ? lego_tileby(ctx, 1, &row, q, d, sizes) : NULL;
+	lego_layout *t = row ? layout_tileby(ctx, 1, &row, q, d, sizes, NULL)
+			     : NULL;
 	if (t)
 		t->real = real;
 	return t;
@@ -174,7 +208,7 @@ int layout_padded_inv(lego_ctx *ctx, const lego_layout *l, lego_expr *flat,
 lego_expr *lego_layout_mask(lego_ctx *ctx, const lego_layout *l,
 			    lego_expr *const *idx)
 {
-	if (!l || !idx)
+	if (!ctx || !l || !idx)
 		return lego_fail_null(ctx, "mask: no layout or index");
 	lego_expr *m = lego_const(ctx, 1);
 	if (!l->real)

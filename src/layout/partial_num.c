@@ -255,10 +255,8 @@ int layout_padded_check(lego_ctx *ctx, const lego_layout *l,
 	padded_num p;
 	padded_walk w = {.p = &p, .rep = &rep};
 	int rc = pn_init(&p, ctx, l, env);
-	if (rc == LEGO_OK && p.size > ((int64_t)1 << 31))
-		rc = lego_fail(ctx, LEGO_ERR, "check: the layout has %lld "
-			       "elements; the check is limited to 2^31",
-			       (long long)p.size);
+	if (rc == LEGO_OK)
+		rc = layout_check_limit(ctx, p.size);
 	w.real = rc == LEGO_OK ? p.real.size : 0;
 	if (rc == LEGO_OK &&
 	    !(w.hit = calloc((size_t)(w.real + 63) / 64, sizeof *w.hit)))

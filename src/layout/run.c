@@ -1,6 +1,8 @@
 /* run.c - per-element numeric apply and inverse of an instantiated
  * layout.  No allocation here: this is the inner loop of table and check. */
+#include <ctype.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "layout/inst.h"
 
@@ -43,6 +45,35 @@ static inline int64_t divmod(int64_t x, int64_t d, int shift, int64_t *rem)
 	return x / d;
 }
 
+/* The evaluator's message names the failing operation in Python with the
+ * genp's template names ("division by zero in g.i // 0"): said again in the
+ * language's terms ("i / 0"), at the formula's place in the spec. */
+static int expr_fail(layout_inst *in, const layout_genp *g, int rc,
+		     const char *where, const char *at)
+{
+	char detail[1024];
+	const char *m = lego_ctx_error(in->ctx);
+	size_t nlen = strlen(g->name), w = 0;
+	for (size_t r = 0; m[r] && w + 1 < sizeof detail;) {
+		if (m[r] == '/' && m[r + 1] == '/')
+			r++;
+		else if (!strncmp(m + r, "math.", 5))
+			r += 5;
+		else if (!strncmp(m + r, g->name, nlen) && m[r + nlen] == '.' &&
+			 (r == 0 || !(isalnum((unsigned char)m[r - 1]) ||
+				      m[r - 1] == '_')))
+			r += nlen + 1;
+		else
+			detail[w++] = m[r++];
+	}
+	detail[w] = 0;
+	if (where)
+		return lego_fail(in->ctx, rc, "%s: error: genp '%s' at %s: %s",
+				 where, g->name, at, detail);
+	return lego_fail(in->ctx, rc, "GenP %s at %s: %s", g->name, at,
+			 detail);
+}
+
 static int expr_apply(layout_inst *in, const layout_genp *g, size_t d,
 		      const int64_t *idx, int64_t *flat)
 {
@@ -51,7 +82,13 @@ static int expr_apply(layout_inst *in, const layout_genp *g, size_t d,
 		if (rc != LEGO_OK)
 			return rc;
 	}
-	return lego_expr_eval(in->ctx, g->apply_e, in->env, flat);
+	int rc = lego_expr_eval(in->ctx, g->apply_e, in->env, flat);
+	if (rc != LEGO_OK) {
+		char at[512];
+		inst_format_index(at, sizeof at, d, idx);
+		return expr_fail(in, g, rc, g->where_apply, at);
+	}
+	return LEGO_OK;
 }
 
 static int expr_inv(layout_inst *in, const layout_genp *g, size_t d,
@@ -60,7 +97,12 @@ static int expr_inv(layout_inst *in, const layout_genp *g, size_t d,
 	int rc = lego_env_bind(in->env, g->flat, flat);
 	for (size_t k = 0; k < d && rc == LEGO_OK; k++)
 		rc = lego_expr_eval(in->ctx, g->inv_e[k], in->env, &idx[k]);
-	return rc;
+	if (rc != LEGO_OK) {
+		char at[64];
+		snprintf(at, sizeof at, "inverse(%lld)", (long long)flat);
+		return expr_fail(in, g, rc, g->where_inv, at);
+	}
+	return LEGO_OK;
 }
 
 int inst_genp_apply(layout_inst *in, const lego_layout *leaf,

@@ -16,9 +16,9 @@ void layout_sigma(size_t d, size_t q, int *out)
 static lego_layout *regp_ordered(lego_ctx *ctx, size_t d,
 				 lego_expr *const *dims, int reversed)
 {
-	if (d == 0)
-		return lego_fail_null(ctx, "%s: needs at least one dim",
-				      reversed ? "Col" : "Row");
+	if (layout_piece_dims(ctx, d, dims, reversed ? "Col" : "Row") !=
+	    LEGO_OK)
+		return NULL;
 	int *perm = lego_xalloc(ctx, d * sizeof *perm);
 	if (!perm)
 		return NULL;
@@ -29,11 +29,15 @@ static lego_layout *regp_ordered(lego_ctx *ctx, size_t d,
 
 lego_layout *lego_row(lego_ctx *ctx, size_t d, lego_expr *const *dims)
 {
+	if (!ctx)
+		return NULL;
 	return regp_ordered(ctx, d, dims, 0);
 }
 
 lego_layout *lego_col(lego_ctx *ctx, size_t d, lego_expr *const *dims)
 {
+	if (!ctx)
+		return NULL;
 	return regp_ordered(ctx, d, dims, 1);
 }
 
@@ -100,6 +104,18 @@ static int assume_exact_divisions(lego_ctx *ctx, size_t n,
 	return LEGO_OK;
 }
 
+/* The outer sizes (level 0) asking for padding: marked by the caller
+ * (written as cdiv) or cdiv-shaped, (R + B - 1) / B. */
+static unsigned char *ceil_marks(lego_ctx *ctx, size_t d,
+				 lego_expr *const *sizes,
+				 const unsigned char *ceil)
+{
+	unsigned char *m = lego_xalloc(ctx, d);
+	for (size_t k = 0; m && k < d; k++)
+		m[k] = (ceil && ceil[k]) || layout_is_cdiv(ctx, sizes[k]);
+	return m;
+}
+
 /* A TileBy is built as a GroupBy; its errors name what the user wrote:
  * "GroupBy: chain pieces" are the tiled layout and the tile sizes. */
 static lego_layout *named(lego_ctx *ctx, const char *what,
@@ -123,16 +139,29 @@ lego_layout *lego_tileby(lego_ctx *ctx, size_t nchain,
 			 lego_layout *const *chain, size_t q, size_t d,
 			 lego_expr *const *sizes)
 {
+	return layout_tileby(ctx, nchain, chain, q, d, sizes, NULL);
+}
+
+lego_layout *layout_tileby(lego_ctx *ctx, size_t nchain,
+			   lego_layout *const *chain, size_t q, size_t d,
+			   lego_expr *const *sizes, const unsigned char *ceil)
+{
+	if (!ctx)
+		return NULL;
 	if (q == 0 || d == 0 || !sizes)
 		return lego_fail_null(ctx, "TileBy: needs at least one level "
 					   "of at least one size");
-	if (assume_exact_divisions(ctx, q * d, sizes) != LEGO_OK)
+	if (assume_exact_divisions(ctx, q * d, sizes) != LEGO_OK ||
+	    layout_check_dims(ctx, q * d, sizes, "TileBy") != LEGO_OK)
+		return NULL;
+	unsigned char *marks = ceil_marks(ctx, d, sizes, ceil);
+	if (!marks)
 		return NULL;
 	int padded = 0;
 	lego_layout *p = nchain == 1 && chain && chain[0] &&
 				 chain[0]->rank == d
 			     ? layout_tileby_padded(ctx, chain[0], q, d, sizes,
-						    &padded)
+						    marks, &padded)
 			     : NULL;
 	if (padded)
 		return p;  /* the padded layout, or NULL on error */
@@ -164,6 +193,8 @@ lego_layout *lego_tileby(lego_ctx *ctx, size_t nchain,
 lego_layout *lego_tile_orderby(lego_ctx *ctx, size_t q,
 			       lego_layout *const *levels)
 {
+	if (!ctx)
+		return NULL;
 	lego_layout *o = lego_orderby(ctx, q, levels);
 	if (!o)
 		return NULL;

@@ -107,6 +107,10 @@ static int check_params(lego_ctx *ctx, int b, int m, int s)
 lego_layout *lego_genp_swizzle(lego_ctx *ctx, int b, int m, int s, size_t d,
 			       lego_expr *const *dims)
 {
+	if (!ctx)
+		return NULL;
+	if (!dims)
+		return lego_fail_null(ctx, "swizzle: no dims");
 	if (check_params(ctx, b, m, s) != LEGO_OK)
 		return NULL;
 	swizzle *z = lego_xalloc(ctx, sizeof *z);

@@ -1,6 +1,8 @@
 /* symbolic.c - apply and inverse as expressions, straight from
  * SEMANTICS.md (unsimplified: the caller simplifies, and translation
  * validation compares against this raw form). */
+#include <stdlib.h>
+
 #include "layout/layout.h"
 
 static lego_expr **expr_array(lego_ctx *ctx, size_t n)
@@ -39,13 +41,38 @@ static int regp_inv(lego_ctx *ctx, const lego_layout *p, lego_expr *flat,
 	return rc;
 }
 
+/* A formula of an expression GenP met a constant index where it is
+ * undefined: an error at the formula in the spec (when the language gave
+ * its place), not an expression that no value can evaluate. */
+static int genp_defined(lego_ctx *ctx, const layout_genp *g, lego_expr *e,
+			const char *where)
+{
+	const lego_expr *bad = e ? layout_undefined_op(e) : NULL;
+	if (!bad)
+		return e ? LEGO_OK : LEGO_ERR;
+	char *text = layout_expr_text(ctx, (lego_expr *)bad);
+	if (where)
+		lego_fail(ctx, LEGO_ERR, "%s: error: genp '%s': %s in %s",
+			  where, g->name, layout_undefined_why(bad),
+			  text ? text : "?");
+	else
+		lego_fail(ctx, LEGO_ERR, "GenP %s: %s in %s", g->name,
+			  layout_undefined_why(bad), text ? text : "?");
+	free(text);
+	return LEGO_ERR;
+}
+
 static lego_expr *genp_apply(lego_ctx *ctx, const lego_layout *p,
 			     lego_expr *const *idx)
 {
 	const layout_genp *g = p->genp;
-	if (!g->fn.apply)
-		return lego_expr_subst(ctx, g->apply_e, p->rank, g->params,
-				       idx);
+	if (!g->fn.apply) {
+		lego_expr *e = lego_expr_subst(ctx, g->apply_e, p->rank,
+					       g->params, idx);
+		return genp_defined(ctx, g, e, g->where_apply) == LEGO_OK
+			       ? e
+			       : NULL;
+	}
 	if (!g->fn.apply_sym)
 		return lego_fail_null(ctx, "GenP %s has no symbolic apply "
 					   "(apply_sym)", g->name);
@@ -64,10 +91,11 @@ static int genp_inv(lego_ctx *ctx, const lego_layout *p, lego_expr *flat,
 		return g->fn.inv_sym(ctx, g->fn.user, p->rank, p->dims, flat,
 				     idx);
 	}
-	for (size_t k = 0; k < p->rank; k++)
-		if (!(idx[k] = lego_expr_subst(ctx, g->inv_e[k], 1, &g->flat,
-					       &flat)))
+	for (size_t k = 0; k < p->rank; k++) {
+		idx[k] = lego_expr_subst(ctx, g->inv_e[k], 1, &g->flat, &flat);
+		if (genp_defined(ctx, g, idx[k], g->where_inv) != LEGO_OK)
 			return LEGO_ERR;
+	}
 	return LEGO_OK;
 }
 
@@ -162,7 +190,7 @@ static int groupby_inv(lego_ctx *ctx, const lego_layout *g, lego_expr *flat,
 lego_expr *lego_layout_apply(lego_ctx *ctx, const lego_layout *l,
 			     lego_expr *const *idx)
 {
-	if (!l || !idx)
+	if (!ctx || !l || !idx)
 		return lego_fail_null(ctx, "apply: no layout or index");
 	for (size_t k = 0; k < l->rank; k++)
 		if (!idx[k])
@@ -177,7 +205,7 @@ lego_expr *lego_layout_apply(lego_ctx *ctx, const lego_layout *l,
 int lego_layout_inv(lego_ctx *ctx, const lego_layout *l, lego_expr *flat,
 		    lego_expr **idx)
 {
-	if (!l || !flat || !idx)
+	if (!ctx || !l || !flat || !idx)
 		return lego_fail(ctx, LEGO_ERR, "inv: no layout or index");
 	if (l->real)
 		return layout_padded_inv(ctx, l, flat, idx);

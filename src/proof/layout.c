@@ -74,6 +74,8 @@ static int prove_simplify(lego_ctx *ctx, const lego_layout *l, unsigned ms,
 	a->status = LEGO_PROVED;
 	a->by = solver_argument(ctx, l);
 	a->why[0] = 0;
+	/* ms is the budget of the d + 1 queries together. */
+	ms = ms / (unsigned)(d + 1) ? ms / (unsigned)(d + 1) : 1;
 	ask_eq(ctx, lego_simplify(ctx, f), f, ms, "apply", a);
 	for (size_t k = 0; k < d; k++) {
 		snprintf(name, sizeof name, "inverse coordinate %zu", k);
@@ -119,28 +121,40 @@ static lego_proof worst(lego_proof a, lego_proof b)
 						      : LEGO_PROVED;
 }
 
+/* The milliseconds left of a budget of total_ms started at t0 (at least
+ * 1: a query always gets its chance to answer at once). */
+static unsigned left_ms(double t0, unsigned total_ms)
+{
+	double left = total_ms - (now() - t0) * 1000.0;
+	return left < 1 ? 1u : (unsigned)left;
+}
+
 int lego_layout_prove(lego_ctx *ctx, const lego_layout *l,
 		      unsigned timeout_ms, lego_layout_proof *out)
 {
 	proof_arg a;
 	double t0 = now();
+	if (!ctx || !l || !out)
+		return lego_fail(ctx, LEGO_ERR, "lego_layout_prove: an argument "
+				 "is NULL");
 	memset(out, 0, sizeof *out);
-	if (!l)
-		return lego_fail(ctx, LEGO_ERR, "proof: no layout");
-	out->assumptions = proof_assumptions(ctx, timeout_ms);
-	int rc = proof_construct(ctx, l, timeout_ms, &a);
+	/* timeout_ms bounds the whole proof: each stage gets what the
+	 * earlier ones left. */
+	out->assumptions = proof_assumptions(ctx, left_ms(t0, timeout_ms));
+	int rc = proof_construct(ctx, l, left_ms(t0, timeout_ms), &a);
 	if (!rc && a.status == LEGO_PROVED) {
 		for (int i = 0; i < LEGO_VP_COUNT; i++) {
 			out->status[i] = LEGO_PROVED;
 			out->by[i] = LEGO_BY_CONSTRUCTION;
 			memcpy(out->why[i], a.why, sizeof a.why);
 		}
-		rc = prove_simplify(ctx, l, timeout_ms, &a);
+		rc = prove_simplify(ctx, l, left_ms(t0, timeout_ms), &a);
 		out->status[LEGO_VP_SIMPLIFY] = a.status;
 		out->by[LEGO_VP_SIMPLIFY] = a.by;
 		memcpy(out->why[LEGO_VP_SIMPLIFY], a.why, sizeof a.why);
 	} else if (!rc) {
-		rc = prove_by_queries(ctx, l, timeout_ms, &a, out);
+		rc = prove_by_queries(ctx, l, left_ms(t0, timeout_ms), &a,
+				      out);
 	}
 	/* Inconsistent assumptions prove anything: nothing counts. */
 	out->verdict = out->assumptions == LEGO_REFUTED ? LEGO_REFUTED

@@ -28,6 +28,8 @@ void lego_layout_proof_print(FILE *out, const char *name,
 			     const lego_layout_proof *p)
 {
 	int proved = 0;
+	if (!out || !p)
+		return;
 	name = name ? name : "layout";
 	fprintf(out, "%s: assumptions: %s\n", name,
 		p->assumptions == LEGO_PROVED ? "consistent"

@@ -115,6 +115,8 @@ lego_proof lego_rule_prove(const lego_rule *r, unsigned timeout_ms,
 			   lego_argument *by, char *detail, size_t size)
 {
 	char names[MAX_VARS][32];
+	if (!r || !by || !detail || !size)
+		return LEGO_UNKNOWN;
 	detail[0] = 0;
 	*by = LEGO_BY_Z3;
 	lego_proof p = attempt(r, timeout_ms, 0, detail, size);

@@ -172,7 +172,7 @@ char *lego_show_svg(lego_ctx *ctx, const lego_layout *l,
 	static const lego_show_opts defaults;
 	const lego_show_opts *o = opts ? opts : &defaults;
 	show_grid g;
-	if (!l)
+	if (!ctx || !l)
 		return lego_fail_null(ctx, "show: no layout");
 	int64_t first, end;
 	if (show_grid_build(ctx, l, o, &g) != LEGO_OK ||

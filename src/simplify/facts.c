@@ -196,6 +196,8 @@ static int retry_pending(lego_ctx *ctx)
 
 int lego_ctx_use_smt(lego_ctx *ctx, int on)
 {
+	if (!ctx)
+		return LEGO_ERR;
 	if (on && !lego_smt_available())
 		return lego_fail(ctx, LEGO_ERR, "Z3 is not available (left "
 				 "out of the build, or libz3 not installed): "
@@ -207,7 +209,7 @@ int lego_ctx_use_smt(lego_ctx *ctx, int on)
 
 int lego_assume_divides(lego_ctx *ctx, lego_expr *d, lego_expr *n)
 {
-	if (!d || !n)
+	if (!ctx || !d || !n)
 		return lego_fail(ctx, LEGO_ERR, "lego_assume_divides: NULL");
 	int64_t v;
 	if (lego_expr_is_const(d, &v) && v <= 0)
@@ -244,7 +246,7 @@ static int assume_equal(lego_ctx *ctx, lego_expr *a, lego_expr *b)
 
 int lego_assume(lego_ctx *ctx, lego_expr *cond)
 {
-	if (!cond)
+	if (!ctx || !cond)
 		return lego_fail(ctx, LEGO_ERR, "lego_assume: NULL");
 	lego_expr *const *a = cond->args;
 	switch (cond->kind) {

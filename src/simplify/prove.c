@@ -228,11 +228,11 @@ static int prove_by_signs(lego_ctx *ctx, lego_expr *e)
 
 int lego_prove_nonneg(lego_ctx *ctx, lego_expr *e)
 {
+	if (!ctx || !e)
+		return 0;
 	struct lego_facts *f = ctx->facts;
 	const void *v;
 	int64_t k;
-	if (!e)
-		return 0;
 	if (lego_expr_is_const(e, &k))
 		return k >= 0;
 	if (lego_cache_get(&f->proof, e, &v))
@@ -255,7 +255,7 @@ int lego_prove_le(lego_ctx *ctx, lego_expr *a, lego_expr *b)
 
 int lego_prove_lt(lego_ctx *ctx, lego_expr *a, lego_expr *b)
 {
-	return a && b &&
+	return ctx && a && b &&
 	       lego_prove_nonneg(ctx, lego_add(ctx, lego_sub(ctx, b, a),
 					       lego_const(ctx, -1)));
 }

@@ -101,6 +101,9 @@ int rule_on(lego_ctx *ctx, rule_id r)
 
 int lego_rule_switch(lego_ctx *ctx, const char *name, int on)
 {
+	if (!ctx || !name)
+		return lego_fail(ctx, LEGO_ERR, "lego_rule_switch: an argument "
+				 "is NULL");
 	for (size_t i = 0; i < R_COUNT; i++) {
 		if (strcmp(table[i].name, name))
 			continue;

@@ -63,10 +63,10 @@ static lego_expr *single_value(lego_ctx *ctx, lego_expr *s)
 
 lego_expr *lego_simplify(lego_ctx *ctx, lego_expr *e)
 {
+	if (!ctx || !e)
+		return lego_fail_arg(ctx, "lego_simplify");
 	struct lego_facts *f = ctx->facts;
 	const void *v;
-	if (!e)
-		return NULL;
 	if (e->kind == LEGO_CONST)
 		return e;
 	if (e->kind == LEGO_SYM)

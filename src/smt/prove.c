@@ -64,18 +64,21 @@ static int transfer(lego_ctx *ctx, lego_expr *cond, const lego_env *env,
 	return 1;
 }
 
-/* Z3 on cond rewritten, with what is left of the time. */
+/* Z3 on cond rewritten, with what is left of the time (*ms: that time, 0
+ * when the rewriting changed nothing). */
 static int solve_rewritten(lego_ctx *ctx, lego_expr *cond, double deadline,
-			   smt_answer *ans)
+			   smt_answer *ans, unsigned *ms_out)
 {
 	double budget = deadline - smt_now();
 	lego_expr *easier = smt_rewrite(ctx, cond, deadline - budget / 4);
+	*ms_out = 0;
 	if (!easier)
 		return LEGO_ERR;
 	if (easier == cond)
 		return LEGO_OK;
 	double left = (deadline - smt_now()) * 1000.0;
 	unsigned ms = left < 1 ? 1u : (unsigned)left;
+	*ms_out = ms;
 	lego_env *env = lego_env_new(ctx);
 	if (!env)
 		return LEGO_ENOMEM;
@@ -99,10 +102,18 @@ static int solve(lego_ctx *ctx, lego_expr *cond, unsigned timeout_ms,
 	if (!lego_smt_available()) /* libz3 is loaded here, on first use */
 		return lego_fail(ctx, LEGO_ERR, "%s", smt_z3_error());
 	double deadline = smt_now() + timeout_ms / 1000.0;
-	int rc = smt_solve(ctx, cond, rewrite ? timeout_ms / 8 + 1
-					      : timeout_ms, ans);
-	if (rc == LEGO_OK && ans->proof == LEGO_UNKNOWN && rewrite)
-		rc = solve_rewritten(ctx, cond, deadline, ans);
+	unsigned direct = rewrite ? timeout_ms / 8 + 1 : timeout_ms, after;
+	int rc = smt_solve(ctx, cond, direct, ans);
+	if (rc != LEGO_OK || ans->proof != LEGO_UNKNOWN || !rewrite)
+		return rc;
+	rc = solve_rewritten(ctx, cond, deadline, ans, &after);
+	/* Say what was tried, in the time each try had. */
+	if (rc == LEGO_OK && ans->proof == LEGO_UNKNOWN && after)
+		lego_fail(ctx, LEGO_ERR, "undecided by Z3 (%u ms on it, %u ms "
+			  "after certified rewriting)", direct, after);
+	else if (rc == LEGO_OK && ans->proof == LEGO_UNKNOWN)
+		lego_fail(ctx, LEGO_ERR, "undecided by Z3 (%u ms on it; "
+			  "rewriting left it unchanged)", direct);
 	return rc;
 #else
 	(void)timeout_ms;
@@ -125,7 +136,7 @@ static void cache_store(lego_ctx *ctx, struct lego_smt *st,
 lego_proof smt_prove(lego_ctx *ctx, lego_expr *cond, unsigned timeout_ms,
 		     int rewrite, lego_env *counterexample)
 {
-	if (!cond) {
+	if (!ctx || !cond) {
 		lego_fail(ctx, LEGO_ERR, "lego_smt_prove: no condition");
 		return LEGO_UNKNOWN;
 	}
@@ -167,6 +178,8 @@ lego_proof lego_smt_prove(lego_ctx *ctx, lego_expr *cond, unsigned timeout_ms,
 
 int lego_smt_prove_nonneg(lego_ctx *ctx, lego_expr *e)
 {
+	if (!ctx || !e)
+		return 0;
 	lego_expr *zero = lego_const(ctx, 0);
 	lego_expr *cond = e && zero ? lego_binop(ctx, LEGO_LE, zero, e) : NULL;
 	int64_t v;

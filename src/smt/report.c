@@ -1,7 +1,7 @@
 /* report.c - a validation report for people (lego check --prove). */
 #include <stdio.h>
 
-#include "lego.h"
+#include "smt/smt.h"
 
 static const char *const prop_names[LEGO_VP_COUNT] = {
 	[LEGO_VP_SIMPLIFY] = "simplified == semantics",
@@ -9,6 +9,11 @@ static const char *const prop_names[LEGO_VP_COUNT] = {
 	[LEGO_VP_APPLY_INV] = "apply(inv(x)) == x",
 	[LEGO_VP_RANGE] = "0 <= apply < size",
 };
+
+const char *smt_vprop_name(lego_vprop p)
+{
+	return p < LEGO_VP_COUNT ? prop_names[p] : "?";
+}
 
 static const char *proof_name(lego_proof p)
 {
@@ -22,9 +27,6 @@ static void print_failure(FILE *out, lego_vprop i, const lego_vresult *r)
 	if (r->status == LEGO_REFUTED)
 		fprintf(out, "  %s refuted: %s at %s\n", prop_names[i],
 			r->detail, r->counterexample);
-	else if (r->status == LEGO_UNKNOWN && r->timeout_ms)
-		fprintf(out, "  %s unknown: %s (limit %u ms per query)\n",
-			prop_names[i], r->detail, r->timeout_ms);
 	else if (r->status == LEGO_UNKNOWN)
 		fprintf(out, "  %s unknown: %s\n", prop_names[i],
 			r->detail);
@@ -33,6 +35,8 @@ static void print_failure(FILE *out, lego_vprop i, const lego_vresult *r)
 void lego_validation_print(FILE *out, const char *name,
 			   const lego_validation *report)
 {
+	if (!out || !report)
+		return;
 	const lego_vresult *p = report->prop;
 	fprintf(out, "%s: ", name ? name : "layout");
 	for (int i = 0; i < LEGO_VP_COUNT; i++) {

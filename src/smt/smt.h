@@ -67,6 +67,18 @@ struct lego_smt *smt_state(lego_ctx *ctx);
 /* What the facts of src/simplify are now: changes whenever one is added. */
 uint64_t smt_facts_version(lego_ctx *ctx);
 
+/* ---------------------------------------------------------- validation */
+
+/* Progress of a validation: called before property k of n (1-based). */
+typedef void (*smt_progress_fn)(void *user, int k, int n,
+				const char *property);
+/* lego_layout_validate, calling progress (may be NULL) as it goes. */
+int smt_layout_validate(lego_ctx *ctx, const lego_layout *l,
+			unsigned total_ms, smt_progress_fn progress,
+			void *user, lego_validation *report);
+/* report.c: "inv(apply(i)) == i" and the others. */
+const char *smt_vprop_name(lego_vprop p);
+
 /* lego_smt_prove, with certified rewriting (below) allowed or not. */
 lego_proof smt_prove(lego_ctx *ctx, lego_expr *cond, unsigned timeout_ms,
 		     int rewrite, lego_env *counterexample);

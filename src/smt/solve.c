@@ -141,7 +141,7 @@ int smt_solve(lego_ctx *ctx, lego_expr *cond, unsigned timeout_ms,
 	ans->proof = LEGO_UNKNOWN;
 	const smt_syms *syms = rc ? NULL : smt_tr_syms(q.tr);
 	if (!rc && !decide(&q, cond, goal, left_ms(&q), ans))
-		lego_fail(ctx, LEGO_ERR, "Z3 could not decide within %u ms%s",
+		lego_fail(ctx, LEGO_ERR, "undecided by Z3 within %u ms%s",
 			  timeout_ms, timeout_ms ? "" : " (no limit)");
 	if (!rc && ans->proof == LEGO_REFUTED) {
 		ans->syms = malloc((syms->n + 1) * sizeof *ans->syms);

@@ -59,22 +59,52 @@ static void describe(lego_ctx *ctx, lego_vresult *r, const char *what,
 		snprintf(r->detail, sizeof r->detail, "%s", what);
 }
 
+/* The time of one validation: `total_ms` in all, shared by the queries
+ * still to ask (each gets its share of what is left, and what a quick one
+ * does not use goes to the others). */
+typedef struct vbudget {
+	unsigned total_ms;
+	double deadline;
+	size_t left;  /* queries still to ask */
+} vbudget;
+
+/* A query that cannot run: the total is spent. */
+static void not_tried(lego_vresult *r, const vbudget *b, const char *what)
+{
+	if (r->status != LEGO_PROVED)
+		return;
+	r->status = LEGO_UNKNOWN;
+	r->timeout_ms = b->total_ms;
+	snprintf(r->detail, sizeof r->detail, "%s: not tried, the total limit "
+		 "of %u ms was spent", what, b->total_ms);
+}
+
 /* One query of property r: cond, which says got == want (or got within
  * its range when want is NULL).  The first failure is recorded; returns
  * LEGO_OK or an error status. */
-static int query(lego_ctx *ctx, lego_vresult *r, unsigned timeout_ms,
+static int query(lego_ctx *ctx, lego_vresult *r, vbudget *b,
 		 const char *what, lego_expr *cond, lego_expr *got,
 		 lego_expr *want)
 {
 	if (!cond)
 		return LEGO_ERR;
+	double left_ms = (b->deadline - now()) * 1000.0;
+	size_t share = b->left > 1 ? b->left : 1;
+	if (b->left)
+		b->left--;
+	r->nqueries++;
+	if (left_ms < 1) {
+		not_tried(r, b, what);
+		return LEGO_OK;
+	}
+	unsigned timeout_ms = (unsigned)(left_ms / (double)share);
+	timeout_ms = timeout_ms ? timeout_ms : 1;
 	lego_env *env = lego_env_new(ctx);
 	if (!env)
 		return LEGO_ENOMEM;
 	double t0 = now();
 	lego_proof p = lego_smt_prove(ctx, cond, timeout_ms, env);
 	r->seconds += now() - t0;
-	r->nqueries++;
 	if (p == LEGO_REFUTED && r->status != LEGO_REFUTED) {
 		r->status = LEGO_REFUTED;
 		r->nwitness = 0;
@@ -91,16 +121,17 @@ static int query(lego_ctx *ctx, lego_vresult *r, unsigned timeout_ms,
 	return LEGO_OK;
 }
 
-static int query_eq(lego_ctx *ctx, lego_vresult *r, unsigned timeout_ms,
+static int query_eq(lego_ctx *ctx, lego_vresult *r, vbudget *b,
 		    const char *what, lego_expr *got, lego_expr *want)
 {
 	if (!got || !want)
 		return LEGO_ERR;
 	if (got == want) { /* the same node: nothing to ask */
 		r->nqueries++;
+		b->left -= b->left > 0;
 		return LEGO_OK;
 	}
-	return query(ctx, r, timeout_ms, what,
+	return query(ctx, r, b, what,
 		     lego_binop(ctx, LEGO_EQ, got, want), got, want);
 }
 
@@ -143,7 +174,7 @@ static int build(lego_ctx *ctx, const lego_layout *l, vexprs *v)
 }
 
 /* (1) simplified == semantics. */
-static int check_simplify(lego_ctx *ctx, const vexprs *v, unsigned ms,
+static int check_simplify(lego_ctx *ctx, const vexprs *v, vbudget *ms,
 			  lego_vresult *r)
 {
 	char what[48];
@@ -172,7 +203,7 @@ static lego_expr *masked(lego_ctx *ctx, const vexprs *v, lego_expr *cond)
 }
 
 static int query_masked_eq(lego_ctx *ctx, const vexprs *v, lego_vresult *r,
-			   unsigned ms, const char *what, lego_expr *got,
+			   vbudget *ms, const char *what, lego_expr *got,
 			   lego_expr *want)
 {
 	if (!is_padded(v))
@@ -187,7 +218,7 @@ static int query_masked_eq(lego_ctx *ctx, const vexprs *v, lego_vresult *r,
 /* (2) inv(apply(i)) == i, one coordinate at a time, and
  * apply(inv(x)) == x (with inv(x) inside the mask); about the simplified
  * expressions, which (1) ties to the semantics. */
-static int check_inverse(lego_ctx *ctx, const vexprs *v, unsigned ms,
+static int check_inverse(lego_ctx *ctx, const vexprs *v, vbudget *ms,
 			 lego_vresult *inv_apply, lego_vresult *apply_inv)
 {
 	char what[48];
@@ -211,7 +242,7 @@ static int check_inverse(lego_ctx *ctx, const vexprs *v, unsigned ms,
 
 /* (3) 0 <= apply(i) < size, as two queries: Z3 does better on each
  * alone than on the conjunction. */
-static int check_range(lego_ctx *ctx, const vexprs *v, unsigned ms,
+static int check_range(lego_ctx *ctx, const vexprs *v, vbudget *ms,
 		       lego_vresult *r)
 {
 	lego_expr *zero = lego_const(ctx, 0);
@@ -232,27 +263,44 @@ static lego_proof worst(lego_proof a, lego_proof b)
 						      : LEGO_PROVED;
 }
 
-int lego_layout_validate(lego_ctx *ctx, const lego_layout *l,
-			 unsigned timeout_ms, lego_validation *report)
+int smt_layout_validate(lego_ctx *ctx, const lego_layout *l,
+			unsigned total_ms, smt_progress_fn progress,
+			void *user, lego_validation *report)
 {
 	vexprs v;
+	if (!ctx || !l || !report)
+		return lego_fail(ctx, LEGO_ERR, "validate: no %s",
+				 !report ? "report" : "layout");
 	memset(report, 0, sizeof *report);
-	if (!l)
-		return lego_fail(ctx, LEGO_ERR, "validate: no layout");
 	double t0 = now();
+	vbudget b = {total_ms ? total_ms : 3600u * 1000u, 0, 0};
+	b.deadline = t0 + b.total_ms / 1000.0;
 	lego_vresult *p = report->prop;
 	int rc = build(ctx, l, &v);
-	if (!rc)
-		rc = check_simplify(ctx, &v, timeout_ms, &p[LEGO_VP_SIMPLIFY]);
-	if (!rc)
-		rc = check_inverse(ctx, &v, timeout_ms, &p[LEGO_VP_INV_APPLY],
-				   &p[LEGO_VP_APPLY_INV]);
-	if (!rc)
-		rc = check_range(ctx, &v, timeout_ms, &p[LEGO_VP_RANGE]);
+	/* simplify 1 + d, inv(apply) d, apply(inv) 1 (+ the mask), range 2 */
+	b.left = 2 * v.d + 4 + (rc == LEGO_OK && is_padded(&v));
+	for (int k = 0; rc == LEGO_OK && k < LEGO_VP_COUNT; k++) {
+		if (progress)
+			progress(user, k + 1, LEGO_VP_COUNT,
+				 smt_vprop_name((lego_vprop)k));
+		if (k == LEGO_VP_SIMPLIFY)
+			rc = check_simplify(ctx, &v, &b, &p[k]);
+		else if (k == LEGO_VP_INV_APPLY)
+			rc = check_inverse(ctx, &v, &b, &p[LEGO_VP_INV_APPLY],
+					   &p[LEGO_VP_APPLY_INV]);
+		else if (k == LEGO_VP_RANGE)
+			rc = check_range(ctx, &v, &b, &p[k]);
+	}
 	report->napply_inv = v.d;
 	report->status = rc ? LEGO_UNKNOWN : LEGO_PROVED;
 	for (int i = 0; i < LEGO_VP_COUNT; i++)
 		report->status = worst(report->status, p[i].status);
 	report->seconds = now() - t0;
 	return rc;
+}
+
+int lego_layout_validate(lego_ctx *ctx, const lego_layout *l,
+			 unsigned timeout_ms, lego_validation *report)
+{
+	return smt_layout_validate(ctx, l, timeout_ms, NULL, NULL, report);
 }

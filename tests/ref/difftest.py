@@ -299,6 +299,12 @@ def gen_tileby(g):
         if R.prod(R.prod(t) for t in tiles) <= 3000:
             break
     untiled = [R.prod(t[k] for t in tiles) for k in range(d)]
+    if d > 1 and rng.random() < 0.35:
+        # A reshape: the chain's dims multiply to the same total but differ
+        # per dim.  Padding comes only from cdiv, so this is the bijective
+        # GroupBy of SEMANTICS.md even where an outer size happens to be
+        # the ceiling of the chain's dim by the inner ones.
+        untiled = split(rng, R.prod(untiled), d)
     chain = []
     for _ in range(rng.randint(1, 3)):
         qo = rng.randint(1, 3)
@@ -383,7 +389,9 @@ def sym_cases(rng):
     how = rng.choice(["row", "col", "regp"])
     perm = rand_perm(rng, d)
     assume = ""
-    if kind == "tile2" and rng.random() < 0.5:
+    if kind == "tile2":
+        # Row(P0/P1) before the TileBy needs the fact: sizes are proved
+        # positive where they are written.
         assume = "assume " + " && ".join(
             "%s %% %s == 0" % (names[0][k], names[1][k]) for k in range(d))
 
@@ -508,7 +516,17 @@ def fixed_cases():
     out = [R.GroupBy([[6, 6]], [o1, o2]),
            R.TileBy([R.OrderBy([R.Row(4, 6)])], [[2, 3], [2, 2]]),
            R.TileBy([R.OrderBy([R.Col(4, 6)])], [[2, 3], [2, 2]])]
-    for npm, npn, gm in [(8, 6, 4), (4, 5, 2), (6, 3, 3), (16, 16, 8)]:
+    # Sizes that multiply to the total but not per dim: reshapes (issue
+    # 12), whose outer sizes are or are not ceilings of the chain's dims.
+    for dims, tiles in [((4, 6), [[2, 2], [3, 2]]),
+                        ((4, 6), [[3, 2], [2, 2]]),
+                        ((6, 4), [[3, 1], [2, 4]]),
+                        ((7, 5), [[5, 1], [1, 7]]),
+                        ((2, 3, 4), [[1, 2, 2], [2, 1, 3]])]:
+        out.append(R.TileBy([R.OrderBy([R.Row(*dims)])], tiles))
+        out.append(R.TileBy([R.OrderBy([R.Col(*dims)])], tiles))
+    for npm, npn, gm in [(8, 6, 4), (4, 5, 2), (6, 3, 3), (16, 16, 8),
+                         (4, 5, 8), (3, 7, 5), (5, 2, 5), (1, 3, 2)]:
         out.append(R.grouped_pid_layout(npm, npn, gm))
     return [(lego_file([], "L", l.text()), l) for l in out]
 

@@ -427,7 +427,9 @@ def selftest():
            for tm, tk, r, c in indices([m // bm, k // bk, bm, bk])])
 
     # Grouped program ids vs the Triton tutorial.
-    for npm, npn, gm in [(8, 6, 4), (4, 5, 2), (6, 3, 3), (16, 16, 8)]:
+    # GM dividing npm, and GM >= npm (one partial group, sizes agree).
+    for npm, npn, gm in [(8, 6, 4), (4, 5, 2), (6, 3, 3), (16, 16, 8),
+                         (4, 5, 8), (3, 7, 5), (5, 2, 5)]:
         p = grouped_pid_layout(npm, npn, gm)
         check("grouped %d,%d,%d" % (npm, npn, gm),
               [p.inv(pid) for pid in range(npm * npn)],

@@ -1,5 +1,6 @@
 /* check.c - `lego check`: bijectivity and the inverse, exhaustively. */
 #include <stdio.h>
+#include <time.h>
 
 #include "cli.h"
 
@@ -54,14 +55,33 @@ static int check_one(cli_session *s, const char *name)
 	return CLI_FAIL;
 }
 
+/* The --prove run: its --timeout bounds all layouts together. */
+typedef struct prove_run {
+	double start, deadline;
+} prove_run;
+
+static double seconds(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
 /* Proofs for symbolic sizes under the spec's assumptions, each property
  * with its argument (docs/proof.md); a refutation or inconsistent
- * assumptions fail, an unknown is not a pass either. */
-static int prove_one(cli_session *s, const char *name, unsigned timeout_ms)
+ * assumptions fail, an unknown is not a pass either.  The layout gets its
+ * share of the time left: what is left over `left` layouts.  Progress on
+ * stderr, one line per layout (stdout keeps the report). */
+static int prove_one(cli_session *s, const char *name, prove_run *run,
+		     size_t k, size_t n)
 {
 	lego_layout_proof p;
 	lego_layout *l = lego_spec_layout(s->spec, name);
-	if (lego_layout_prove(s->ctx, l, timeout_ms, &p) != LEGO_OK) {
+	double ms = (run->deadline - seconds()) * 1000.0 / (double)(n - k);
+	fprintf(stderr, "lego check --prove: %s: layout %zu of %zu, %.1f s "
+		"elapsed\n", name, k + 1, n, seconds() - run->start);
+	if (lego_layout_prove(s->ctx, l, ms < 1 ? 1u : (unsigned)ms, &p) !=
+	    LEGO_OK) {
 		printf("%s: error\n", name);
 		return cli_ctx_fail(s->ctx);
 	}
@@ -82,9 +102,11 @@ int cmd_check(const cli_args *a)
 	size_t n = rc ? 0 : only ? 1 : lego_spec_nlayouts(s.spec);
 	if (!rc && !n)
 		printf("%s: no layouts\n", s.file);
+	prove_run run = {seconds(), 0};
+	run.deadline = run.start + a->timeout_ms / 1000.0;
 	for (size_t i = 0; i < n; i++) {
 		const char *name = only ? only : lego_spec_layout_name(s.spec, i);
-		int one = a->prove ? prove_one(&s, name, a->timeout_ms)
+		int one = a->prove ? prove_one(&s, name, &run, i, n)
 				   : check_one(&s, name);
 		/* A failure outranks a skip, which outranks a pass. */
 		if (one == CLI_SKIPPED && rc == CLI_OK)

@@ -22,7 +22,7 @@ typedef struct cli_args {
 	int help;
 	int prove;            /* check --prove: translation validation */
 	int smt;              /* --smt: Z3 behind the simplifier */
-	unsigned timeout_ms;  /* per solver query, for --prove */
+	unsigned timeout_ms;  /* --prove: the whole run, in total */
 } cli_args;
 
 /* Parses the arguments after the command; CLI_OK or CLI_USAGE (reported).

@@ -58,6 +58,19 @@ typedef struct analyze_run {
 
 /* ------------------------------------------------------------ options */
 
+/* The thread id takes every value 0 .. N-1 in turn: a value given for it
+ * would be overwritten, so it is an error. */
+static int not_tid(const analyze_run *r, const lego_expr *sym,
+		   const char *opt)
+{
+	if (sym != r->access.tid)
+		return CLI_OK;
+	return cli_usage("analyze", "%s %s: %s is the thread id, which takes "
+			 "every value 0 .. N-1 (--tid NAME names another "
+			 "symbol as the thread id)", opt,
+			 lego_expr_name(sym), lego_expr_name(sym));
+}
+
 static int parse_sweep(analyze_run *r, const char *text)
 {
 	const char *eq = strchr(text, '='), *colon = eq ? strchr(eq, ':') : NULL;
@@ -79,7 +92,7 @@ static int parse_sweep(analyze_run *r, const char *text)
 	if (!r->sweep_sym)
 		return cli_usage("analyze", "--sweep: '%s' is not a name of the "
 				 "expressions", name);
-	return CLI_OK;
+	return not_tid(r, r->sweep_sym, "--sweep");
 }
 
 static int access_numbers(const analyze_args *aa, lego_warp_access *acc)
@@ -139,6 +152,8 @@ static int bind_expr_defines(analyze_run *r, const lego_define *defs,
 			return cli_usage("analyze", "-D %s: not declared in %s "
 					 "and not a name of the expressions",
 					 defs[k].name, r->s.file);
+		if (not_tid(r, sym, "-D") != CLI_OK)
+			return CLI_USAGE;
 		if (lego_env_bind(r->env, sym, defs[k].value) != LEGO_OK)
 			return cli_ctx_fail(r->s.ctx);
 	}

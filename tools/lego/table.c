@@ -36,7 +36,9 @@ static int print_table(cli_session *s, const char *name)
 	}
 	if (size > TABLE_MAX)
 		return cli_fail("layout %s has %lld elements, more than a table "
-				"shows (2^31)", name, (long long)size);
+				"shows (at most 2^31 = %lld; docs/language.md, "
+				"\"Limits\")", name, (long long)size,
+				(long long)TABLE_MAX);
 	int rc = lego_layout_table_each(s->ctx, s->layout, NULL, print_chunk,
 					NULL);
 	if (rc != LEGO_OK && ferror(stdout))
