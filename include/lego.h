@@ -673,7 +673,8 @@ typedef struct lego_layout_proof {
 } lego_layout_proof;
 
 /* Fills out; LEGO_OK when it is complete (its verdict says the rest), a
- * negative status on an error.  timeout_ms bounds each solver query. */
+ * negative status on an error.  timeout_ms bounds the whole proof (each
+ * stage gets what the earlier ones left). */
 int lego_layout_prove(lego_ctx *ctx, const lego_layout *l,
 		      unsigned timeout_ms, lego_layout_proof *out);
 

@@ -84,15 +84,19 @@ static int check_folded(lang_parser *p, const lang_tok *at, lang_val *v,
 	return 0;
 }
 
-/* In TileBy sizes a / b is a tile count: b must divide a. */
+/* In TileBy sizes a / b is a tile count, and a piece's dim written a / b
+ * is one too (the authors' bricks write Row(N/B) before the TileBy that
+ * says so): b must divide a.  Only the language reads sizes so: through
+ * the C API a quotient is a plain floor division, which the layout
+ * constructors prove positive like any size. */
 static int exact_div(lang_parser *p, const lang_tok *at, lego_expr *a,
-		     lego_expr *b)
+		     lego_expr *b, const char *what)
 {
 	int64_t x, y;
 	if (lego_expr_is_const(a, &x) && lego_expr_is_const(b, &y)) {
 		if (y > 0 && x % y == 0)
 			return 0;
-		return lang_error(p, at, "tile count %lld/%lld is not exact",
+		return lang_error(p, at, "%s %lld/%lld is not exact", what,
 				  (long long)x, (long long)y);
 	}
 	lego_expr *exact = lego_binop(p->ctx, LEGO_EQ, lego_mod(p->ctx, a, b),
@@ -134,7 +138,7 @@ static int parse_level(lang_parser *p, size_t level, lang_val *out)
 		if (check_folded(p, at, out, 2, args))
 			return -1;
 		if (o == OP_DIV && p->exact_div &&
-		    exact_div(p, at, args[0], args[1]))
+		    exact_div(p, at, args[0], args[1], "tile count"))
 			return -1;
 	}
 }
@@ -362,8 +366,18 @@ int lang_parse_exprs(lang_parser *p, int paren, lego_expr ***out, size_t *n)
 		if (*n == LANG_MAX_RANK)
 			return lang_error(p, at, "too many entries (limit %d)",
 					  LANG_MAX_RANK);
+		p->last_cdiv = NULL;
 		if (lang_parse_expr(p, &v) ||
 		    lang_grow(p, (void **)&items, &cap, *n, sizeof *items))
+			return -1;
+		/* A divisor not proved positive is left to the layout's
+		 * own check, which says what is wrong with it. */
+		if (p->exact_dims && lego_expr_kind_of(v.e) == LEGO_DIV &&
+		    v.e != p->last_cdiv &&
+		    lego_prove_lt(p->ctx, lego_const(p->ctx, 0),
+				  lego_expr_arg(v.e, 1)) &&
+		    exact_div(p, at, lego_expr_arg(v.e, 0),
+			      lego_expr_arg(v.e, 1), "dim"))
 			return -1;
 		items[(*n)++] = v.e;
 	} while (lang_accept(p, TOK_COMMA));

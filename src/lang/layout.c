@@ -63,13 +63,23 @@ static int parse_perm(lang_parser *p, size_t d, int **perm)
 	return 0;
 }
 
+/* A piece's dims (docs/language.md: a dim written a / b is exact). */
+static int piece_dims(lang_parser *p, int paren, lego_expr ***dims,
+		      size_t *d)
+{
+	p->exact_dims = 1;
+	int rc = lang_parse_exprs(p, paren, dims, d);
+	p->exact_dims = 0;
+	return rc;
+}
+
 static int parse_regp(lang_parser *p, const lang_tok *at, lang_lval *out)
 {
 	lego_expr **dims = NULL;
 	size_t d;
 	int *perm = NULL;
 	if (lang_expect(p, TOK_LPAREN, "'('") ||
-	    lang_parse_exprs(p, 0, &dims, &d) ||
+	    piece_dims(p, 0, &dims, &d) ||
 	    lang_expect(p, TOK_COMMA, "','") || parse_perm(p, d, &perm) ||
 	    lang_expect(p, TOK_RPAREN, "')'"))
 		return -1;
@@ -81,7 +91,7 @@ static int parse_genp(lang_parser *p, const lang_tok *at, lang_lval *out)
 	lego_expr **dims = NULL;
 	size_t d;
 	if (lang_expect(p, TOK_LPAREN, "'('") ||
-	    lang_parse_exprs(p, 0, &dims, &d) ||
+	    piece_dims(p, 0, &dims, &d) ||
 	    lang_expect(p, TOK_COMMA, "','") ||
 	    lang_parse_genp_fn(p, d, dims, out))
 		return -1;
@@ -92,7 +102,7 @@ static int parse_row_col(lang_parser *p, const lang_tok *at, lang_lval *out)
 {
 	lego_expr **dims = NULL;
 	size_t d;
-	if (lang_parse_exprs(p, 1, &dims, &d))
+	if (piece_dims(p, 1, &dims, &d))
 		return -1;
 	lego_layout *l = at->text[0] == 'R' ? lego_row(p->ctx, d, dims)
 					    : lego_col(p->ctx, d, dims);

@@ -111,6 +111,7 @@ typedef struct lang_parser {
 	size_t ntoks, pos;
 	int nesting;
 	int exact_div;         /* inside TileBy sizes: a / b carries b | a */
+	int exact_dims;        /* a piece's dims: a dim a / b carries b | a */
 	lego_expr *last_cdiv;  /* the value of the last cdiv(a, b) read */
 	int auto_index;        /* undeclared names become index variables */
 	lego_expr *auto_hi;    /* their bound (NULL: plain symbols) */

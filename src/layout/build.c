@@ -45,7 +45,7 @@ lego_layout *lego_regp(lego_ctx *ctx, size_t d, lego_expr *const *dims,
 {
 	if (!ctx)
 		return NULL;
-	if (layout_piece_dims(ctx, d, dims, "RegP") != LEGO_OK ||
+	if (layout_check_dims(ctx, d, dims, "RegP") != LEGO_OK ||
 	    check_perm(ctx, d, perm) != LEGO_OK)
 		return NULL;
 	lego_layout *l = layout_new(ctx, LAYOUT_REGP, d, dims);
@@ -61,7 +61,7 @@ lego_layout *lego_regp(lego_ctx *ctx, size_t d, lego_expr *const *dims,
 static lego_layout *layout_genp_new(lego_ctx *ctx, size_t d,
 				    lego_expr *const *dims, const char *name)
 {
-	if (layout_piece_dims(ctx, d, dims, "GenP") != LEGO_OK)
+	if (layout_check_dims(ctx, d, dims, "GenP") != LEGO_OK)
 		return NULL;
 	lego_layout *l = layout_new(ctx, LAYOUT_GENP, d, dims);
 	if (!l)

@@ -78,10 +78,6 @@ char *layout_expr_text(lego_ctx *ctx, lego_expr *e);
  * dim, and the `assume` that would make the proof go through. */
 int layout_check_dims(lego_ctx *ctx, size_t d, lego_expr *const *dims,
 		      const char *what);
-/* The same for the dims of a piece (RegP, GenP, Row, Col), where a dim
- * written a / b is exact: b | a is assumed first. */
-int layout_piece_dims(lego_ctx *ctx, size_t d, lego_expr *const *dims,
-		      const char *what);
 
 /* undefined.c: an operation of e that no value defines (its operands all
  * constants but not folded, 0 / 0; a constant divisor 0 or shift amount

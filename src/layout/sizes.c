@@ -165,23 +165,6 @@ static int check_size(lego_ctx *ctx, const char *what, size_t k,
 				"that imply it)");
 }
 
-/* A piece's dim written a / b is exact, as a tile count is (SEMANTICS.md;
- * the authors' implementation infers b | a): their bricks write Row(N/B)
- * before the TileBy([N/B], [B]) that says so.  Its divisor must be proved
- * positive first. */
-int layout_piece_dims(lego_ctx *ctx, size_t d, lego_expr *const *dims,
-		      const char *what)
-{
-	for (size_t k = 0; dims && k < d; k++) {
-		lego_expr *e = dims[k], *b = lego_expr_arg(e, 1);
-		if (!e || lego_expr_kind_of(e) != LEGO_DIV ||
-		    layout_is_cdiv(ctx, e) || !proved_positive(ctx, b))
-			continue;
-		if (lego_assume_divides(ctx, b, lego_expr_arg(e, 0)) != LEGO_OK)
-			return LEGO_ERR;
-	}
-	return layout_check_dims(ctx, d, dims, what);
-}
 
 int layout_check_dims(lego_ctx *ctx, size_t d, lego_expr *const *dims,
 		      const char *what)

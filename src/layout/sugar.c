@@ -16,7 +16,7 @@ void layout_sigma(size_t d, size_t q, int *out)
 static lego_layout *regp_ordered(lego_ctx *ctx, size_t d,
 				 lego_expr *const *dims, int reversed)
 {
-	if (layout_piece_dims(ctx, d, dims, reversed ? "Col" : "Row") !=
+	if (layout_check_dims(ctx, d, dims, reversed ? "Col" : "Row") !=
 	    LEGO_OK)
 		return NULL;
 	int *perm = lego_xalloc(ctx, d * sizeof *perm);

@@ -69,6 +69,8 @@ typedef struct lift_cc {
 } lift_cc;
 
 /* "file:line:col: error: ..." at a; returns NULL. */
+/* Proves a | b (a divides b) from the facts. */
+int lift_divides(lego_ctx *ctx, lego_expr *a, lego_expr *b);
 void *lift_err(lift_cc *cc, const lift_ast *a, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* One line of the kernel body at the current indentation. */

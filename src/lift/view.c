@@ -292,8 +292,7 @@ lift_val *lift_view_single(lift_cc *cc, lift_val *scalar)
 	return lift_val_array(cc, t, w);
 }
 
-/* Proves a | b (a divides b) from the facts. */
-static int divides(lego_ctx *ctx, lego_expr *a, lego_expr *b)
+int lift_divides(lego_ctx *ctx, lego_expr *a, lego_expr *b)
 {
 	lego_expr *r = lego_simplify(ctx, lego_mod(ctx, b, a));
 	int64_t k;
@@ -324,7 +323,7 @@ lift_type *lift_split_type(lift_cc *cc, const lift_fun *split,
 	if (t->kind != LIFT_ARRAY)
 		return lift_err(cc, split->at, "split of %s: not an array",
 				tprint(cc, t));
-	if (!divides(ctx, n, t->len))
+	if (!lift_divides(ctx, n, t->len))
 		return lift_err(cc, split->at, "split(%s) of %s: cannot prove "
 				"that %s divides %s (state it with "
 				"`assume %s | %s;`)", eprint(cc, n),
@@ -405,7 +404,7 @@ lift_val *lift_view_pattern(lift_cc *cc, const lift_fun *pat,
 		/* (N - size) / step + 1 windows; step must fit exactly. */
 		lego_expr *span = lego_sub(ctx, t->len, pat->sz[0]);
 		if (!lego_prove_nonneg(ctx, span) ||
-		    !divides(ctx, pat->sz[1], span))
+		    !lift_divides(ctx, pat->sz[1], span))
 			return lift_err(cc, at, "slide(%s, %s) of %s: cannot prove "
 					"the windows tile the array",
 					eprint(cc, pat->sz[0]), eprint(cc, pat->sz[1]),

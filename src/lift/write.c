@@ -102,6 +102,21 @@ typedef struct dest {
 
 enum { MAX_COORDS = 16 };
 
+/* A write-side split whose size is not proved to divide the length (its
+ * Row(len / n, n) would not be the array); -1. */
+static int split_unproved(lift_cc *cc, const dest *d, lego_expr *len)
+{
+	char *n = lego_expr_print(cc->ctx, d->n, LEGO_LANG_C);
+	char *l = lego_expr_print(cc->ctx, len, LEGO_LANG_C);
+	lift_err(cc, d->at, "split(%s) of an array of length %s: cannot prove "
+		 "that %s divides %s (state it with `assume %s | %s;`)",
+		 n ? n : "?", l ? l : "?", n ? n : "?", l ? l : "?",
+		 n ? n : "?", l ? l : "?");
+	free(n);
+	free(l);
+	return -1;
+}
+
 /* out[flat] = text: the coordinates gathered from the leaf up, each
  * write-side view regrouping the ones below it. */
 static int write_scalar(lift_cc *cc, const dest *d, const char *text)
@@ -145,6 +160,8 @@ static int write_scalar(lift_cc *cc, const dest *d, const char *text)
 			if (c < 1 || c == MAX_COORDS)
 				return !!lift_err(cc, d->at, "split of a value "
 						  "that is not an array");
+			if (!lift_divides(ctx, d->n, ln[0]))
+				return split_unproved(cc, d, ln[0]);
 			lego_expr *dims[2] = {lego_div(ctx, ln[0], d->n), d->n};
 			lego_layout *row = lego_row(ctx, 2, dims);
 			lego_expr *ab[2];

@@ -1,5 +1,6 @@
 /* check.c - `lego check`: bijectivity and the inverse, exhaustively. */
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "cli.h"
@@ -58,6 +59,7 @@ static int check_one(cli_session *s, const char *name)
 /* The --prove run: its --timeout bounds all layouts together. */
 typedef struct prove_run {
 	double start, deadline;
+	unsigned limit_ms;
 } prove_run;
 
 static double seconds(void)
@@ -80,8 +82,20 @@ static int prove_one(cli_session *s, const char *name, prove_run *run,
 	double ms = (run->deadline - seconds()) * 1000.0 / (double)(n - k);
 	fprintf(stderr, "lego check --prove: %s: layout %zu of %zu, %.1f s "
 		"elapsed\n", name, k + 1, n, seconds() - run->start);
-	if (lego_layout_prove(s->ctx, l, ms < 1 ? 1u : (unsigned)ms, &p) !=
-	    LEGO_OK) {
+	if (ms < 1) {
+		/* The total limit is spent: nothing is tried, and it says so. */
+		memset(&p, 0, sizeof p);
+		p.assumptions = p.verdict = LEGO_UNKNOWN;
+		for (int i = 0; i < LEGO_VP_COUNT; i++) {
+			p.status[i] = LEGO_UNKNOWN;
+			snprintf(p.why[i], sizeof p.why[i], "not tried, the "
+				 "total limit of %u ms was spent",
+				 run->limit_ms);
+		}
+		lego_layout_proof_print(stdout, name, &p);
+		return CLI_SKIPPED;
+	}
+	if (lego_layout_prove(s->ctx, l, (unsigned)ms, &p) != LEGO_OK) {
 		printf("%s: error\n", name);
 		return cli_ctx_fail(s->ctx);
 	}
@@ -102,7 +116,7 @@ int cmd_check(const cli_args *a)
 	size_t n = rc ? 0 : only ? 1 : lego_spec_nlayouts(s.spec);
 	if (!rc && !n)
 		printf("%s: no layouts\n", s.file);
-	prove_run run = {seconds(), 0};
+	prove_run run = {seconds(), 0, a->timeout_ms};
 	run.deadline = run.start + a->timeout_ms / 1000.0;
 	for (size_t i = 0; i < n; i++) {
 		const char *name = only ? only : lego_spec_layout_name(s.spec, i);
