@@ -19,7 +19,8 @@ cd "$root" || exit 1
 for t in parse gen; do
 	$cc -g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		src/*/*.c fuzz/fuzz_$t.c -lm -o "$out/fuzz_$t" || exit 1
+		src/*/*.c fuzz/fuzz_$t.c -lm -lsqlite3 -ldl -lpthread \
+		-o "$out/fuzz_$t" || exit 1
 done
 # One run: target, its corpora.  libFuzzer's progress goes to a log; the
 # summary (or the failure) is shown.
