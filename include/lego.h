@@ -160,6 +160,15 @@ lego_expr *lego_expr_subst(lego_ctx *ctx, lego_expr *e, size_t n,
  * counted once (the cost the printers emit). */
 size_t lego_expr_ops(lego_expr *const *es, size_t n);
 
+/* The distinct symbols e mentions (its free variables: sizes and index
+ * variables alike), each once, in the order they were declared; found on
+ * the DAG, in time linear in its distinct nodes.  *syms is a malloc'd
+ * array of *n entries (NULL when there are none) that the caller frees
+ * with free(); the symbols in it belong to ctx, like every node.  LEGO_OK,
+ * or LEGO_ENOMEM with *syms NULL and *n 0. */
+int lego_expr_symbols(lego_ctx *ctx, const lego_expr *e, lego_expr ***syms,
+		      size_t *n);
+
 /* ------------------------------------------------------------------ facts */
 
 /* Assume d divides n (both positive).  M/BM in a tile count implies it. */

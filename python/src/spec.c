@@ -263,16 +263,21 @@ static PyObject *spec_check(lego_py_spec *self, PyObject *args)
 	return PyLong_FromLongLong(rep.size);
 }
 
-/* Whether e mentions one of the n symbols. */
-static int mentions(const lego_expr *e, lego_expr *const *syms, size_t n)
+/* Whether e mentions one of the n symbols: 1, 0, or -1 when out of
+ * memory (message in ctx). */
+static int mentions(lego_ctx *ctx, const lego_expr *e, lego_expr *const *syms,
+		    size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		if (e == syms[i])
-			return 1;
-	for (size_t i = 0; i < lego_expr_nargs(e); i++)
-		if (mentions(lego_expr_arg(e, i), syms, n))
-			return 1;
-	return 0;
+	lego_expr **free_syms;
+	size_t nfree;
+	if (lego_expr_symbols(ctx, e, &free_syms, &nfree) != LEGO_OK)
+		return -1;
+	int found = 0;
+	for (size_t k = 0; k < nfree; k++)
+		for (size_t i = 0; i < n; i++)
+			found |= free_syms[k] == syms[i];
+	free(free_syms);
+	return found;
 }
 
 /* L.stride(k): L[.., x_k + 1, ..] - L[.., x_k, ..] simplified over fresh
@@ -317,9 +322,10 @@ static PyObject *spec_stride(lego_py_spec *self, PyObject *args)
 	lego_expr *b = lego_layout_apply(self->ctx, l, next);
 	lego_expr *diff = a && b ? lego_simplify(self->ctx, lego_sub(self->ctx, b, a))
 				 : NULL;
-	if (!diff)
+	int varies = diff ? mentions(self->ctx, diff, x, d) : -1;
+	if (varies < 0)
 		return lego_py_raise(self->ctx);
-	if (mentions(diff, x, d)) {
+	if (varies) {
 		char *s = lego_expr_print(self->ctx, diff, LEGO_LANG_PYTHON);
 		char msg[512];
 		snprintf(msg, sizeof msg,

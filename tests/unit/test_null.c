@@ -69,6 +69,7 @@ static void null_ctx(lego_test *t)
 			 !lego_binop(NULL, LEGO_LT, a, a) &&
 			 !lego_select(NULL, a, a, a));
 	CHECK(t, !lego_expr_subst(NULL, a, 1, &a, &one));
+	CHECK(t, lego_expr_symbols(NULL, a, NULL, &n) == LEGO_ERR);
 	CHECK(t, lego_assume_divides(NULL, a, a) == LEGO_ERR);
 	CHECK(t, lego_assume(NULL, a) == LEGO_ERR);
 	CHECK(t, lego_ctx_use_smt(NULL, 1) == LEGO_ERR);
@@ -138,6 +139,9 @@ static void null_args(lego_test *t)
 	NULL_CHECK(t, IS_NULL, lego_select(f.ctx, f.a, f.a, NULL));
 	NULL_CHECK(t, IS_NULL, lego_expr_subst(f.ctx, NULL, 1, &f.a, &f.one));
 	NULL_CHECK(t, IS_NULL, lego_expr_subst(f.ctx, f.a, 1, NULL, &f.one));
+	NULL_CHECK(t, IS_ERR, lego_expr_symbols(f.ctx, NULL, NULL, &f.n));
+	NULL_CHECK(t, IS_ERR, lego_expr_symbols(f.ctx, f.a, NULL, &f.n));
+	NULL_CHECK(t, IS_ERR, lego_expr_symbols(f.ctx, f.a, NULL, NULL));
 	NULL_CHECK(t, IS_NULL, lego_simplify(f.ctx, NULL));
 	NULL_CHECK(t, IS_NULL, lego_expr_print(f.ctx, NULL, LEGO_LANG_C));
 	NULL_CHECK(t, IS_NULL, lego_exprs_print(f.ctx, 1, NULL, NULL, "t",
