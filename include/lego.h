@@ -415,6 +415,13 @@ lego_spec *lego_spec_parse(lego_ctx *ctx, const char *filename,
 			   const lego_define *defs, size_t ndefs);
 lego_spec *lego_spec_load(lego_ctx *ctx, const char *path,
 			  const lego_define *defs, size_t ndefs);
+/* As lego_spec_load, but a define that names no sym of the file is not
+ * refused: used[i] (ndefs entries) is set to whether defs[i] named one,
+ * so that a caller can give the others to names outside the file (the
+ * index expressions of `lego analyze`). */
+lego_spec *lego_spec_load_lenient(lego_ctx *ctx, const char *path,
+				  const lego_define *defs, size_t ndefs,
+				  int *used);
 lego_layout *lego_spec_layout(const lego_spec *spec, const char *name);
 /* A `let` binding, NULL if none. */
 lego_expr *lego_spec_let(const lego_spec *spec, const char *name);

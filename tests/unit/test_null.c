@@ -102,6 +102,7 @@ static void null_ctx(lego_test *t)
 	CHECK(t, lego_layout_check(NULL, l, NULL, NULL) == LEGO_ERR);
 	CHECK(t, !lego_spec_parse(NULL, "f", "", 0, NULL, 0));
 	CHECK(t, !lego_spec_load(NULL, "f", NULL, 0));
+	CHECK(t, !lego_spec_load_lenient(NULL, "f", NULL, 0, NULL));
 	lego_warp_access acc = {0};
 	lego_bank_report br;
 	lego_coalesce_report cr;
@@ -168,6 +169,11 @@ static void null_args(lego_test *t)
 	NULL_CHECK(t, IS_NULL, lego_layout_mask(f.ctx, NULL, &f.a));
 	NULL_CHECK(t, IS_NULL, lego_spec_parse(f.ctx, "f", NULL, 3, NULL, 0));
 	NULL_CHECK(t, IS_NULL, lego_spec_load(f.ctx, NULL, NULL, 0));
+	NULL_CHECK(t, IS_NULL, lego_spec_load_lenient(f.ctx, NULL, NULL, 0,
+						      NULL));
+	NULL_CHECK(t, IS_NULL, lego_spec_load_lenient(
+				       f.ctx, "f", &(lego_define){"a", 1}, 1,
+				       NULL));
 	NULL_CHECK(t, IS_NULL, lego_spec_parse_expr(f.spec, NULL, NULL));
 	NULL_CHECK(t, IS_NULL, lego_show_text(f.ctx, NULL, NULL));
 	NULL_CHECK(t, IS_NULL, lego_show_svg(f.ctx, NULL, NULL));

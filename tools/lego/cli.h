@@ -47,7 +47,15 @@ typedef struct cli_session {
 	const char *file;
 } cli_session;
 
+/* Loads a->pos[0] with every -D of a in effect for the whole parse, and
+ * the layout layout_name when not NULL; CLI_OK or CLI_FAIL (reported).
+ * The one way commands read a spec file. */
 int cli_open(cli_session *s, const cli_args *a, const char *layout_name);
+/* The same, except that a -D naming no sym of the file is not refused but
+ * put in rest (room for a->ndefs), *nrest their number: for a command
+ * whose other inputs have names (lego analyze's expressions). */
+int cli_open_rest(cli_session *s, const cli_args *a, const char *layout_name,
+		  lego_define *rest, size_t *nrest);
 /* " (did you mean 'X'?)" for a misspelt layout name of spec, or "";
  * the text lives in s. */
 const char *cli_layout_hint(lego_suggest *s, const lego_spec *spec,

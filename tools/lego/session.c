@@ -25,16 +25,42 @@ const char *cli_layout_hint(lego_suggest *s, const lego_spec *spec,
 	return lego_suggest_hint(s);
 }
 
+/* Every -D is in effect for the whole parse: a size may be proved
+ * positive only with its value (Row(M - 5) with M = 8). */
+static lego_spec *load_spec(cli_session *s, const cli_args *a,
+			    lego_define *rest, size_t *nrest)
+{
+	if (!rest)
+		return lego_spec_load(s->ctx, s->file, a->defs, a->ndefs);
+	int *used = calloc(a->ndefs + 1, sizeof *used);
+	lego_spec *spec = used ? lego_spec_load_lenient(s->ctx, s->file,
+							a->defs, a->ndefs, used)
+			       : NULL;
+	*nrest = 0;
+	for (size_t k = 0; spec && k < a->ndefs; k++)
+		if (!used[k])
+			rest[(*nrest)++] = a->defs[k];
+	if (!used)
+		cli_fail("out of memory");
+	free(used);
+	return spec;
+}
+
 int cli_open(cli_session *s, const cli_args *a, const char *layout_name)
+{
+	return cli_open_rest(s, a, layout_name, NULL, NULL);
+}
+
+int cli_open_rest(cli_session *s, const cli_args *a, const char *layout_name,
+		  lego_define *rest, size_t *nrest)
 {
 	*s = (cli_session){.file = a->pos[0]};
 	if (!(s->ctx = lego_ctx_new()))
 		return cli_fail("out of memory");
 	if (a->smt && lego_ctx_use_smt(s->ctx, 1) != LEGO_OK)
 		return cli_ctx_fail(s->ctx);
-	s->spec = lego_spec_load(s->ctx, s->file, a->defs, a->ndefs);
-	if (!s->spec)
-		return cli_ctx_fail(s->ctx);
+	if (!(s->spec = load_spec(s, a, rest, nrest)))
+		return *lego_ctx_error(s->ctx) ? cli_ctx_fail(s->ctx) : CLI_FAIL;
 	if (!layout_name)
 		return CLI_OK;
 	s->layout = lego_spec_layout(s->spec, layout_name);
