@@ -194,6 +194,60 @@ for target in c triton; do
 	fi
 done
 
+# Temporaries where they are in scope, for every statement form (the
+# bodies of brace-less if/else/for/while/do and of a case go in braces
+# with their temporaries): the generated C compiles and computes what
+# plain arithmetic does; as CUDA it compiles (nvcc -c); Triton's runs as
+# plain Python.  Where no place is right, a located error.
+if "$LEGO" gen --target c "$HERE/forms.c.tpl" -D K=6 -o "$TMP/forms.c" &&
+   $CC -std=c11 -Wall -Wextra -Werror "$TMP/forms.c" -o "$TMP/forms" &&
+   [ "$("$TMP/forms")" = ok ]; then
+	ok "temporaries in scope in every statement form (C, run)"
+else
+	ko "temporaries in scope in every statement form (C, run)"
+fi
+if ! command -v nvcc >/dev/null 2>&1; then
+	echo "SKIP statement forms as CUDA: nvcc not found"
+elif "$LEGO" gen --target cuda "$HERE/forms.c.tpl" -D K=6 -o "$TMP/forms.cu" &&
+   nvcc -c "$TMP/forms.cu" -o "$TMP/forms.o" > "$TMP/nvcc.log" 2>&1; then
+	ok "temporaries in scope in every statement form (nvcc -c)"
+else
+	cat "$TMP/nvcc.log"
+	ko "temporaries in scope in every statement form (nvcc -c)"
+fi
+if "$LEGO" gen --target triton "$HERE/forms.py.tpl" -D K=6 -o "$TMP/forms.py" &&
+   [ "$(python3 "$TMP/forms.py")" = ok ]; then
+	ok "temporaries in scope in every statement form (Triton as Python)"
+else
+	ko "temporaries in scope in every statement form (Triton as Python)"
+fi
+# form TARGET LINE COL WHAT TEXT: TEXT (one line after a spec) is refused
+# at LINE:COL, the message naming WHAT.
+form() {
+	printf '{%% lego %%}\nsym K\nlayout A = Row(8, K)\n{%% end %%}\n%b\n' \
+		"$5" > "$TMP/form.tpl"
+	if "$LEGO" gen --target "$1" "$TMP/form.tpl" -D K=6 > "$TMP/form.out" \
+		2> "$TMP/form.err"; then
+		ko "form $5: accepted"
+	elif grep -q "^$TMP/form.tpl:$2:$3: error: the placeholders share .*$4" \
+		"$TMP/form.err"; then
+		ok "form $5: refused at $2:$3"
+	else
+		cat "$TMP/form.err"
+		ko "form $5: want an error at $2:$3 naming '$4'"
+	fi
+}
+X='7 * A[i, j] / 5 + 7 * A[i, j] % 5'
+form c 5 33 "may change a name" "for (int i = 0; i < 8; i++) x = {{ $X }};"
+form c 5 5 "may change a name" "x = {{ $X }}, i++, y = {{ $X }};"
+form c 5 15 "preprocessor line" "#define F(i) ({{ $X }})"
+form c 6 3 "preprocessor line" "#define F(i) \\\\\n\t({{ $X }})"
+form c 5 13 "else or a label" "case 1: x = {{ $X }};"
+form c 6 2 "continuation" "x = 1 +\n\t{{ $X }};"
+form c 6 13 "without braces" "for (;;)\n\tif (1) x = {{ $X }};"
+form triton 5 24 "may change a name" "for i in range(8): x = {{ $X }}"
+form triton 6 5 "continuation" "x = (1 +\n    {{ $X }})"
+
 # CUDA: compile only.
 if command -v nvcc >/dev/null 2>&1; then
 	for f in transpose nw; do
