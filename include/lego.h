@@ -460,6 +460,10 @@ lego_expr *lego_spec_constraint(const lego_spec *spec, size_t i, int *line,
 				int *col);
 /* The file name the spec was read from, for messages. */
 const char *lego_spec_filename(const lego_spec *spec);
+/* Where name (a sym, let, index, layout or genp) is declared in the
+ * spec's file: 1 with *line and *col (1-based) set, 0 when it is not. */
+int lego_spec_where(const lego_spec *spec, const char *name, int *line,
+		    int *col);
 
 /* ------------------------------------------------- Analyses and pictures */
 

@@ -116,6 +116,17 @@ lego_layout *lego_spec_layout(const lego_spec *spec, const char *name)
 	return n ? n->layout.l : NULL;
 }
 
+int lego_spec_where(const lego_spec *spec, const char *name, int *line,
+		    int *col)
+{
+	lang_name *n = spec && name ? lang_lookup(spec, name) : NULL;
+	if (!n || !line || !col)
+		return 0;
+	*line = n->line;
+	*col = n->col;
+	return 1;
+}
+
 lego_expr *lego_spec_let(const lego_spec *spec, const char *name)
 {
 	lang_name *n = find(spec, name, NAME_LET);

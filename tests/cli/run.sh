@@ -230,7 +230,7 @@ same "last flat index" "5
 5" inv "$dir/fig9.lego" G 35
 printf 'layout L = Row(100000, 100000, 100000, 100000)\n' >"$tmp/big.lego"
 has "size overflow in check" 1 "^L: FAILED: .*64 bits" out check "$tmp/big.lego"
-has "size overflow in table" 1 "does not fit in 64 bits" err table "$tmp/big.lego" L
+has "size overflow in table" 1 "big.lego:[0-9]*:[0-9]*: error: the size of layout L does not fit in 64 bits" err table "$tmp/big.lego" L
 same "apply without enumerating" 1000000000000000 apply "$tmp/big.lego" L 1 0 0 0
 
 # ----------------------------------------------------------- examples
@@ -507,6 +507,16 @@ has "-D: tune" 0 "^space: 2 configurations" out \
 	tune "$tmp/dm_tune.lego" "$tmp/dm.tpl" --space -D M=40
 has "-D: without it, refused" 1 "dm.lego:2:12: error: Row: dim 1 (M - 5) is not proved positive" \
 	err analyze banks "$tmp/dm.lego" A tid
+
+# Errors about what the file declares name the declaration.
+printf 'sym M\nlayout A = Row(M, 4)\nlayout C = Row(1 << 20, 1 << 20)\n' \
+	>"$tmp/where.lego"
+has "table of symbolic sizes: located" 1 "where.lego:2:8: error: layout A has symbolic sizes" \
+	err table "$tmp/where.lego" A
+has "table too large: located" 1 "where.lego:3:8: error: layout C has 1099511627776 elements" \
+	err table "$tmp/where.lego" C
+has "show of symbolic sizes: located" 1 "where.lego:2:8: error: layout A has symbolic sizes" \
+	err show "$tmp/where.lego" A
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

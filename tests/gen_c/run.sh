@@ -163,24 +163,26 @@ else
 fi
 
 # Sizes named like the accessor's own names or a keyword of the target are
-# refused (they gave headers that do not compile): TARGET SYMS LAYOUT WHY.
+# refused (they gave headers that do not compile), at the sym's declaration:
+# TARGET SYMS LAYOUT WHY COL.
 acc_clash() {
 	printf 'sym %s\nlayout A = %s\n' "$2" "$3" > "$TMP/clash.lego"
 	if "$LEGO" accessor "$TMP/clash.lego" A --target "$1" \
 		> "$TMP/clash.h" 2> "$TMP/clash.err"; then
 		ko "accessor $1 $2: accepted"
-	elif grep -qF "$4" "$TMP/clash.err"; then
+	elif grep -qF "$TMP/clash.lego:1:$5: error: accessor of 'A': $4" \
+		"$TMP/clash.err"; then
 		ok "accessor $1 '$2' refused"
 	else
 		ko "accessor $1 $2: $(cat "$TMP/clash.err")"
 	fi
 }
-acc_clash c "i0, i1" "Row(i0, i1)" "the size 'i1' is an output parameter"
-acc_clash c "n, t0" "Row(n, t0)" "the size 't0' is a temporary"
-acc_clash cuda "base, n" "Row(n, base)" "the size 'base' is a name of the NAME_arr"
-acc_clash cuda "row, n" "Row(n, row)" "the size 'row' is a name of the NAME_arr"
-acc_clash opencl "n, half" "Row(n, half)" "the size 'half' is a keyword or type of OpenCL C"
-acc_clash c "n, A_at" "Row(n, A_at)" "the size 'A_at' is a function of the accessor"
+acc_clash c "i0, i1" "Row(i0, i1)" "the size 'i1' is an output parameter" 9
+acc_clash c "n, t0" "Row(n, t0)" "the size 't0' is a temporary" 8
+acc_clash cuda "base, n" "Row(n, base)" "the size 'base' is a name of the NAME_arr" 5
+acc_clash cuda "row, n" "Row(n, row)" "the size 'row' is a name of the NAME_arr" 5
+acc_clash opencl "n, half" "Row(n, half)" "the size 'half' is a keyword or type of OpenCL C" 8
+acc_clash c "n, A_at" "Row(n, A_at)" "the size 'A_at' is a function of the accessor" 8
 
 # Generated code is total: random templates with guarded divisions, modulos,
 # shifts and isqrt, run over the whole index range (C under UBSan, Triton in

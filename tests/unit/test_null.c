@@ -264,6 +264,11 @@ static void null_later(lego_test *t)
 			 lego_spec_nconstraints(NULL) == 0 &&
 			 !lego_spec_constraint(NULL, 0, NULL, NULL) &&
 			 !lego_spec_filename(NULL));
+	int wl = 0, wc = 0;
+	CHECK(t, !lego_spec_where(NULL, "A", &wl, &wc) &&
+			 !lego_spec_where(spec, NULL, &wl, &wc) &&
+			 !lego_spec_where(spec, "A", NULL, &wc) &&
+			 !lego_spec_where(spec, "A", &wl, NULL));
 	CHECK(t, lego_layout_prove(NULL, l, 10, &p) == LEGO_ERR &&
 			 lego_layout_prove(ctx, NULL, 10, &p) == LEGO_ERR &&
 			 lego_layout_prove(ctx, l, 10, NULL) == LEGO_ERR);

@@ -30,6 +30,21 @@ int cli_fail(const char *fmt, ...)
 	return CLI_FAIL;
 }
 
+int cli_fail_at(const cli_session *s, const char *name, const char *fmt, ...)
+{
+	va_list ap;
+	int line, col;
+	if (lego_spec_where(s->spec, name, &line, &col))
+		fprintf(stderr, "%s:%d:%d: error: ", s->file, line, col);
+	else
+		fputs("lego: error: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return CLI_FAIL;
+}
+
 int cli_ctx_fail(lego_ctx *ctx)
 {
 	const char *msg = lego_ctx_error(ctx);

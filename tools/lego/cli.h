@@ -35,6 +35,12 @@ int cli_usage(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* "lego: error: ..." on stderr; returns CLI_FAIL. */
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "FILE:LINE:COL: error: ..." on stderr, at the declaration of name in
+ * the session's spec (any "lego: error: ..." when it is not declared
+ * there); returns CLI_FAIL.  For errors about what the file declares. */
+struct cli_session;
+int cli_fail_at(const struct cli_session *s, const char *name,
+		const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The context's message (already "file:line:col: error: ..." for input
  * errors) on stderr; returns CLI_FAIL. */
 int cli_ctx_fail(lego_ctx *ctx);
