@@ -12,6 +12,7 @@
  *
  * A line's own temporaries go before it only where a statement may stand
  * and runs whenever the line does (gen_temps_place). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/core.h"
@@ -245,53 +246,49 @@ gen_temps_at gen_temps_place(lego_target target, const char *prev,
 					    : c_place(prev, line, why);
 }
 
-typedef struct sym_list {
-	lego_ctx *ctx;
-	lego_memo seen;
-	const lego_expr **items; /* in the ctx arena */
-	size_t n, cap;
-	int oom;
-} sym_list;
-
-static void collect(sym_list *s, const lego_expr *e)
+/* Appends e to the arena array *items (*n of them, capacity *cap); 0, or
+ * -1 when out of memory. */
+static int push(lego_ctx *ctx, const lego_expr ***items, size_t *n,
+		size_t *cap, const lego_expr *e)
 {
-	if (s->oom || lego_memo_get(&s->seen, e))
-		return;
-	if (!lego_memo_put(&s->seen, e)) {
-		s->oom = 1;
-		return;
+	if (*n == *cap) {
+		size_t c = *cap ? 2 * *cap : 8;
+		const lego_expr **g = lego_xalloc(ctx, c * sizeof *g);
+		if (!g)
+			return -1;
+		if (*n)
+			memcpy(g, *items, *n * sizeof *g);
+		*items = g;
+		*cap = c;
 	}
-	if (e->kind == LEGO_SYM && s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 8;
-		const lego_expr **g = lego_xalloc(s->ctx, cap * sizeof *g);
-		if (!g) {
-			s->oom = 1;
-			return;
-		}
-		if (s->n)
-			memcpy(g, s->items, s->n * sizeof *g);
-		s->items = g;
-		s->cap = cap;
-	}
-	if (e->kind == LEGO_SYM)
-		s->items[s->n++] = e;
-	for (uint32_t i = 0; i < e->nargs; i++)
-		collect(s, e->args[i]);
+	(*items)[(*n)++] = e;
+	return 0;
 }
 
 const lego_expr **gen_syms_of(lego_ctx *ctx, lego_expr *const *es,
 			      size_t n, size_t *nsyms)
 {
-	sym_list s = {.ctx = ctx};
-	if (lego_memo_init(&s.seen, 64) != LEGO_OK)
+	const lego_expr **all = NULL;
+	size_t cap = 0;
+	lego_memo seen;
+	*nsyms = 0;
+	if (lego_memo_init(&seen, 16) != LEGO_OK)
 		return NULL;
-	for (size_t i = 0; i < n; i++)
-		collect(&s, es[i]);
-	lego_memo_free(&s.seen);
-	*nsyms = s.n;
-	if (s.oom)
+	int ok = 1;
+	for (size_t i = 0; i < n && ok; i++) {
+		lego_expr **syms;
+		size_t k;
+		ok = lego_expr_symbols(ctx, es[i], &syms, &k) == LEGO_OK;
+		for (size_t j = 0; ok && j < k; j++)
+			if (!lego_memo_get(&seen, syms[j]))
+				ok = lego_memo_put(&seen, syms[j]) &&
+				     !push(ctx, &all, nsyms, &cap, syms[j]);
+		free(syms); /* NULL when lego_expr_symbols failed */
+	}
+	lego_memo_free(&seen);
+	if (!ok)
 		return NULL;
-	return s.items ? s.items : lego_xalloc(ctx, sizeof *s.items);
+	return all ? all : lego_xalloc(ctx, sizeof *all);
 }
 
 int gen_text_names(const char *text, const lego_expr *const *syms, size_t n)

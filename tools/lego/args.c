@@ -19,15 +19,22 @@ int cli_usage(const char *cmd, const char *fmt, ...)
 	return CLI_USAGE;
 }
 
+/* The message after its "...: error: " prefix; returns CLI_FAIL. */
+static int vfail(const char *fmt, va_list ap)
+{
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	return CLI_FAIL;
+}
+
 int cli_fail(const char *fmt, ...)
 {
 	va_list ap;
 	fputs("lego: error: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	int rc = vfail(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
-	return CLI_FAIL;
+	return rc;
 }
 
 int cli_fail_at(const cli_session *s, const char *name, const char *fmt, ...)
@@ -39,10 +46,9 @@ int cli_fail_at(const cli_session *s, const char *name, const char *fmt, ...)
 	else
 		fputs("lego: error: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	int rc = vfail(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
-	return CLI_FAIL;
+	return rc;
 }
 
 int cli_ctx_fail(lego_ctx *ctx)
