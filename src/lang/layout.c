@@ -151,12 +151,9 @@ static int parse_named(lang_parser *p, const lang_tok *at, lang_lval *out)
 				  n->kind == NAME_GENP ? "a genp function"
 						       : "an expression");
 	static const char *const words[] = {"RegP", "GenP", "Row", "Col"};
-	lego_suggest s;
-	lego_suggest_init(&s, at->text);
-	lego_suggest_add_all(&s, words, sizeof words / sizeof *words);
-	lang_suggest_spec(p->spec, &s, 1u << NAME_LAYOUT);
-	return lang_error(p, at, "unknown layout '%s'%s", at->text,
-			  lego_suggest_hint(&s));
+	return lang_error_unknown(p, at, "layout", words,
+				  sizeof words / sizeof *words,
+				  1u << NAME_LAYOUT);
 }
 
 static int parse_primary(lang_parser *p, lang_lval *out)

@@ -151,6 +151,12 @@ size_t lang_name_slot(lang_name *const *table, size_t cap, const char *name);
 /* Offers s the spec's names of the kinds (1u << NAME_x, or'ed). */
 void lang_suggest_spec(const lego_spec *spec, lego_suggest *s,
 		       unsigned kinds);
+/* "unknown WHAT 'NAME'" at the identifier at, with a "did you mean" among
+ * words[0..nwords) and the spec's names of the kinds (a lang_name_kind
+ * bit set); returns -1. */
+int lang_error_unknown(lang_parser *p, const lang_tok *at, const char *what,
+		       const char *const *words, size_t nwords,
+		       unsigned kinds);
 /* A growable array in the arena: *items grows to hold n + 1. */
 int lang_grow(lang_parser *p, void **items, size_t *cap, size_t n,
 	      size_t size);
