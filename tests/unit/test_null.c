@@ -234,6 +234,13 @@ static void null_args(lego_test *t)
 					  NULL, 0);
 	CHECK(t, spec && !lego_spec_layout(spec, NULL) &&
 			 !lego_spec_let(spec, NULL));
+	int wl = 0, wc = 0;
+	CHECK(t, !lego_spec_where(NULL, "A", &wl, &wc) &&
+			 !lego_spec_where(spec, NULL, &wl, &wc) &&
+			 !lego_spec_where(spec, "A", NULL, &wc) &&
+			 !lego_spec_where(spec, "A", &wl, NULL));
+	/* Where it is declared: line 1, column 8 of "layout A = ...". */
+	CHECK(t, lego_spec_where(spec, "A", &wl, &wc) && wl == 1 && wc == 8);
 	lego_validation_print(NULL, "A", NULL);
 	lego_validation_print(stdout, "A", NULL);
 	lego_ctx_free(ctx);
@@ -264,11 +271,6 @@ static void null_later(lego_test *t)
 			 lego_spec_nconstraints(NULL) == 0 &&
 			 !lego_spec_constraint(NULL, 0, NULL, NULL) &&
 			 !lego_spec_filename(NULL));
-	int wl = 0, wc = 0;
-	CHECK(t, !lego_spec_where(NULL, "A", &wl, &wc) &&
-			 !lego_spec_where(spec, NULL, &wl, &wc) &&
-			 !lego_spec_where(spec, "A", NULL, &wc) &&
-			 !lego_spec_where(spec, "A", &wl, NULL));
 	CHECK(t, lego_layout_prove(NULL, l, 10, &p) == LEGO_ERR &&
 			 lego_layout_prove(ctx, NULL, 10, &p) == LEGO_ERR &&
 			 lego_layout_prove(ctx, l, 10, NULL) == LEGO_ERR);
