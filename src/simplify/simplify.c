@@ -89,6 +89,8 @@ lego_expr *lego_simplify(lego_ctx *ctx, lego_expr *e)
 	f->depth--;
 	if (!r)
 		r = e;
+	else if (!f->depth) /* a whole expression: its sums may share */
+		r = lego_share_sums(ctx, r);
 	lego_cache_put(&f->simp, e, r);
 	lego_cache_put(&f->simp, r, r);
 	return r;
