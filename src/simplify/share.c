@@ -8,6 +8,7 @@
 
 #include "expr/memo.h"
 #include "simplify/facts.h"
+#include "simplify/ruletab.h"
 #include "simplify/simplify.h"
 
 enum { MAX_SUMS = 64, MAX_TERMS = 32, MAX_ROUNDS = 4 };
@@ -229,6 +230,8 @@ done:
 lego_expr *lego_share_sums(lego_ctx *ctx, lego_expr *root)
 {
 	size_t cost = lego_expr_ops(&root, 1);
+	if (!rule_on(ctx, R_SUM_SHARE))
+		return root;
 	for (int r = 0; r < MAX_ROUNDS; r++) {
 		lego_expr *next = share_once(ctx, root);
 		size_t c = next ? lego_expr_ops(&next, 1) : SIZE_MAX;
