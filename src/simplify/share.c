@@ -193,6 +193,10 @@ static lego_expr *share_once(lego_ctx *ctx, lego_expr *root)
 	for (size_t i = 0; i < n && ns < MAX_SUMS; i++)
 		if (order[i]->kind == LEGO_ADD)
 			sums[ns++] = order[i];
+	if (ns < 2) {
+		free(order);
+		return NULL;
+	}
 	for (size_t a = 0; a < ns; a++) {
 		size_t na = terms_of(ctx, sums[a], ta);
 		for (size_t b = a + 1; b < ns && na >= 2; b++) {
@@ -229,12 +233,17 @@ done:
 
 lego_expr *lego_share_sums(lego_ctx *ctx, lego_expr *root)
 {
-	size_t cost = lego_expr_ops(&root, 1);
-	if (!rule_on(ctx, R_SUM_SHARE))
+	size_t cost = SIZE_MAX;
+	if (!rule_on(ctx, R_SUM_SHARE) || root->kind == LEGO_SYM ||
+	    root->kind == LEGO_CONST)
 		return root;
 	for (int r = 0; r < MAX_ROUNDS; r++) {
 		lego_expr *next = share_once(ctx, root);
-		size_t c = next ? lego_expr_ops(&next, 1) : SIZE_MAX;
+		if (!next)
+			break;
+		if (cost == SIZE_MAX) /* counted only when there is a candidate */
+			cost = lego_expr_ops(&root, 1);
+		size_t c = lego_expr_ops(&next, 1);
 		if (c >= cost)
 			break;
 		root = next;
