@@ -2,7 +2,8 @@
  * test_families.c - the simplifier on random instances of the corpus's
  * layout families (bench/simplify/corpus.txt), none of which it has seen:
  * matrix-multiply tiles in row- and column-major, grouped-GEMM program
- * ids, row-wise kernels and transposes, the Needleman-Wunsch
+ * ids, row-wise kernels and transposes, layer normalisation's blocks, LU
+ * register tiles, the Needleman-Wunsch
  * anti-diagonal, brick stencil neighbours, XOR swizzles and Morton, at
  * random sizes, with symbolic and with concrete sizes.  For each:
  *   - exact: the simplified expression equals the layout's meaning,
@@ -273,6 +274,77 @@ static void gen_rows(inst *in, rng *r)
 		    in->p[0] == 1 ? "row" : "col");
 	}
 	in->truth = rows_truth;
+}
+
+/* Layer normalisation: row r of an M x N row-major matrix in blocks of
+ * BLOCK columns; v: row, b, k. */
+static int64_t norm_truth(const inst *in, const int64_t *v)
+{
+	return v[0] * in->sval[1] + v[1] * in->sval[2] + v[2];
+}
+
+static void gen_norm(inst *in, rng *r)
+{
+	int64_t BLOCK = pick(r, 1, 8), nb = pick(r, 1, 4), M = pick(r, 1, 6);
+	in->family = "layernorm block";
+	size(in, "M", M);
+	size(in, "N", BLOCK * nb);
+	size(in, "BLOCK", BLOCK);
+	put(in->spec, sizeof in->spec,
+	    "sym M, N, BLOCK\nassume N %% BLOCK == 0\n");
+	var_in(in, "row", 0, M, "M");
+	var_in(in, "b", 0, nb, "N/BLOCK");
+	var_in(in, "k", 0, BLOCK, "BLOCK");
+	put(in->spec, sizeof in->spec, "layout Y = Row(M, N)\n");
+	strcpy(in->layout, "Y");
+	in->nargs = 2;
+	strcpy(in->args[0], "row");
+	strcpy(in->args[1], "b*BLOCK + k");
+	for (int m = 0; m < 2; m++) {
+		char b1[24], b2[24];
+		put(in->hand[m], sizeof in->hand[m], "row*%s + b*%s + k",
+		    sz(in, m, "N", b1), sz(in, m, "BLOCK", b2));
+	}
+	in->truth = norm_truth;
+}
+
+/* LU register tiles: R x R registers of T x T threads, RegP([R, T, R,
+ * T], [1, 3, 2, 4]) (physical order R, R, T, T), at the flat thread
+ * (ii*R + jj)*T*T + tid; p: component; v: ii, jj, tid. */
+static int64_t lud_truth(const inst *in, const int64_t *v)
+{
+	int64_t T = in->sval[1];
+	int64_t logical[4] = {v[0], v[2] / T, v[1], v[2] % T};
+	return logical[in->comp];
+}
+
+static void gen_lud(inst *in, rng *r)
+{
+	int64_t R = pick(r, 1, 4), T = pick(r, 1, 8);
+	in->family = "LU register tiles";
+	size(in, "R", R);
+	size(in, "T", T);
+	put(in->spec, sizeof in->spec, "sym R, T\n");
+	var_in(in, "ii", 0, R, "R");
+	var_in(in, "jj", 0, R, "R");
+	var_in(in, "tid", 0, T * T, "T * T");
+	put(in->spec, sizeof in->spec,
+	    "layout L = OrderBy(RegP([R, T, R, T], [1, 3, 2, 4]))\n");
+	strcpy(in->layout, "L");
+	in->inv = 1;
+	in->comp = (int)pick(r, 0, 3);
+	strcpy(in->flat, "(ii*R + jj)*T*T + tid");
+	for (int m = 0; m < 2; m++) {
+		char b[24];
+		const char *t = sz(in, m, "T", b);
+		if (in->comp == 0 || in->comp == 2)
+			put(in->hand[m], sizeof in->hand[m], "%s",
+			    in->comp ? "jj" : "ii");
+		else
+			put(in->hand[m], sizeof in->hand[m], "tid %s %s",
+			    in->comp == 1 ? "/" : "%", t);
+	}
+	in->truth = lud_truth;
 }
 
 /* ---------------------------------------------- Needleman-Wunsch buffer */
@@ -649,8 +721,8 @@ static void check_instance(lego_test *t, const inst *in, rng *r)
 void suite_families(lego_test *t)
 {
 	static void (*const gens[])(inst *, rng *) = {
-		gen_tile, gen_pid, gen_rows, gen_nw, gen_brick, gen_swizzle,
-		gen_morton};
+		gen_tile, gen_pid, gen_rows, gen_norm, gen_lud, gen_nw,
+		gen_brick, gen_swizzle, gen_morton};
 	const char *cs = getenv("LEGO_FAMILIES_COUNT");
 	const char *ss = getenv("LEGO_FAMILIES_SEED");
 	long count = cs ? atol(cs) : 120;
