@@ -71,6 +71,12 @@ void mdh_put_tile(lego_sbuf *b, const mdh_dim *d)
 
 void mdh_put_tile_mask(lego_sbuf *b, const mdh_dim *d)
 {
+	/* a round past the last tile: the layout's mask takes its entries
+	 * in range, so the tile count is checked apart */
+	if (mdh_dim_is_red(d))
+		lego_sbuf_printf(b, "mdh_g_%s + G_%s * mdh_t_%s < cdiv(%s, P_%s "
+				 "* L_%s) && ", d->name, d->name, d->name,
+				 d->size, d->name, d->name);
 	put_tile_of(b, d, "select(O_%s == 1, mask(mdh_T1_%s[%s, mdh_p_%s, "
 		    "mdh_l_%s]), mask(mdh_T2_%s[%s, mdh_l_%s, mdh_p_%s]))");
 }

@@ -1,0 +1,98 @@
+#!/bin/sh
+# Tests of the MDH front end (docs/mdh.md):
+#   - located errors: each tests/mdh/err_*.mdh fails with exactly the
+#     message of its first line (`# LINE:COL: error: TEXT`);
+#   - the examples/mdh programs lowered to OpenCL and run through their
+#     generated host code on the CPU driver (PoCL) at small odd sizes
+#     against plain C (tests/mdh/check.c), with parameters that exercise
+#     each strategy: registers, the local-memory tree, the grid kernel,
+#     both iteration orders, padded tiles;
+#   - a small tuning run through `lego tune` (tests/mdh/measure.sh checks
+#     every candidate), then `lego gen --tuned` checked again.
+# Usage: sh tests/mdh/run.sh BUILD_DIR.  Last line: "mdh: N passed, N failed".
+BUILD=${1:-build}
+LEGO=$(cd "$BUILD" && pwd)/lego
+HERE=$(cd "$(dirname "$0")" && pwd)
+EX=examples/mdh
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); echo "PASS $1"; }
+ko() { fail=$((fail + 1)); echo "FAIL $1"; }
+
+for f in "$HERE"/err_*.mdh; do
+	want=$(sed -n '1s|^# ||p' "$f")
+	if "$LEGO" mdh "$f" > "$TMP/out" 2> "$TMP/err"; then
+		ko "$f: accepted"
+	elif [ "$(cat "$TMP/err")" = "$f:$want" ]; then
+		ok "$f"
+	else
+		ko "$f: got '$(cat "$TMP/err")', want '$f:$want'"
+	fi
+done
+
+if [ ! -f /usr/include/CL/cl.h ]; then
+	ko "no OpenCL headers (run scripts/opencl.sh)"
+	echo "mdh: $pass passed, $fail failed"
+	exit 1
+fi
+
+# run NAME "SIZES" DEFINES...: lowered, checked against plain C.
+run() {
+	name=$1
+	sizes=$2
+	shift 2
+	D=$TMP/$name
+	mkdir -p "$D"
+	if sh "$HERE/measure.sh" "$LEGO" "$name" "$D" "" $sizes -- "$@" \
+		> "$D/log" 2>&1; then
+		ok "$name $sizes $*"
+	else
+		ko "$name $sizes $*: $(cat "$D/log")"
+	fi
+}
+# symbolic sizes (kernel arguments), the defaults
+run matvec "7 13"
+# the local tree (L_k = 4) and the grid kernel (G_k = 2), both orders
+run matvec "7 13" -D I=7 -D K=13 -D L_i=2 -D P_i=2 -D O_i=2 -D L_k=4 \
+	-D P_k=1 -D G_k=2
+# more rounds than tiles along k (G_k = 8 groups over 33 tiles)
+run matvec "9 33" -D L_k=1 -D P_k=1 -D O_k=2 -D G_k=8
+run matmul "5 7 9" -D L_i=2 -D P_j=2 -D O_j=2 -D L_k=2 -D P_k=2 -D G_k=2
+run dot "37" -D L_k=8 -D P_k=2 -D O_k=2 -D G_k=2
+run jacobi1d "17" -D P_i=4 -D L_i=2 -D O_i=2
+run jacobi2d "7 11" -D P_i=2 -D L_j=4 -D O_j=2
+run conv1d "17 3" -D L_d=2 -D P_i=2
+run contraction "3 5 4 3 5" -D L_d=2 -D L_e=2 -D P_c=2 -D G_e=2
+run absmax "5 13" -D L_j=4 -D G_j=2
+
+# Tuning: the template of matvec searched by lego tune on PoCL, every
+# candidate checked by measure.sh; then the best kernel from the cache.
+"$LEGO" mdh "$EX/matvec.mdh" --template -o "$TMP/matvec.cl.tpl"
+fixed="-D I=9 -D K=33 -D L_i=1 -D P_i=1 -D O_i=1 -D P_k=1"
+if (cd "$TMP" && "$LEGO" tune matvec.cl.tpl --target opencl \
+	--strategy random --seed 3 --evals 4 --db t.db $fixed \
+	--run "sh $HERE/measure.sh $LEGO matvec $TMP/cand {kernel} 9 33 \
+-- $fixed -D L_k={L_k} -D O_k={O_k} -D G_k={G_k} --time") \
+	> "$TMP/best" 2> "$TMP/tune.err" &&
+   grep -q "random, 4 evaluations (4 measured, 0 failed)" "$TMP/tune.err" &&
+   grep -q "^best: L_k=" "$TMP/best"; then
+	ok "lego tune on the matvec template: $(cat "$TMP/best")"
+else
+	ko "lego tune: $(cat "$TMP/tune.err" "$TMP/best")"
+fi
+best=$(sed -n 's/^best: \([^ ]*\) \([^ ]*\) \([^ ]*\) .*/-D \1 -D \2 -D \3/p' \
+	"$TMP/best")
+if (cd "$TMP" && "$LEGO" gen matvec.cl.tpl --target opencl --tuned t.db \
+	$fixed > tuned.cl 2> tuned.err) &&
+   sh "$HERE/measure.sh" "$LEGO" matvec "$TMP/tuned" "$TMP/tuned.cl" 9 33 \
+	-- $fixed $best > "$TMP/log" 2>&1; then
+	ok "lego gen --tuned: the best kernel ($best) checked"
+else
+	ko "lego gen --tuned: $(cat "$TMP/tuned.err" "$TMP/log")"
+fi
+
+echo "mdh: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
