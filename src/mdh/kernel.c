@@ -16,6 +16,24 @@
 
 #include "mdh/lower.h"
 
+static const mdh_spelling spellings[] = {
+	[MDH_OPENCL] = {"", "__kernel void", "__global ", "restrict", "__local",
+			"(int)get_group_id(0)", "(int)get_local_id(0)",
+			"(int)get_global_id(0)", "(int)get_global_size(0)",
+			"barrier(CLK_LOCAL_MEM_FENCE)", "static"},
+	[MDH_CUDA] = {"#include <limits.h>\n#include <math.h>\n",
+		      "__global__ void", "", "__restrict__", "__shared__",
+		      "(int)blockIdx.x", "(int)threadIdx.x",
+		      "(int)(blockIdx.x * blockDim.x + threadIdx.x)",
+		      "(int)(gridDim.x * blockDim.x)", "__syncthreads()",
+		      "static __device__"},
+};
+
+const mdh_spelling *mdh_spelling_of(mdh_target t)
+{
+	return &spellings[t];
+}
+
 void mdh_put_c(lego_sbuf *b, const char *c)
 {
 	for (; *c; c++) {
@@ -111,19 +129,22 @@ static void put_access(lego_sbuf *b, const mdh_buf *m, const mdh_access *a,
 	lego_sbuf_puts(b, m->rank ? "] }}" : "0] }}");
 }
 
-static void put_signature(lego_sbuf *b, const mdh_program *p)
+static void put_signature(lego_sbuf *b, const mdh_program *p,
+			  const mdh_spelling *sp)
 {
-	lego_sbuf_printf(b, "__kernel void %s(", p->name);
+	lego_sbuf_printf(b, "%s %s(", sp->kernel, p->name);
 	for (size_t i = 0; i < p->nbufs; i++) {
 		const mdh_buf *m = &p->bufs[i];
-		lego_sbuf_printf(b, "%s__global %s%s *restrict mdh_%s_%s",
-				 i ? ", " : "", m->is_out ? "" : "const ",
-				 m->type, m->is_out ? "out" : "in", m->name);
+		lego_sbuf_printf(b, "%s%s%s%s *%s mdh_%s_%s", i ? ", " : "",
+				 sp->global, m->is_out ? "" : "const ", m->type,
+				 sp->restrict_, m->is_out ? "out" : "in",
+				 m->name);
 	}
 	for (size_t i = 0; mdh_has_red(p) && i < p->nbufs; i++)
 		if (p->bufs[i].is_out)
-			lego_sbuf_printf(b, ", __global %s *restrict mdh_scr_%s",
-					 p->bufs[i].type, p->bufs[i].name);
+			lego_sbuf_printf(b, ", %s%s *%s mdh_scr_%s", sp->global,
+					 p->bufs[i].type, sp->restrict_,
+					 p->bufs[i].name);
 	mdh_put_size_params(b, p, 1);
 	lego_sbuf_puts(b, ")\n{\n");
 }
@@ -216,7 +237,8 @@ static int has_par(const mdh_program *p)
 }
 
 /* The local-memory tree over the work-items of the reduction dims. */
-static void put_tree(lego_sbuf *b, const mdh_program *p)
+static void put_tree(lego_sbuf *b, const mdh_program *p,
+		     const mdh_spelling *sp)
 {
 	lego_sbuf sh = {0};
 	mdh_put_each(&sh, p, MDH_PAR, "mdh_l_@, ", "", "");
@@ -232,11 +254,11 @@ static void put_tree(lego_sbuf *b, const mdh_program *p)
 					 "mdh_sh_%s[{{ mdh_SH[%smdh_r, mdh_a] }}]"
 					 " = mdh_acc_%s[mdh_a];\n",
 					 p->bufs[i].name, lp, p->bufs[i].name);
-	lego_sbuf_puts(b, "\t\tbarrier(CLK_LOCAL_MEM_FENCE);\n"
-			  "\t\tfor (int mdh_s = {{ mdh_RED.size }} / 2; mdh_s > 0; "
-			  "mdh_s /= 2) {\n\t\t\tif (mdh_r < mdh_s)\n"
-			  "\t\t\t\tfor (int mdh_a = 0; mdh_a < {{ mdh_ACC.size }}; "
-			  "mdh_a++) {\n");
+	lego_sbuf_printf(b, "\t\t%s;\n"
+			 "\t\tfor (int mdh_s = {{ mdh_RED.size }} / 2; mdh_s > 0; "
+			 "mdh_s /= 2) {\n\t\t\tif (mdh_r < mdh_s)\n"
+			 "\t\t\t\tfor (int mdh_a = 0; mdh_a < {{ mdh_ACC.size }}; "
+			 "mdh_a++) {\n", sp->barrier);
 	for (size_t i = 0; i < p->nbufs; i++) {
 		const mdh_buf *m = &p->bufs[i];
 		if (!m->is_out)
@@ -250,8 +272,7 @@ static void put_tree(lego_sbuf *b, const mdh_program *p)
 		mdh_put_combine(b, p, m->type, x, y);
 		lego_sbuf_puts(b, ";\n");
 	}
-	lego_sbuf_puts(b, "\t\t\t\t}\n\t\t\tbarrier(CLK_LOCAL_MEM_FENCE);\n"
-			  "\t\t}\n");
+	lego_sbuf_printf(b, "\t\t\t\t}\n\t\t\t%s;\n\t\t}\n", sp->barrier);
 	for (size_t i = 0; i < p->nbufs; i++)
 		if (p->bufs[i].is_out)
 			lego_sbuf_printf(b, "\t\tfor (int mdh_a = 0; mdh_a < "
@@ -306,7 +327,8 @@ static void put_store(lego_sbuf *b, const mdh_program *p,
 }
 
 /* NAME_grid: the grid level, one work-item per point of the ++ space. */
-static void put_grid_kernel(lego_sbuf *b, const mdh_program *p)
+static void put_grid_kernel(lego_sbuf *b, const mdh_program *p,
+			    const mdh_spelling *sp)
 {
 	const char *dimtext[64];
 	char text[64][48];
@@ -319,19 +341,21 @@ static void put_grid_kernel(lego_sbuf *b, const mdh_program *p)
 		snprintf(text[k], sizeof text[k], "mdh_PAR.inv(mdh_e)[%zu]", j++);
 		dimtext[k] = text[k];
 	}
-	lego_sbuf_printf(b, "\n__kernel void %s_grid(", p->name);
+	lego_sbuf_printf(b, "\n%s %s_grid(", sp->kernel, p->name);
 	int n = 0;
-	for (size_t i = 0; i < p->nbufs; i++)
-		if (p->bufs[i].is_out)
-			lego_sbuf_printf(b, "%s__global const %s *restrict "
-					 "mdh_scr_%s, __global %s *restrict "
-					 "mdh_out_%s", n++ ? ", " : "",
-					 p->bufs[i].type, p->bufs[i].name,
-					 p->bufs[i].type, p->bufs[i].name);
+	for (size_t i = 0; i < p->nbufs; i++) {
+		const mdh_buf *m = &p->bufs[i];
+		if (m->is_out)
+			lego_sbuf_printf(b, "%s%sconst %s *%s mdh_scr_%s, %s%s "
+					 "*%s mdh_out_%s", n++ ? ", " : "",
+					 sp->global, m->type, sp->restrict_,
+					 m->name, sp->global, m->type,
+					 sp->restrict_, m->name);
+	}
 	mdh_put_size_params(b, p, 1);
-	lego_sbuf_puts(b, ")\n{\n\tfor (int mdh_e = (int)get_global_id(0); "
-			  "mdh_e < {{ mdh_PAR.size }}; mdh_e += "
-			  "(int)get_global_size(0)) {\n");
+	lego_sbuf_printf(b, ")\n{\n\tfor (int mdh_e = %s; mdh_e < "
+			 "{{ mdh_PAR.size }}; mdh_e += %s) {\n", sp->global_id,
+			 sp->global_size);
 	for (size_t i = 0; i < p->nbufs; i++) {
 		const mdh_buf *m = &p->bufs[i];
 		if (!m->is_out)
@@ -358,27 +382,29 @@ static void put_grid_kernel(lego_sbuf *b, const mdh_program *p)
 	lego_sbuf_puts(b, "\t}\n}\n");
 }
 
-void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p)
+void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
+		    const mdh_spelling *sp)
 {
 	const char **tiles = tile_texts(ctx, p);
 	lego_sbuf_printf(b, "/* Generated by lego mdh from %s: MDH program "
-			 "%s on the OpenCL system model (docs/mdh.md). */\n",
-			 p->file, p->name);
+			 "%s (docs/mdh.md). */\n%s", p->file, p->name,
+			 sp->prologue);
 	for (size_t i = 0; i < p->nops; i++) {
 		const mdh_user_op *o = &p->ops[i];
-		lego_sbuf_printf(b, "\nstatic %s %s(%s %s, %s %s)\n", o->type,
-				 o->name, o->type, o->a, o->type, o->b);
+		lego_sbuf_printf(b, "\n%s %s %s(%s %s, %s %s)\n", sp->fn,
+				 o->type, o->name, o->type, o->a, o->type, o->b);
 		mdh_put_c(b, o->body);
 		lego_sbuf_puts(b, "\n");
 	}
 	lego_sbuf_puts(b, "\n");
-	put_signature(b, p);
+	put_signature(b, p, sp);
 	for (size_t i = 0; mdh_has_red(p) && i < p->nbufs; i++)
 		if (p->bufs[i].is_out)
-			lego_sbuf_printf(b, "\t__local %s mdh_sh_%s[{{ mdh_SH.size }}];\n",
-					 p->bufs[i].type, p->bufs[i].name);
-	lego_sbuf_puts(b, "\tconst int mdh_grp = (int)get_group_id(0), "
-			  "mdh_lid = (int)get_local_id(0);\n");
+			lego_sbuf_printf(b, "\t%s %s mdh_sh_%s[{{ mdh_SH.size }}];\n",
+					 sp->local, p->bufs[i].type,
+					 p->bufs[i].name);
+	lego_sbuf_printf(b, "\tconst int mdh_grp = %s, mdh_lid = %s;\n",
+			 sp->group_id, sp->local_id);
 	size_t k;
 	for (k = 0; k < p->ndims; k++)
 		lego_sbuf_printf(b, "\tconst int mdh_g_%s = {{ mdh_GRID.inv(mdh_grp)"
@@ -412,12 +438,12 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p)
 	indent(b, depth);
 	lego_sbuf_puts(b, "}\n");
 	if (mdh_has_red(p)) {
-		put_tree(b, p);
+		put_tree(b, p, sp);
 		lego_sbuf_puts(b, "\tif (mdh_r == 0)\n");
 	}
 	depth = open_tiles(b, p, MDH_PAR, 1 + mdh_has_red(p));
 	put_store(b, p, tiles, depth);
 	lego_sbuf_puts(b, "}\n");
 	if (mdh_has_red(p))
-		put_grid_kernel(b, p);
+		put_grid_kernel(b, p, sp);
 }

@@ -15,17 +15,22 @@ static char *take(lego_ctx *ctx, lego_sbuf *b)
 	return s;
 }
 
-int mdh_lower(lego_ctx *ctx, const mdh_program *p, int64_t maxwg,
-	      mdh_templates *out)
+int mdh_lower(lego_ctx *ctx, const mdh_program *p, mdh_target target,
+	      int64_t maxwg, mdh_templates *out)
 {
 	lego_sbuf k = {0}, h = {0};
 	mdh_put_spec(&k, p, maxwg);
-	mdh_put_spec(&h, p, maxwg);
-	mdh_put_kernel(ctx, &k, p);
-	mdh_put_host(&h, p);
+	mdh_put_kernel(ctx, &k, p, mdh_spelling_of(target));
+	out->host = NULL;
+	if (target == MDH_CUDA) {
+		mdh_put_cuda_launch(&k, p);
+	} else {
+		mdh_put_spec(&h, p, maxwg);
+		mdh_put_host(&h, p);
+		out->host = take(ctx, &h);
+	}
 	out->kernel = take(ctx, &k);
-	out->host = take(ctx, &h);
-	if (out->kernel && out->host)
+	if (out->kernel && (out->host || target == MDH_CUDA))
 		return 0;
 	mdh_templates_free(out);
 	return -1;
@@ -55,6 +60,33 @@ static int64_t known_size(const mdh_dim *d, const lego_define *defs,
 		return strtoll(d->size, NULL, 10);
 	const lego_define *v = find_def(defs, n, d->size);
 	return v ? v->value : 0;
+}
+
+/* "T.tpl:16:8: error: assumption is false" names a line of a template
+ * the user has not seen: the message quotes the constraint. */
+static void explain_constraint(lego_ctx *ctx, const char *file,
+			       const char *tpl)
+{
+	size_t n = strlen(file);
+	const char *m = ctx->error;
+	if (strncmp(m, file, n) || m[n] != ':' ||
+	    !strstr(m, "error: assumption is false"))
+		return;
+	long line = strtol(m + n + 1, NULL, 10);
+	for (long i = 1; i < line && tpl; i++) {
+		tpl = strchr(tpl, '\n');
+		tpl = tpl ? tpl + 1 : NULL;
+	}
+	if (!tpl)
+		return;
+	int len = (int)strcspn(tpl, "\n");
+	lego_sbuf b = {0};
+	lego_sbuf_printf(&b, "%s: `%.*s` (a constraint of the parameters; "
+			 "lego mdh --template shows them)", m, len, tpl);
+	char *msg = lego_sbuf_take(&b);
+	if (msg)
+		lego_fail(ctx, LEGO_ERR, "%s", msg);
+	free(msg);
 }
 
 /* The defaults: one element per work-item, one work-group along a
@@ -98,6 +130,8 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 	snprintf(file, sizeof file, "%s.tpl", p->file);
 	char *text = lego_gen(ctx, file, template_text, strlen(template_text),
 			      &o);
+	if (!text)
+		explain_constraint(ctx, file, template_text);
 	free(all);
 	free(names);
 	return text;

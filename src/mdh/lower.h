@@ -44,8 +44,26 @@ void mdh_put_combine(lego_sbuf *b, const mdh_program *p, const char *type,
 
 int mdh_has_red(const mdh_program *p);
 
-void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p);
+/* How the kernels spell the system model in each target. */
+typedef struct mdh_spelling {
+	const char *prologue;       /* lines before everything */
+	const char *kernel;         /* "__kernel void" */
+	const char *global;         /* the address space of a buffer */
+	const char *restrict_;
+	const char *local;          /* of the tree's buffer */
+	const char *group_id, *local_id, *global_id, *global_size;
+	const char *barrier;
+	const char *fn;             /* a user operator's qualifiers */
+} mdh_spelling;
+
+const mdh_spelling *mdh_spelling_of(mdh_target t);
+
+void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
+		    const mdh_spelling *sp);
+/* OpenCL: the host header.  CUDA: the launch function, which goes with
+ * the kernels. */
 void mdh_put_host(lego_sbuf *b, const mdh_program *p);
+void mdh_put_cuda_launch(lego_sbuf *b, const mdh_program *p);
 
 /* Copies C text into a template: `{{` and `}}` escaped. */
 void mdh_put_c(lego_sbuf *b, const char *c);

@@ -1,6 +1,7 @@
 /* mdh.h - the MDH front end (internal): programs of multi-dimensional
  * homomorphisms (seed 003: inp_view, md_hom, out_view) lowered to a
- * LEGO template over an OpenCL system model.  The door of src/mdh.
+ * LEGO template over the OpenCL (or CUDA) system model.  The door of
+ * src/mdh.
  *
  * Pipeline: mdh_parse (text -> program) then mdh_lower (program -> a
  * kernel template and a host template whose spec holds the tunable
@@ -98,18 +99,22 @@ mdh_program *mdh_parse(lego_ctx *ctx, const char *file, const char *text,
 
 /* ------------------------------------------------------------- lowering */
 
+typedef enum mdh_target { MDH_OPENCL, MDH_CUDA } mdh_target;
+
 typedef struct mdh_templates {
-	char *kernel;   /* OpenCL kernels, {% lego %} spec block first */
-	char *host;     /* a C header with the same spec block */
+	char *kernel;   /* the kernels, {% lego %} spec block first; for
+			   CUDA also their launch function */
+	char *host;     /* OpenCL: a C header with the same spec block;
+			   CUDA: NULL */
 } mdh_templates;
 
 /* The templates of p (malloc'ed strings; mdh_templates_free).  maxwg
  * bounds the work-group size, a constraint of the space. */
-int mdh_lower(lego_ctx *ctx, const mdh_program *p, int64_t maxwg,
-	      mdh_templates *out);
+int mdh_lower(lego_ctx *ctx, const mdh_program *p, mdh_target target,
+	      int64_t maxwg, mdh_templates *out);
 void mdh_templates_free(mdh_templates *t);
 
-/* A template expanded for target ("opencl", "c") with defs; every
+/* A template expanded for gen's target ("opencl", "cuda", "c") with defs; every
  * tuning parameter defs leaves out gets its default (docs/mdh.md).
  * Malloc'ed, NULL on error. */
 char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,

@@ -7,6 +7,7 @@
 #     against plain C (tests/mdh/check.c), with parameters that exercise
 #     each strategy: registers, the local-memory tree, the grid kernel,
 #     both iteration orders, padded tiles;
+#   - the CUDA kernels compiled by nvcc, when present;
 #   - a small tuning run through `lego tune` (tests/mdh/measure.sh checks
 #     every candidate), then `lego gen --tuned` checked again.
 # Usage: sh tests/mdh/run.sh BUILD_DIR.  Last line: "mdh: N passed, N failed".
@@ -32,6 +33,15 @@ for f in "$HERE"/err_*.mdh; do
 		ko "$f: got '$(cat "$TMP/err")', want '$f:$want'"
 	fi
 done
+
+# a -D that breaks a constraint names it
+"$LEGO" mdh "$EX/matvec.mdh" -D I=7 -D L_i=8 > /dev/null 2> "$TMP/err"
+want="$EX/matvec.mdh.tpl:10:8: error: assumption is false: \`assume L_i * P_i <= I\` (a constraint of the parameters; lego mdh --template shows them)"
+if [ "$(cat "$TMP/err")" = "$want" ]; then
+	ok "a broken constraint is named"
+else
+	ko "broken constraint: got '$(cat "$TMP/err")', want '$want'"
+fi
 
 if [ ! -f /usr/include/CL/cl.h ]; then
 	ko "no OpenCL headers (run scripts/opencl.sh)"
@@ -67,6 +77,23 @@ run jacobi2d "7 11" -D P_i=2 -D L_j=4 -D O_j=2
 run conv1d "17 3" -D L_d=2 -D P_i=2
 run contraction "3 5 4 3 5" -D L_d=2 -D L_e=2 -D P_c=2 -D G_e=2
 run absmax "5 13" -D L_j=4 -D G_j=2
+
+# CUDA: the kernels and their launch function compile for sm_90 (they
+# run on the GPU only: bench/mdh).
+if command -v nvcc >/dev/null 2>&1; then
+	for t in "matmul -D L_i=4 -D L_j=8 -D L_k=4 -D G_k=2" "absmax -D L_j=8"; do
+		set -- $t
+		n=$1
+		shift
+		if "$LEGO" mdh "$EX/$n.mdh" --target cuda "$@" -o "$TMP/$n.cu" &&
+		   nvcc -arch=sm_90 -c "$TMP/$n.cu" -o "$TMP/$n.o" \
+			2> "$TMP/nvcc.err"; then
+			ok "$n compiles with nvcc: $*"
+		else
+			ko "$n with nvcc: $(cat "$TMP/nvcc.err")"
+		fi
+	done
+fi
 
 # Tuning: the template of matvec searched by lego tune on PoCL, every
 # candidate checked by measure.sh; then the best kernel from the cache.

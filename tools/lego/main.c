@@ -97,7 +97,7 @@ static const raw_command raw_commands[] = {
 	{"accessor", lego_cmd_accessor, "lego accessor FILE NAME [--target c|cuda|opencl] [-o OUT.h] ..."},
 	{"gen", lego_cmd_gen, "lego gen [SPEC] TEMPLATE [-o OUT] [--target T] ..."},
 	{"lift", lego_cmd_lift, "lego lift FILE [--target opencl] [--host | --type] [-o OUT]"},
-	{"mdh", lego_cmd_mdh, "lego mdh FILE [--target opencl] [--host | --template] [-D NAME=VALUE]... [-o OUT]"},
+	{"mdh", lego_cmd_mdh, "lego mdh FILE [--target opencl|cuda] [--host | --template] [-D NAME=VALUE]... [-o OUT]"},
 	{"tune", lego_cmd_tune, "lego tune [SPEC] TEMPLATE --run CMD|--space|--show ..."},
 };
 #define NRAW (sizeof raw_commands / sizeof raw_commands[0])

@@ -1,5 +1,5 @@
-/* mdh.c - `lego mdh`: an MDH program lowered to OpenCL kernels, their
- * host code, or the template that `lego tune` searches. */
+/* mdh.c - `lego mdh`: an MDH program lowered to OpenCL or CUDA kernels,
+ * their host code, or the template that `lego tune` searches. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,12 +10,13 @@
 #include "mdh/mdh.h"
 
 static const char mdh_help[] =
-	"Usage: lego mdh FILE [--target opencl] [--host] [--template]\n"
+	"Usage: lego mdh FILE [--target opencl|cuda] [--host] [--template]\n"
 	"                [--max-wg N] [-D NAME=VALUE]... [-o OUT]\n\n"
 	"Lower the MDH program FILE (docs/mdh.md: sizes, md_hom with one\n"
 	"combine operator per dimension, input and output views, a scalar\n"
-	"function in C) to OpenCL: the kernel NAME (and NAME_grid when a\n"
-	"reduction may span work-groups), every index from LEGO layouts.\n"
+	"function in C) to OpenCL or CUDA: the kernel NAME (and NAME_grid\n"
+	"when a reduction may span work-groups), every index from LEGO\n"
+	"layouts.\n"
 	"The kernel takes the input buffers, the output buffers, a scratch\n"
 	"buffer per output when the program reduces, then the sizes as\n"
 	"ints.\n\n"
@@ -24,10 +25,13 @@ static const char mdh_help[] =
 	"elements per work-item, O_d the order of the two (1 or 2).  Those\n"
 	"not given take defaults (all 1, L = 32 along the last ++ dim).\n\n"
 	"Options:\n"
-	"  --target T      opencl (the only one so far)\n"
-	"  --host          write the host code instead: NAME_BUF_len(sizes)\n"
-	"                  and NAME_launch(queue, kernel[, grid], buffers..,\n"
-	"                  sizes..), a C header to include after <CL/cl.h>\n"
+	"  --target T      opencl (default) or cuda (the kernels, then\n"
+	"                  NAME_BUF_len(sizes) and NAME_launch(buffers..,\n"
+	"                  sizes..), which takes device pointers)\n"
+	"  --host          OpenCL: write the host code instead:\n"
+	"                  NAME_BUF_len(sizes) and NAME_launch(queue, kernel\n"
+	"                  [, grid], buffers.., sizes..), a C header to\n"
+	"                  include after <CL/cl.h>\n"
 	"  --template      write the template (spec block with the tunable\n"
 	"                  parameters, and placeholders) instead of code: the\n"
 	"                  input of `lego tune` and `lego gen`\n"
@@ -35,8 +39,9 @@ static const char mdh_help[] =
 	"  -o OUT          write to OUT (replaced only when complete)\n"
 	"  -h, --help      show this help\n";
 
-static int compile(const char *file, int host, int tpl, long long maxwg,
-		   const lego_define *defs, size_t ndefs, const char *out)
+static int compile(const char *file, mdh_target target, int host, int tpl,
+		   long long maxwg, const lego_define *defs, size_t ndefs,
+		   const char *out)
 {
 	size_t len;
 	char *text = cli_read_file(file, &len);
@@ -49,13 +54,15 @@ static int compile(const char *file, int host, int tpl, long long maxwg,
 	}
 	mdh_program *p = mdh_parse(ctx, file, text, len);
 	mdh_templates t = {0};
-	int rc = p && !mdh_lower(ctx, p, maxwg, &t) ? CLI_OK
-						      : cli_ctx_fail(ctx);
+	int rc = p && !mdh_lower(ctx, p, target, maxwg, &t) ? CLI_OK
+							      : cli_ctx_fail(ctx);
 	if (rc == CLI_OK) {
 		const char *which = host ? t.host : t.kernel;
 		char *code = tpl ? NULL
 				 : mdh_instantiate(ctx, p, which,
-						   host ? "c" : "opencl", defs,
+						   host ? "c" : target == MDH_CUDA
+								? "cuda" : "opencl",
+						   defs,
 						   ndefs);
 		if (!tpl && !code)
 			rc = cli_ctx_fail(ctx);
@@ -93,14 +100,20 @@ int lego_cmd_mdh(int argc, char **argv)
 		fputs(mdh_help, stdout);
 	else if (rc == CLI_OK && a.npos != 1)
 		rc = cli_usage("mdh", "expected FILE, got %zu arguments", a.npos);
-	else if (rc == CLI_OK && target && strcmp(target, "opencl"))
-		rc = cli_usage("mdh", "unknown target '%s' (opencl; cuda is not "
-				      "built yet)", target);
+	else if (rc == CLI_OK && target && strcmp(target, "opencl") &&
+		 strcmp(target, "cuda"))
+		rc = cli_usage("mdh", "unknown target '%s' (opencl or cuda)",
+			       target);
+	else if (rc == CLI_OK && host && target && !strcmp(target, "cuda"))
+		rc = cli_usage("mdh", "--host is for OpenCL: the CUDA launch "
+				      "function is in the kernel file");
 	else if (rc == CLI_OK && tpl && a.ndefs)
 		rc = cli_usage("mdh", "--template takes no -D: give them to "
 				      "lego gen or lego tune");
 	else if (rc == CLI_OK)
-		rc = compile(a.pos[0], host, tpl, maxwg, a.defs, a.ndefs, out);
+		rc = compile(a.pos[0], target && !strcmp(target, "cuda")
+				 ? MDH_CUDA : MDH_OPENCL, host, tpl, maxwg,
+			     a.defs, a.ndefs, out);
 	cli_args_free(&a);
 	return rc;
 }
