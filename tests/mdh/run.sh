@@ -7,6 +7,8 @@
 #     against plain C (tests/mdh/check.c), with parameters that exercise
 #     each strategy: registers, the local-memory tree, the grid kernel,
 #     both iteration orders, padded tiles;
+#   - every 8th configuration of the matvec space at 3 x 5, all in one
+#     OpenCL program (tests/mdh/sweep.sh);
 #   - the CUDA kernels compiled by nvcc, when present;
 #   - a small tuning run through `lego tune` (tests/mdh/measure.sh checks
 #     every candidate), then `lego gen --tuned` checked again.
@@ -77,6 +79,14 @@ run jacobi2d "7 11" -D P_i=2 -D L_j=4 -D O_j=2
 run conv1d "17 3" -D L_d=2 -D P_i=2
 run contraction "3 5 4 3 5" -D L_d=2 -D L_e=2 -D P_c=2 -D G_e=2
 run absmax "5 13" -D L_j=4 -D G_j=2
+
+# Every 8th configuration of the matvec space at 3 x 5 (the whole space,
+# 120 configurations: sh tests/mdh/sweep.sh build/lego DIR 3 5).
+if sh "$HERE/sweep.sh" "$LEGO" "$TMP/sweep" 3 5 8 > "$TMP/sweep.log" 2>&1; then
+	ok "matvec at 3 x 5: $(tail -n 1 "$TMP/sweep.log") of the space"
+else
+	ko "sweep: $(cat "$TMP/sweep.log")"
+fi
 
 # CUDA: the kernels and their launch function compile for sm_90 (they
 # run on the GPU only: bench/mdh).
