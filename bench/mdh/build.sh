@@ -7,7 +7,8 @@ out=$1
 lego=${LEGO:-build/lego}
 mkdir -p "$out"
 here=$(dirname "$0")
-: > "$out/run.sh"
+cp "$here/torch_ref.py" "$out/"
+echo "python3 torch_ref.py" > "$out/run.sh"
 # variant NAME SIZES "DEFINES"
 variant() {
 	name=$1; sizes=$2; defs=$3
@@ -33,3 +34,7 @@ variant matmul "4096 4096 4096" "-D L_i=16 -D L_j=16"
 variant matmul "4096 4096 4096" "-D L_i=16 -D L_j=16 -D P_i=4 -D P_j=4"
 variant matmul "4096 4096 4096" "-D L_i=8 -D L_j=32 -D P_i=8 -D P_j=4"
 variant matmul "4096 4096 4096" "-D L_i=16 -D L_j=16 -D P_i=8 -D P_j=4 -D O_i=2"
+variant matmul "4096 4096 4096" "-D L_i=16 -D L_j=16 -D P_i=8 -D P_j=8"
+variant matmul "4096 4096 4096" "-D L_i=8 -D L_j=32 -D P_i=8 -D P_j=8"
+variant matmul "4096 4096 4096" "-D L_i=8 -D L_j=16 -D P_i=8 -D P_j=8"
+variant matmul "4096 4096 4096" "-D L_i=16 -D L_j=16 -D P_i=4 -D P_j=8 -D P_k=4"

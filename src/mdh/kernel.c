@@ -157,7 +157,9 @@ static void put_acc_index(lego_sbuf *b, const mdh_program *p)
 	lego_sbuf_puts(b, "] }}");
 }
 
-/* Opens a loop over each picked dim's private tile; the depth reached. */
+/* Opens a loop over each picked dim's private tile; the depth reached.
+ * Every body is braced: lego gen may put a temporary before any line
+ * with a placeholder. */
 static int open_tiles(lego_sbuf *b, const mdh_program *p, mdh_which w,
 		      int depth)
 {
@@ -167,10 +169,19 @@ static int open_tiles(lego_sbuf *b, const mdh_program *p, mdh_which w,
 			continue;
 		indent(b, depth++);
 		lego_sbuf_printf(b, "for (int mdh_p_%s = 0; mdh_p_%s < {{ P_%s }}; "
-				 "mdh_p_%s++)\n", d->name, d->name, d->name,
+				 "mdh_p_%s++) {\n", d->name, d->name, d->name,
 				 d->name);
 	}
 	return depth;
+}
+
+/* Closes the blocks opened from depth to, down to depth from. */
+static void close_blocks(lego_sbuf *b, int to, int from)
+{
+	while (to > from) {
+		indent(b, --to);
+		lego_sbuf_puts(b, "}\n");
+	}
 }
 
 /* The scalar phase: inputs read through their views, the scalar
@@ -250,13 +261,13 @@ static void put_tree(lego_sbuf *b, const mdh_program *p,
 	for (size_t i = 0; i < p->nbufs; i++)
 		if (p->bufs[i].is_out)
 			lego_sbuf_printf(b, "\t\tfor (int mdh_a = 0; mdh_a < "
-					 "{{ mdh_ACC.size }}; mdh_a++)\n\t\t\t"
+					 "{{ mdh_ACC.size }}; mdh_a++) {\n\t\t\t"
 					 "mdh_sh_%s[{{ mdh_SH[%smdh_r, mdh_a] }}]"
-					 " = mdh_acc_%s[mdh_a];\n",
+					 " = mdh_acc_%s[mdh_a];\n\t\t}\n",
 					 p->bufs[i].name, lp, p->bufs[i].name);
 	lego_sbuf_printf(b, "\t\t%s;\n"
 			 "\t\tfor (int mdh_s = {{ mdh_RED.size }} / 2; mdh_s > 0; "
-			 "mdh_s /= 2) {\n\t\t\tif (mdh_r < mdh_s)\n"
+			 "mdh_s /= 2) {\n\t\t\tif (mdh_r < mdh_s) {\n"
 			 "\t\t\t\tfor (int mdh_a = 0; mdh_a < {{ mdh_ACC.size }}; "
 			 "mdh_a++) {\n", sp->barrier);
 	for (size_t i = 0; i < p->nbufs; i++) {
@@ -272,13 +283,14 @@ static void put_tree(lego_sbuf *b, const mdh_program *p,
 		mdh_put_combine(b, p, m->type, x, y);
 		lego_sbuf_puts(b, ";\n");
 	}
-	lego_sbuf_printf(b, "\t\t\t\t}\n\t\t\t%s;\n\t\t}\n", sp->barrier);
+	lego_sbuf_printf(b, "\t\t\t\t}\n\t\t\t}\n\t\t\t%s;\n\t\t}\n",
+			 sp->barrier);
 	for (size_t i = 0; i < p->nbufs; i++)
 		if (p->bufs[i].is_out)
 			lego_sbuf_printf(b, "\t\tfor (int mdh_a = 0; mdh_a < "
-					 "{{ mdh_ACC.size }}; mdh_a++)\n\t\t\t"
+					 "{{ mdh_ACC.size }}; mdh_a++) {\n\t\t\t"
 					 "mdh_acc_%s[mdh_a] = mdh_sh_%s[{{ "
-					 "mdh_SH[%s0, mdh_a] }}];\n",
+					 "mdh_SH[%s0, mdh_a] }}];\n\t\t}\n",
 					 p->bufs[i].name, p->bufs[i].name, lp);
 	lego_sbuf_puts(b, "\t}\n");
 	free(lpar);
@@ -299,7 +311,7 @@ static void put_store(lego_sbuf *b, const mdh_program *p,
 			continue;
 		if (mdh_has_red(p)) {
 			indent(b, depth + 1);
-			lego_sbuf_printf(b, "if ({{ mdh_GR.size }} > 1)\n");
+			lego_sbuf_printf(b, "if ({{ mdh_GR.size }} > 1) {\n");
 			indent(b, depth + 2);
 			lego_sbuf_printf(b, "mdh_scr_%s[{{ mdh_SCR[mdh_GR[",
 					 m->name);
@@ -313,7 +325,7 @@ static void put_store(lego_sbuf *b, const mdh_program *p,
 			put_acc_index(b, p);
 			lego_sbuf_puts(b, "];\n");
 			indent(b, depth + 1);
-			lego_sbuf_puts(b, "else\n");
+			lego_sbuf_puts(b, "} else {\n");
 		}
 		indent(b, depth + 1 + mdh_has_red(p));
 		lego_sbuf_printf(b, "mdh_out_%s[", m->name);
@@ -321,6 +333,10 @@ static void put_store(lego_sbuf *b, const mdh_program *p,
 		lego_sbuf_printf(b, "] = mdh_acc_%s[", m->name);
 		put_acc_index(b, p);
 		lego_sbuf_puts(b, "];\n");
+		if (mdh_has_red(p)) {
+			indent(b, depth + 1);
+			lego_sbuf_puts(b, "}\n");
+		}
 	}
 	indent(b, depth);
 	lego_sbuf_puts(b, "}\n");
@@ -361,7 +377,7 @@ static void put_grid_kernel(lego_sbuf *b, const mdh_program *p,
 		if (!m->is_out)
 			continue;
 		lego_sbuf_printf(b, "\t\t%s mdh_acc_%s = %s;\n\t\tfor (int mdh_q = 0; "
-				 "mdh_q < {{ mdh_GR.size }}; mdh_q++)\n"
+				 "mdh_q < {{ mdh_GR.size }}; mdh_q++) {\n"
 				 "\t\t\tmdh_acc_%s = ", m->type, m->name,
 				 mdh_red_identity(p, m->type), m->name);
 		char x[64];
@@ -375,7 +391,7 @@ static void put_grid_kernel(lego_sbuf *b, const mdh_program *p,
 		char *y = lego_sbuf_take(&s);
 		mdh_put_combine(b, p, m->type, x, y ? y : "?");
 		free(y);
-		lego_sbuf_printf(b, ";\n\t\tmdh_out_%s[", m->name);
+		lego_sbuf_printf(b, ";\n\t\t}\n\t\tmdh_out_%s[", m->name);
 		put_access(b, m, &m->acc[0], dimtext);
 		lego_sbuf_printf(b, "] = mdh_acc_%s;\n", m->name);
 	}
@@ -400,7 +416,9 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 	put_signature(b, p, sp);
 	for (size_t i = 0; mdh_has_red(p) && i < p->nbufs; i++)
 		if (p->bufs[i].is_out)
-			lego_sbuf_printf(b, "\t%s %s mdh_sh_%s[{{ mdh_SH.size }}];\n",
+			/* one element when there is no tree to hold */
+			lego_sbuf_printf(b, "\t%s %s mdh_sh_%s[{{ select(mdh_RED.size "
+					 "> 1, mdh_SH.size, 1) }}];\n",
 					 sp->local, p->bufs[i].type,
 					 p->bufs[i].name);
 	lego_sbuf_printf(b, "\tconst int mdh_grp = %s, mdh_lid = %s;\n",
@@ -417,7 +435,7 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 		if (m->is_out)
 			lego_sbuf_printf(b, "\t%s mdh_acc_%s[{{ mdh_ACC.size }}];\n"
 					 "\tfor (int mdh_a = 0; mdh_a < {{ mdh_ACC.size }}; "
-					 "mdh_a++)\n\t\tmdh_acc_%s[mdh_a] = %s;\n",
+					 "mdh_a++) {\n\t\tmdh_acc_%s[mdh_a] = %s;\n\t}\n",
 					 m->type, m->name, m->name,
 					 mdh_red_identity(p, m->type));
 	}
@@ -428,21 +446,21 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 			continue;
 		indent(b, depth++);
 		lego_sbuf_printf(b, "for (int mdh_t_%s = 0; mdh_t_%s < {{ cdiv("
-				 "cdiv(%s, P_%s * L_%s), G_%s) }}; mdh_t_%s++)\n",
+				 "cdiv(%s, P_%s * L_%s), G_%s) }}; mdh_t_%s++) {\n",
 				 n, n, p->dims[r].size, n, n, n, n);
 	}
-	depth = open_tiles(b, p, MDH_ALL, depth);
-	indent(b, depth);
-	lego_sbuf_puts(b, "{\n");
-	put_scalar(b, p, tiles, depth + 1);
-	indent(b, depth);
-	lego_sbuf_puts(b, "}\n");
+	int inner = open_tiles(b, p, MDH_ALL, depth);
+	put_scalar(b, p, tiles, inner);
+	close_blocks(b, inner, 1);
+	depth = 1;
 	if (mdh_has_red(p)) {
 		put_tree(b, p, sp);
-		lego_sbuf_puts(b, "\tif (mdh_r == 0)\n");
+		lego_sbuf_puts(b, "\tif (mdh_r == 0) {\n");
+		depth = 2;
 	}
-	depth = open_tiles(b, p, MDH_PAR, 1 + mdh_has_red(p));
-	put_store(b, p, tiles, depth);
+	inner = open_tiles(b, p, MDH_PAR, depth);
+	put_store(b, p, tiles, inner);
+	close_blocks(b, inner, 1);
 	lego_sbuf_puts(b, "}\n");
 	if (mdh_has_red(p))
 		put_grid_kernel(b, p, sp);
