@@ -72,6 +72,10 @@ run matvec "7 13" -D I=7 -D K=13 -D L_i=2 -D P_i=2 -D O_i=2 -D L_k=4 \
 	-D P_k=1 -D G_k=2
 # more rounds than tiles along k (G_k = 8 groups over 33 tiles)
 run matvec "9 33" -D L_k=1 -D P_k=1 -D O_k=2 -D G_k=8
+# register tiles of 8 x 8 with constant sizes: lego gen puts temporaries
+# before the store lines, inside braced blocks
+run matmul "17 19 5" -D M=17 -D N=19 -D K=5 -D L_i=2 -D L_j=2 -D P_i=8 \
+	-D P_j=8 -D L_k=2 -D G_k=2
 run matmul "5 7 9" -D L_i=2 -D P_j=2 -D O_j=2 -D L_k=2 -D P_k=2 -D G_k=2
 run dot "37" -D L_k=8 -D P_k=2 -D O_k=2 -D G_k=2
 run jacobi1d "17" -D P_i=4 -D L_i=2 -D O_i=2
