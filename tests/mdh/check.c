@@ -128,6 +128,40 @@ int main(int argc, char **argv)
 	MAIN_OF(jacobi2d, (size_t)M * N,
 		jacobi2d_launch(c.q, mdh_k, input(&c, x, (size_t)(M + 2) * W),
 				out, M, N));
+#elif defined(BENCH_jacobi3d)
+	int X = s[0], Y = s[1], Z = s[2], P = Y + 2, Q = Z + 2;
+	size_t nx = (size_t)(X + 2) * P * Q;
+	float *x = randoms(nx);
+	ref = calloc((size_t)X * Y * Z, sizeof *ref);
+#define AT(a, b, c) x[((size_t)(a) * P + (b)) * Q + (c)]
+	for (int i = 1; i <= X; i++)
+		for (int j = 1; j <= Y; j++)
+			for (int k = 1; k <= Z; k++)
+				ref[((size_t)(i - 1) * Y + j - 1) * Z + k - 1] =
+					(AT(i - 1, j, k) + AT(i, j - 1, k) +
+					 AT(i, j, k - 1) + AT(i, j, k) +
+					 AT(i, j, k + 1) + AT(i, j + 1, k) +
+					 AT(i + 1, j, k)) / 7.0f;
+#undef AT
+	MAIN_OF(jacobi3d, (size_t)X * Y * Z,
+		jacobi3d_launch(c.q, mdh_k, input(&c, x, nx), out, X, Y, Z));
+#elif defined(BENCH_bmatmul)
+	int S = s[0], M = s[1], N = s[2], K = s[3];
+	size_t na = (size_t)S * M * K, nb = (size_t)S * K * N;
+	float *A = randoms(na), *B = randoms(nb);
+	ref = calloc((size_t)S * M * N, sizeof *ref);
+	for (int b = 0; b < S; b++)
+		for (int i = 0; i < M; i++)
+			for (int j = 0; j < N; j++)
+				for (int k = 0; k < K; k++)
+					ref[((size_t)b * M + i) * N + j] +=
+						A[((size_t)b * M + i) * K + k] *
+						B[((size_t)b * K + k) * N + j];
+	cl_mem scr = buffer(&c, bmatmul_scratch_len(S, M, N, K) * sizeof(float),
+			    NULL);
+	MAIN_OF(bmatmul, (size_t)S * M * N,
+		bmatmul_launch(c.q, mdh_k, mdh_g, input(&c, A, na),
+			       input(&c, B, nb), out, scr, S, M, N, K));
 #elif defined(BENCH_conv1d)
 	int N = s[0], W = s[1];
 	float *x = randoms((size_t)N + W - 1), *w = randoms((size_t)W);

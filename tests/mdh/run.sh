@@ -80,6 +80,8 @@ run matmul "5 7 9" -D L_i=2 -D P_j=2 -D O_j=2 -D L_k=2 -D P_k=2 -D G_k=2
 run dot "37" -D L_k=8 -D P_k=2 -D O_k=2 -D G_k=2
 run jacobi1d "17" -D P_i=4 -D L_i=2 -D O_i=2
 run jacobi2d "7 11" -D P_i=2 -D L_j=4 -D O_j=2
+run jacobi3d "5 7 3" -D L_k=2 -D P_j=2 -D O_j=2 -D L_i=2
+run bmatmul "3 5 7 9" -D L_s=2 -D P_j=2 -D L_k=2 -D G_k=2
 run conv1d "17 3" -D L_d=2 -D P_i=2
 run contraction "3 5 4 3 5" -D L_d=2 -D L_e=2 -D P_c=2 -D G_e=2
 run absmax "5 13" -D L_j=4 -D G_j=2
