@@ -17,7 +17,7 @@ endif
 # visible); position-independent code so one set of objects serves both.
 CFLAGS  += $(OPT) $(WARN) -fPIC -fvisibility=hidden -D_POSIX_C_SOURCE=200809L
 CPPFLAGS += -Iinclude -Isrc
-LDLIBS  += -lm -lsqlite3
+LDLIBS  += -lm -lsqlite3 -ldl -lpthread
 # Z3 proves what the built-in range reasoning cannot; optional, and loaded
 # with dlopen at first use (src/smt/z3load.c), so no binary links it.
 ifneq ($(NO_Z3),1)

@@ -28,6 +28,8 @@ struct lego_tune_search {
 	uint64_t rng;
 	size_t told, known;
 	double *cost;              /* per configuration; NAN: not told */
+	unsigned char *pending;    /* proposed, not told yet (a batch) */
+	size_t npending;
 	unsigned char *arm_of;     /* who proposed it (bandit) */
 	size_t *perm, nperm;       /* random: a lazy Fisher-Yates shuffle */
 	size_t cursor;             /* exhaustive */
@@ -86,9 +88,10 @@ lego_tune_search *lego_tune_search_new(const lego_tune_space *s,
 				.best = SIZE_MAX, .best_cost = INFINITY};
 	t->cost = malloc((n + 1) * sizeof *t->cost);
 	t->arm_of = calloc(n + 1, 1);
+	t->pending = calloc(n + 1, 1);
 	t->perm = malloc((n + 1) * sizeof *t->perm);
 	t->tmp = malloc((s->nparams + 1) * sizeof *t->tmp);
-	if (!t->cost || !t->arm_of || !t->perm || !t->tmp) {
+	if (!t->cost || !t->arm_of || !t->pending || !t->perm || !t->tmp) {
 		lego_tune_search_free(t);
 		return NULL;
 	}
@@ -106,14 +109,21 @@ void lego_tune_search_free(lego_tune_search *t)
 		return;
 	free(t->cost);
 	free(t->arm_of);
+	free(t->pending);
 	free(t->perm);
 	free(t->tmp);
 	free(t);
 }
 
+/* Neither told nor proposed in the batch under way. */
+static int open_config(const lego_tune_search *t, size_t i)
+{
+	return isnan(t->cost[i]) && !t->pending[i];
+}
+
 static size_t next_exhaustive(lego_tune_search *t)
 {
-	while (t->cursor < t->s->nconfigs && !isnan(t->cost[t->cursor]))
+	while (t->cursor < t->s->nconfigs && !open_config(t, t->cursor))
 		t->cursor++;
 	return t->cursor < t->s->nconfigs ? t->cursor : SIZE_MAX;
 }
@@ -126,7 +136,7 @@ static size_t next_random(lego_tune_search *t)
 		size_t i = t->perm[j];
 		t->perm[j] = t->perm[--t->nperm];
 		t->perm[t->nperm] = i;
-		if (isnan(t->cost[i]))
+		if (open_config(t, i))
 			return i;
 	}
 	return SIZE_MAX;
@@ -191,9 +201,9 @@ static size_t walk_from(lego_tune_search *t, size_t from, int anneal)
 		size_t i = neighbor(t, anneal ? t->cur : from);
 		if (i == SIZE_MAX)
 			break;
-		if (isnan(t->cost[i]))
+		if (open_config(t, i))
 			return i;
-		if (anneal)
+		if (anneal && !isnan(t->cost[i]))
 			anneal_step(t, i, t->cost[i]);
 	}
 	return next_random(t);
@@ -240,10 +250,8 @@ static size_t propose(lego_tune_search *t, int a)
 	}
 }
 
-size_t lego_tune_search_next(lego_tune_search *t)
+static size_t next_of(lego_tune_search *t)
 {
-	if (t->known == t->s->nconfigs)
-		return SIZE_MAX;
 	switch (t->m) {
 	case LEGO_TUNE_EXHAUSTIVE: return next_exhaustive(t);
 	case LEGO_TUNE_RANDOM: return next_random(t);
@@ -255,6 +263,18 @@ size_t lego_tune_search_next(lego_tune_search *t)
 	if (i != SIZE_MAX) {
 		t->arm_of[i] = (unsigned char)a;
 		t->arms[a].uses++;
+	}
+	return i;
+}
+
+size_t lego_tune_search_next(lego_tune_search *t)
+{
+	if (t->known + t->npending == t->s->nconfigs)
+		return SIZE_MAX;
+	size_t i = next_of(t);
+	if (i != SIZE_MAX) {
+		t->pending[i] = 1;
+		t->npending++;
 	}
 	return i;
 }
@@ -272,6 +292,10 @@ void lego_tune_search_tell(lego_tune_search *t, size_t i, double cost)
 {
 	if (i >= t->s->nconfigs || !isnan(t->cost[i]))
 		return;
+	if (t->pending[i]) {
+		t->pending[i] = 0;
+		t->npending--;
+	}
 	t->cost[i] = cost;
 	t->known++;
 	t->told++;

@@ -65,7 +65,9 @@ typedef struct lego_tune_search lego_tune_search;
 lego_tune_search *lego_tune_search_new(const lego_tune_space *s,
 				       lego_tune_method m, uint64_t seed);
 void lego_tune_search_free(lego_tune_search *t);
-/* The next configuration to measure, or SIZE_MAX when none is left. */
+/* The next configuration to measure, or SIZE_MAX when none is left.
+ * Several may be proposed before their costs are told (a batch
+ * measured together); none is proposed twice. */
 size_t lego_tune_search_next(lego_tune_search *t);
 /* The cost of configuration i (lower is better; INFINITY: it failed). */
 void lego_tune_search_tell(lego_tune_search *t, size_t i, double cost);
@@ -82,6 +84,18 @@ typedef struct lego_tune_runner {
 		       const lego_define *defs, size_t ndefs, double *ms,
 		       char *why, size_t whycap);
 	void (*free)(struct lego_tune_runner *r);
+	/* Optional, for runners that compile (NULL: measure does it all).
+	 * prepare compiles one candidate and may be called from several
+	 * threads at once (lego_tune_opts.jobs); NULL with the reason in why
+	 * when it fails.  measure_prepared then measures it, one at a time,
+	 * and release frees it. */
+	void *(*prepare)(struct lego_tune_runner *r, const char *kernel,
+			 const lego_define *defs, size_t ndefs, char *why,
+			 size_t whycap);
+	int (*measure_prepared)(struct lego_tune_runner *r, void *prepared,
+				const lego_define *defs, size_t ndefs,
+				double *ms, char *why, size_t whycap);
+	void (*release)(struct lego_tune_runner *r, void *prepared);
 } lego_tune_runner;
 
 /* `--run CMD`: CMD with {kernel} replaced by the path of a file holding
@@ -90,6 +104,46 @@ typedef struct lego_tune_runner {
  * exit is a failure.  ext: the kernel file's suffix (".py", ".cl"). */
 lego_tune_runner *lego_tune_runner_cmd(const char *cmd, const char *ext,
 				       double timeout_s);
+
+/* The built-in runners (OpenCL, CUDA) launch one kernel over buffers
+ * whose sizes are expressions of the defines, check the outputs against
+ * those of a reference kernel run on the same inputs, and time it. */
+typedef enum lego_tune_elem {
+	LEGO_TUNE_F32,
+	LEGO_TUNE_F16
+} lego_tune_elem;
+
+typedef struct lego_tune_launch {
+	const char *kernel;     /* the entry point, in candidate and reference */
+	/* The kernel's arguments in order, "a:M*K b:K*N c:M*N:out": each a
+	 * buffer of NAME:SIZE elements (an expression of the defines),
+	 * ":out" when the kernel writes it (compared with the reference's). */
+	const char *args;
+	lego_tune_elem elem;    /* the element type of every buffer */
+	/* Work-items (OpenCL's global size, CUDA's threads) and work-group
+	 * (block) size per dimension, "M*N/TM" or "N, M/BM": expressions of
+	 * the defines, 1 to 3 of them; local NULL: the runtime's choice
+	 * (OpenCL) or 128 (CUDA). */
+	const char *global, *local;
+	const char *reference;  /* the reference kernel's source text */
+	double tolerance;       /* relative, 0: 1e-3 (f32) or 2e-2 (f16) */
+	double timeout_s;       /* one launch; 0: 10 s */
+	int reps;               /* timed launches, the fastest kept; 0: 5 */
+} lego_tune_launch;
+
+/* OpenCL through the ICD loader (libOpenCL, dlopen'ed: nothing links
+ * it), on device `device` (0: the first of the first platform): the
+ * kernels compile in parallel (prepare), a launch that passes its time
+ * limit is recorded as timed out.  NULL with a message in err when no
+ * OpenCL device is there.  The launch is copied. */
+lego_tune_runner *lego_tune_runner_opencl(const lego_tune_launch *l,
+					  int device, char *err, size_t errcap);
+/* CUDA through the driver API and NVRTC (libcuda, libnvrtc: dlopen'ed;
+ * LEGO_NVRTC_LIB names another libnvrtc): kernels compiled to the
+ * device's architecture in parallel, timed with events, the L2 cache
+ * flushed before each launch.  Kernels are extern "C". */
+lego_tune_runner *lego_tune_runner_cuda(const lego_tune_launch *l,
+					int device, char *err, size_t errcap);
 
 /* ----------------------------------------------------------------- cache */
 
@@ -151,6 +205,11 @@ typedef struct lego_tune_opts {
 	size_t max_evals;            /* 0: the whole space */
 	double max_seconds;          /* 0: no limit */
 	int progress;                /* best-so-far on stderr */
+	/* Candidates prepared (compiled) at once, each on a thread of its
+	 * own, when the runner can prepare; 0 or 1: one at a time.  The
+	 * search proposes a batch of jobs configurations before it is told
+	 * their costs: a seed and jobs give one sequence. */
+	int jobs;
 } lego_tune_opts;
 
 typedef struct lego_tune_result {
