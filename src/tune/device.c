@@ -49,7 +49,14 @@ static int run_checked(tune_device *d, void *prog, int reference,
 			return -1;
 		}
 	}
-	if (d->ops->launch(d, prog, d->mem, s, limit_of(d, 1), ms, why, cap))
+	tune_shape grid = *s;
+	if (reference) {
+		grid.dims = s->ref_dims;
+		memcpy(grid.global, s->ref_global, sizeof grid.global);
+		memcpy(grid.local, s->ref_local, sizeof grid.local);
+	}
+	if (d->ops->launch(d, prog, d->mem, &grid, limit_of(d, 1), ms, why,
+			   cap))
 		return -1;
 	for (size_t a = 0; a < s->nargs; a++) {
 		if (!s->out[a])

@@ -22,7 +22,7 @@ static char *dup_or_null(char **at, const char *s)
 lego_tune_launch *tune_launch_copy(const lego_tune_launch *l)
 {
 	const char *f[] = {l->kernel, l->args, l->global, l->local,
-			   l->reference};
+			   l->reference, l->ref_global, l->ref_local};
 	size_t len = sizeof *l;
 	for (size_t i = 0; i < sizeof f / sizeof *f; i++)
 		len += f[i] ? strlen(f[i]) + 1 : 0;
@@ -36,6 +36,8 @@ lego_tune_launch *tune_launch_copy(const lego_tune_launch *l)
 	c->global = dup_or_null(&at, l->global);
 	c->local = dup_or_null(&at, l->local);
 	c->reference = dup_or_null(&at, l->reference);
+	c->ref_global = dup_or_null(&at, l->ref_global);
+	c->ref_local = dup_or_null(&at, l->ref_local);
 	return c;
 }
 
@@ -117,6 +119,24 @@ static int eval_args(lego_ctx *ctx, lego_spec *spec, const char *text,
 	}
 }
 
+/* Work-items and work-group sizes (local NULL: none). */
+static int eval_grid(lego_ctx *ctx, lego_spec *spec, const char *global,
+		     const char *local, size_t *g, size_t *l, unsigned *dims,
+		     char *why, size_t cap)
+{
+	if (eval_dims(ctx, spec, global ? global : "", g, dims, why, cap))
+		return -1;
+	unsigned ldims = *dims;
+	if (local && eval_dims(ctx, spec, local, l, &ldims, why, cap))
+		return -1;
+	if (ldims != *dims) {
+		snprintf(why, cap, "launch: %u global sizes but %u local",
+			 *dims, ldims);
+		return -1;
+	}
+	return 0;
+}
+
 int tune_launch_shape(const lego_tune_launch *l, const lego_define *defs,
 		      size_t ndefs, tune_shape *out, char *why, size_t cap)
 {
@@ -137,14 +157,20 @@ int tune_launch_shape(const lego_tune_launch *l, const lego_define *defs,
 		snprintf(why, cap, "launch: %s", ctx ? lego_ctx_error(ctx)
 						     : "out of memory");
 	else if (!eval_args(ctx, spec, l->args ? l->args : "", out, why, cap) &&
-		 !eval_dims(ctx, spec, l->global ? l->global : "", out->global,
-			    &out->dims, why, cap)) {
-		unsigned ldims = out->dims;
-		rc = l->local ? eval_dims(ctx, spec, l->local, out->local,
-					  &ldims, why, cap) : 0;
-		if (!rc && ldims != out->dims) {
-			snprintf(why, cap, "launch: %u global sizes but %u "
-				 "local", out->dims, ldims);
+		 !eval_grid(ctx, spec, l->global, l->local, out->global,
+			    out->local, &out->dims, why, cap)) {
+		rc = 0;
+		if (l->ref_global)
+			rc = eval_grid(ctx, spec, l->ref_global, l->ref_local,
+				       out->ref_global, out->ref_local,
+				       &out->ref_dims, why, cap);
+		else if (!l->ref_local) {
+			out->ref_dims = out->dims;
+			memcpy(out->ref_global, out->global, sizeof out->global);
+			memcpy(out->ref_local, out->local, sizeof out->local);
+		} else {
+			snprintf(why, cap, "launch: a reference local size "
+				 "without its global size");
 			rc = -1;
 		}
 	}

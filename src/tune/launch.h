@@ -16,6 +16,8 @@ typedef struct tune_shape {
 	int out[TUNE_MAX_ARGS];
 	unsigned dims;
 	size_t global[3], local[3];  /* local[0] == 0: none given */
+	unsigned ref_dims;           /* the reference's */
+	size_t ref_global[3], ref_local[3];
 } tune_shape;
 
 /* An owned copy of l (one allocation), NULL if out of memory. */

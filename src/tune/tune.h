@@ -126,6 +126,10 @@ typedef struct lego_tune_launch {
 	 * (OpenCL) or 128 (CUDA). */
 	const char *global, *local;
 	const char *reference;  /* the reference kernel's source text */
+	/* The reference's work-items and work-group size (NULL: the
+	 * candidates'; they change with the parameters, the reference runs
+	 * once a problem). */
+	const char *ref_global, *ref_local;
 	double tolerance;       /* relative, 0: 1e-3 (f32) or 2e-2 (f16) */
 	double timeout_s;       /* one launch; 0: 10 s */
 	int reps;               /* timed launches, the fastest kept; 0: 5 */

@@ -71,7 +71,7 @@ expect tuned-none "$tmp/e" "no tuned configuration for this template and problem
 ocl() {
 	(cd "$tmp" && "$lego" tune "$tpl" --target opencl --strategy exhaustive \
 		--runner opencl --kernel matmul --args 'a:M*K b:K*N c:M*N:out' \
-		--global 'M*N/TM' --reference "$here/matmul_ref.cl" $sizes -q "$@")
+		--global 'M*N/TM' --ref-global 'M*N' --reference "$here/matmul_ref.cl" $sizes -q "$@")
 }
 for j in 1 3; do
 	ocl --db "$tmp/o$j.db" --jobs $j >"$tmp/o$j" 2>"$tmp/oe$j"
@@ -86,6 +86,9 @@ expect ocl-build "$tmp/os3" "failed TM=1 P=0 BUG=3: does not compile"
 expect ocl-good "$tmp/os3" "ok TM=2 P=0 BUG=1"
 ocl --db "$tmp/o3.db" >/dev/null 2>"$tmp/oe"
 expect ocl-rerun "$tmp/oe" "12 evaluations (0 measured, 8 failed)"
+# The reference runs on a grid of its own: right with TM = 2 first.
+ocl --db "$tmp/of.db" -D TM=2 -D P=1 -D BUG=1 >"$tmp/out" 2>&1
+expect ocl-fixed "$tmp/out" "1 evaluations (1 measured, 0 failed)"
 # A kernel that runs past --timeout is recorded as timed out; one whose
 # reference does not build fails every candidate with that reason.
 spin() {

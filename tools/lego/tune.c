@@ -44,6 +44,8 @@ static const char tune_help[] =
 	"  --global SIZES    work-items (threads) per dimension\n"
 	"  --local SIZES     work-group (block) size per dimension\n"
 	"  --reference FILE  the reference kernel's source\n"
+	"  --ref-global SIZES, --ref-local SIZES  the reference's work-items\n"
+	"                    and work-group size (default: the candidates')\n"
 	"  --elem T          the buffers' element type: f32 (default) or f16\n"
 	"  --reps N          timed launches of each candidate (default 5)\n"
 	"  --jobs N          candidates compiled at once (default: 2)\n"
@@ -73,7 +75,7 @@ typedef struct tune_cli {
 	const char *run, *strategy, *evals, *seconds, *seed, *db, *device;
 	const char *timeout, *target, *ext, *csv;
 	const char *runner, *kernel, *args, *global, *local, *reference;
-	const char *elem, *reps, *jobs, *device_index;
+	const char *elem, *reps, *jobs, *device_index, *ref_global, *ref_local;
 	int space, list, show, quiet;
 } tune_cli;
 
@@ -199,7 +201,8 @@ static int parse_launch(const tune_cli *c, run_opts *ro)
 {
 	long long v;
 	int has = c->kernel || c->args || c->global || c->local ||
-		  c->reference || c->elem || c->reps;
+		  c->reference || c->elem || c->reps || c->ref_global ||
+		  c->ref_local;
 	if (!c->runner)
 		return has ? cli_usage("tune", "--kernel, --args, --global, "
 				       "--local, --reference, --elem and --reps "
@@ -215,6 +218,8 @@ static int parse_launch(const tune_cli *c, run_opts *ro)
 	ro->launch = (lego_tune_launch){.kernel = c->kernel, .args = c->args,
 					.global = c->global, .local = c->local,
 					.reference = c->reference,
+					.ref_global = c->ref_global,
+					.ref_local = c->ref_local,
 					.timeout_s = ro->timeout};
 	if (c->elem && strcmp(c->elem, "f32") && strcmp(c->elem, "f16"))
 		return cli_usage("tune", "--elem: f32 or f16, not '%s'", c->elem);
@@ -425,6 +430,8 @@ int lego_cmd_tune(int argc, char **argv)
 		{"--reference", &c.reference, NULL},
 		{"--reps", &c.reps, NULL},       {"--jobs", &c.jobs, NULL},
 		{"--device-index", &c.device_index, NULL},
+		{"--ref-global", &c.ref_global, NULL},
+		{"--ref-local", &c.ref_local, NULL},
 	};
 	cli_args a;
 	int rc = extra_take_opts("tune", &argc, argv, opts,
