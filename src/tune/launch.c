@@ -267,7 +267,7 @@ char *tune_define_options(const lego_define *defs, size_t ndefs)
 	lego_sbuf b = {0};
 	lego_sbuf_puts(&b, "");
 	for (size_t i = 0; i < ndefs; i++)
-		lego_sbuf_printf(&b, "%s-D %s=%lld", i ? " " : "", defs[i].name,
+		lego_sbuf_printf(&b, "%s-D%s=%lld", i ? " " : "", defs[i].name,
 				 (long long)defs[i].value);
 	return lego_sbuf_take(&b);
 }

@@ -35,8 +35,8 @@ void tune_fill_poison(lego_tune_elem e, void *buf, size_t n);
  * first mismatch in why. */
 int tune_check(const lego_tune_launch *l, const char *arg, const void *got,
 	       const void *want, size_t n, char *why, size_t cap);
-/* "-D M=64 -D N=64": the defines as compiler options, for the reference
- * (malloc'ed). */
+/* "-DM=64 -DN=64": the defines as compiler options (OpenCL's and
+ * NVRTC's), for the reference (malloc'ed). */
 char *tune_define_options(const lego_define *defs, size_t ndefs);
 
 /* ------------------------------------------------- a built-in runner */

@@ -156,15 +156,14 @@ static const char *cu_error(CUresult e)
 	return cu.cuGetErrorString(e, &s) == CUDA_SUCCESS && s ? s : "?";
 }
 
-/* "-D M=64 -D N=64" as NVRTC options "-DM=64", "-DN=64". */
+/* "-DM=64 -DN=64" as NVRTC's options, one a word. */
 static size_t split_options(char *opts, const char **out, size_t cap)
 {
 	size_t n = 0;
 	char *save = NULL; /* builds run in several threads: strtok_r */
 	for (char *s = strtok_r(opts, " ", &save); s && n < cap;
 	     s = strtok_r(NULL, " ", &save))
-		if (strcmp(s, "-D"))
-			out[n++] = s;
+		out[n++] = s;
 	return n;
 }
 

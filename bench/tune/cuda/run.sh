@@ -27,6 +27,7 @@ for s in $sizes; do
 		>"$OUT/best_$s" 2>"$OUT/log_$s"
 	tune $M $N "$OUT/cuda.db" --strategy exhaustive -q >/dev/null 2>>"$OUT/log_$s"
 	cfg=$(sed -n 's/^best: \([^ ]* [^ ]*\) .*/\1/p' "$OUT/best_$s")
+	[ -n "$cfg" ] || { echo "$s: nothing measured"; cat "$OUT/log_$s"; continue; }
 	d=$(echo " $cfg" | sed 's/ / -D /g')
 	# side by side in a fresh cache: tuned, committed, tuned, committed
 	for rep in 1 2; do
