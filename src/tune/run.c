@@ -167,6 +167,8 @@ int lego_tune_run(lego_ctx *ctx, const lego_tune_space *s,
 	*res = (lego_tune_result){.best = SIZE_MAX, .best_ms = INFINITY};
 	if (!t)
 		return lego_fail(ctx, LEGO_ERR, "out of memory");
+	if (o->prior)
+		lego_tune_search_prior(t, o->prior, o->prune);
 	int rc = LEGO_OK;
 	while (res->evals < budget &&
 	       !(o->max_seconds > 0 && now() - t0 >= o->max_seconds)) {

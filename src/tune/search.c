@@ -30,6 +30,9 @@ struct lego_tune_search {
 	double *cost;              /* per configuration; NAN: not told */
 	unsigned char *pending;    /* proposed, not told yet (a batch) */
 	size_t npending;
+	size_t *order, norder;     /* exhaustive: the visiting order */
+	size_t pruned;             /* never proposed (pending for ever) */
+	size_t first;              /* the first proposal, SIZE_MAX: none */
 	unsigned char *arm_of;     /* who proposed it (bandit) */
 	size_t *perm, nperm;       /* random: a lazy Fisher-Yates shuffle */
 	size_t cursor;             /* exhaustive */
@@ -85,7 +88,8 @@ lego_tune_search *lego_tune_search_new(const lego_tune_space *s,
 	if (!t)
 		return NULL;
 	*t = (lego_tune_search){.s = s, .m = m, .rng = seed, .cur = SIZE_MAX,
-				.best = SIZE_MAX, .best_cost = INFINITY};
+				.best = SIZE_MAX, .best_cost = INFINITY,
+				.first = SIZE_MAX};
 	t->cost = malloc((n + 1) * sizeof *t->cost);
 	t->arm_of = calloc(n + 1, 1);
 	t->pending = calloc(n + 1, 1);
@@ -110,6 +114,7 @@ void lego_tune_search_free(lego_tune_search *t)
 	free(t->cost);
 	free(t->arm_of);
 	free(t->pending);
+	free(t->order);
 	free(t->perm);
 	free(t->tmp);
 	free(t);
@@ -123,9 +128,13 @@ static int open_config(const lego_tune_search *t, size_t i)
 
 static size_t next_exhaustive(lego_tune_search *t)
 {
-	while (t->cursor < t->s->nconfigs && !open_config(t, t->cursor))
+	size_t n = t->order ? t->norder : t->s->nconfigs;
+	while (t->cursor < n &&
+	       !open_config(t, t->order ? t->order[t->cursor] : t->cursor))
 		t->cursor++;
-	return t->cursor < t->s->nconfigs ? t->cursor : SIZE_MAX;
+	if (t->cursor == n)
+		return SIZE_MAX;
+	return t->order ? t->order[t->cursor] : t->cursor;
 }
 
 /* A configuration not told yet, uniformly. */
@@ -271,7 +280,11 @@ size_t lego_tune_search_next(lego_tune_search *t)
 {
 	if (t->known + t->npending == t->s->nconfigs)
 		return SIZE_MAX;
-	size_t i = next_of(t);
+	size_t i = t->first;
+	if (i != SIZE_MAX && open_config(t, i))
+		t->first = SIZE_MAX;
+	else
+		i = next_of(t);
 	if (i != SIZE_MAX) {
 		t->pending[i] = 1;
 		t->npending++;
@@ -309,4 +322,58 @@ void lego_tune_search_tell(lego_tune_search *t, size_t i, double cost)
 		anneal_step(t, i, cost);
 	if (t->m == LEGO_TUNE_BANDIT)
 		credit(&t->arms[t->arm_of[i]], improved);
+}
+
+/* Sorting indices by prediction (qsort has no context argument). */
+typedef struct ranked {
+	double pred;
+	size_t i;
+} ranked;
+
+static int cmp_ranked(const void *a, const void *b)
+{
+	const ranked *x = a, *y = b;
+	if (x->pred != y->pred)
+		return x->pred < y->pred ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+void lego_tune_search_prior(lego_tune_search *t, const double *prior,
+			    double prune)
+{
+	size_t n = t->s->nconfigs;
+	ranked *r = malloc((n + 1) * sizeof *r);
+	free(t->order);
+	t->order = malloc((n + 1) * sizeof *t->order);
+	if (!r || !t->order) { /* out of memory: no model, nothing lost */
+		free(r);
+		free(t->order);
+		t->order = NULL;
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		r[i] = (ranked){isnan(prior[i]) ? INFINITY : prior[i], i};
+	qsort(r, n, sizeof *r, cmp_ranked);
+	double limit = n && prune > 0 ? prune * r[0].pred : INFINITY;
+	t->norder = 0;
+	for (size_t k = 0; k < n; k++) {
+		size_t i = r[k].i;
+		int cut = prune > 0 && !(r[k].pred <= limit);
+		if (cut && isnan(t->cost[i]) && !t->pending[i]) {
+			/* pending for ever: never proposed, never counted */
+			t->pending[i] = 1;
+			t->npending++;
+			t->pruned++;
+		} else if (!cut) {
+			t->order[t->norder++] = i;
+		}
+	}
+	t->cursor = 0;
+	t->first = t->norder ? t->order[0] : SIZE_MAX;
+	free(r);
+}
+
+size_t lego_tune_search_left(const lego_tune_search *t)
+{
+	return t->s->nconfigs - t->known - t->npending;
 }

@@ -72,6 +72,64 @@ size_t lego_tune_search_next(lego_tune_search *t);
 /* The cost of configuration i (lower is better; INFINITY: it failed). */
 void lego_tune_search_tell(lego_tune_search *t, size_t i, double cost);
 
+/* Predicted costs (lego_tune_model_predict) to order the search by, or
+ * to prune the configurations predicted more than prune times the best
+ * prediction (prune <= 0: order only).  Exhaustive search visits the
+ * configurations in ascending prediction, the other strategies start
+ * from the best predicted; a configuration predicted INFINITY (it cannot
+ * run) comes last, and is pruned whenever prune > 0.  prior has
+ * s->nconfigs entries and must live as long as t. */
+void lego_tune_search_prior(lego_tune_search *t, const double *prior,
+			    double prune);
+/* Configurations the search may still propose (after pruning). */
+size_t lego_tune_search_left(const lego_tune_search *t);
+
+/* ------------------------------------------------------------ cost model */
+
+/* An estimate of a configuration's time on a GPU before measuring it,
+ * from its occupancy, its waves and its shared-memory bank conflicts.
+ * The spec describes a configuration's resources with `let`s, evaluated
+ * with the configuration's values (each optional):
+ *   model_smem     bytes of shared memory a block uses (0)
+ *   model_threads  threads of a block (128)
+ *   model_regs     registers a thread uses (32; above 255 they spill:
+ *                  twice the time)
+ *   model_blocks   blocks of the grid (1)
+ *   model_work     the time of one block alone, in any unit (1)
+ * Blocks resident on an SM = the fewest that shared memory, threads,
+ * registers and the block limit allow (none: the configuration cannot
+ * run, INFINITY); they share the SM, hiding latency up to `saturate`
+ * threads; the grid runs in waves of sms x resident blocks:
+ *   time = waves x resident x work / min(1, resident x threads /
+ *          saturate) x conflicts
+ * where conflicts is the mean, over the layouts named in banks, of the
+ * shared-memory wavefronts per ideal (lego_analyze_banks) of a warp
+ * reading the layout's first row and its first column (4-byte
+ * elements). */
+typedef struct lego_tune_gpu {
+	int sms;
+	int64_t smem_per_sm, smem_per_block, threads_per_sm, regs_per_sm;
+	int blocks_per_sm, saturate;
+} lego_tune_gpu;
+
+/* The H100's figures (SXM, 132 SMs, 228 KiB of shared memory an SM). */
+lego_tune_gpu lego_tune_gpu_h100(void);
+
+/* The spec of a configuration (its defines): a callback, so that the
+ * model reads the spec the way the caller instantiates it (lego_gen_spec
+ * for a template).  NULL with a message in ctx. */
+typedef lego_spec *(*lego_tune_spec_of)(void *user, lego_ctx *ctx,
+					const lego_define *defs, size_t ndefs);
+
+/* pred[i] for every configuration of s (fixed: the problem's defines;
+ * banks: layout names separated by commas, or NULL).  LEGO_ERR with a
+ * message when a spec cannot be built or a `model_` let evaluated. */
+int lego_tune_model_predict(lego_ctx *ctx, const lego_tune_space *s,
+			    const lego_tune_gpu *gpu, const char *banks,
+			    const lego_define *fixed, size_t nfixed,
+			    lego_tune_spec_of spec_of, void *user,
+			    double *pred);
+
 /* --------------------------------------------------------------- runners */
 
 /* Measures one candidate: the generated kernel text and the defines that
@@ -214,6 +272,10 @@ typedef struct lego_tune_opts {
 	 * search proposes a batch of jobs configurations before it is told
 	 * their costs: a seed and jobs give one sequence. */
 	int jobs;
+	/* Predicted costs (lego_tune_model_predict), NULL: none; and the
+	 * pruning factor (lego_tune_search_prior). */
+	const double *prior;
+	double prune;
 } lego_tune_opts;
 
 typedef struct lego_tune_result {

@@ -466,6 +466,89 @@ static void test_launch(lego_test *t)
 		 strstr(why, "c[0] = nan"));
 }
 
+/* The spec of a configuration for the model: parsed with its defines. */
+static lego_spec *model_spec(void *user, lego_ctx *ctx,
+			     const lego_define *defs, size_t ndefs)
+{
+	const char *text = user;
+	return lego_spec_parse(ctx, "m.lego", text, strlen(text), defs, ndefs);
+}
+
+static void test_model(lego_test *t)
+{
+	test_case(t, "model_occupancy");
+	/* S kB of shared memory a block, 128 threads, 264 blocks: on the
+	 * H100 (228 KiB an SM, 132 SMs) 1 block of 200 kB fits an SM (2
+	 * waves), 2 of 100 kB (1 wave), 22 of 10 kB (1 wave, at most 16 of
+	 * 128 threads by threads: 2048 / 128), 240 kB none. */
+	const char *text = "tune S in {10, 100, 200, 240}\n"
+			   "let model_smem = S * 1000\n"
+			   "let model_blocks = 264\n"
+			   "let model_work = 7\n";
+	lego_ctx *ctx = lego_ctx_new();
+	lego_spec *spec = parse(ctx, text, NULL, 0);
+	lego_tune_space s;
+	double pred[4];
+	lego_tune_gpu gpu = lego_tune_gpu_h100();
+	CHECK(t, spec && lego_tune_space_build(ctx, spec, 0, &s) == LEGO_OK);
+	CHECKF(t, lego_tune_model_predict(ctx, &s, &gpu, NULL, NULL, 0,
+					  model_spec, (void *)text, pred) ==
+		  LEGO_OK, "%s", lego_ctx_error(ctx));
+	/* waves x resident x work / min(1, resident x 128 / 256) */
+	CHECK(t, pred[0] == 1 * 16 * 7.0);
+	CHECK(t, pred[1] == 1 * 2 * 7.0);
+	CHECK(t, pred[2] == 2 * 1 * 7.0 / 0.5);
+	CHECK(t, isinf(pred[3]));
+
+	test_case(t, "model_prior");
+	/* ordered: 1 (14), 2 (28), 0 (112), 3 (cannot run) */
+	lego_tune_search *q = lego_tune_search_new(&s, LEGO_TUNE_EXHAUSTIVE, 1);
+	size_t got[5];
+	lego_tune_search_prior(q, pred, 0);
+	for (int k = 0; k < 5; k++) {
+		got[k] = lego_tune_search_next(q);
+		lego_tune_search_tell(q, got[k], 1);
+	}
+	CHECK(t, got[0] == 1 && got[1] == 2 && got[2] == 0 && got[3] == 3 &&
+		 got[4] == SIZE_MAX);
+	lego_tune_search_free(q);
+	/* pruned at 2.5 x 14: 1 and 2 are left, for every strategy */
+	for (int m = LEGO_TUNE_EXHAUSTIVE; m <= LEGO_TUNE_BANDIT; m++) {
+		q = lego_tune_search_new(&s, (lego_tune_method)m, 3);
+		lego_tune_search_prior(q, pred, 2.5);
+		CHECK_EQ(t, lego_tune_search_left(q), 2);
+		size_t a = lego_tune_search_next(q);
+		lego_tune_search_tell(q, a, 1);
+		size_t b = lego_tune_search_next(q);
+		lego_tune_search_tell(q, b, 1);
+		CHECK(t, a == 1 && b == 2 && lego_tune_search_next(q) == SIZE_MAX);
+		lego_tune_search_free(q);
+	}
+	lego_tune_space_free(&s);
+
+	test_case(t, "model_banks");
+	/* a warp reading a column of a 32 x 32 row-major float tile hits one
+	 * bank 32 times, a row once: a factor (32 + 1) / 2; padded to 33
+	 * columns or XOR-swizzled, once each way: 1 */
+	const char *tiles = "tune layout T in {Row(32, 32), Row(32, 33), "
+			    "GenP([32, 32], swizzle(5, 0, 5))}\n";
+	spec = parse(ctx, tiles, NULL, 0);
+	double b[3];
+	CHECK(t, spec && lego_tune_space_build(ctx, spec, 0, &s) == LEGO_OK);
+	CHECKF(t, lego_tune_model_predict(ctx, &s, &gpu, "T", NULL, 0,
+					  model_spec, (void *)tiles, b) ==
+		  LEGO_OK, "%s", lego_ctx_error(ctx));
+	/* times 16 resident blocks of 128 threads (2048 / 128) and one
+	 * wave, the defaults of everything else */
+	CHECKF(t, b[0] == 16 * 16.5 && b[1] == 16 && b[2] == 16, "%g %g %g",
+	       b[0], b[1], b[2]);
+	CHECK(t, lego_tune_model_predict(ctx, &s, &gpu, "T,U", NULL, 0,
+					 model_spec, (void *)tiles, b) &&
+		 strstr(lego_ctx_error(ctx), "no layout 'U'"));
+	lego_tune_space_free(&s);
+	lego_ctx_free(ctx);
+}
+
 static void test_cache(lego_test *t)
 {
 	test_case(t, "cache_resume");
@@ -537,4 +620,5 @@ void suite_tune(lego_test *t)
 	test_cache(t);
 	test_parallel(t);
 	test_launch(t);
+	test_model(t);
 }

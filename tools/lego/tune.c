@@ -50,6 +50,11 @@ static const char tune_help[] =
 	"  --reps N          timed launches of each candidate (default 5)\n"
 	"  --jobs N          candidates compiled at once (default: 2)\n"
 	"  --device-index N  the runner's device (default 0)\n"
+	"  --model M         the cost model (the spec's model_ lets, an H100):\n"
+	"                    order the search by it, prune what it predicts\n"
+	"                    slower than --prune F (1.5) times the best, or off\n"
+	"                    (default); with --list: the order and predictions\n"
+	"  --model-banks L   layouts whose bank conflicts count (L1,L2)\n"
 	"  --space           print the size of the space and the time taken\n"
 	"  --list            print every configuration of the space\n"
 	"  --show            print the best configuration and the history\n"
@@ -76,6 +81,7 @@ typedef struct tune_cli {
 	const char *timeout, *target, *ext, *csv;
 	const char *runner, *kernel, *args, *global, *local, *reference;
 	const char *elem, *reps, *jobs, *device_index, *ref_global, *ref_local;
+	const char *model, *model_banks, *prune;
 	int space, list, show, quiet;
 } tune_cli;
 
@@ -179,9 +185,12 @@ static const char *default_ext(const char *target)
 	return "";
 }
 
+typedef enum model_use { MODEL_OFF, MODEL_ORDER, MODEL_PRUNE } model_use;
+
 /* The search and runner options, parsed. */
 typedef struct run_opts {
 	lego_tune_opts o;
+	model_use model;
 	double timeout;
 	lego_tune_launch launch;    /* built-in runners; reference: a path */
 	long long device_index;
@@ -265,6 +274,14 @@ static int parse_opts(const tune_cli *c, run_opts *ro)
 	if (c->timeout && ((ro->timeout = strtod(c->timeout, &end)) <= 0 ||
 			   *end))
 		return cli_usage("tune", "--timeout: expected a positive number");
+	static const char *const uses[] = {"off", "order", "prune"};
+	for (ro->model = MODEL_OFF; c->model && strcmp(c->model, uses[ro->model]);)
+		if (++ro->model > MODEL_PRUNE)
+			return cli_usage("tune", "--model: off, order or prune, "
+					 "not '%s'", c->model);
+	ro->o.prune = 1.5;
+	if (c->prune && ((ro->o.prune = strtod(c->prune, &end)) < 1 || *end))
+		return cli_usage("tune", "--prune: expected a factor >= 1");
 	return parse_launch(c, ro);
 }
 
@@ -273,6 +290,33 @@ static int check_opts(const tune_cli *c)
 {
 	run_opts ro;
 	return parse_opts(c, &ro);
+}
+
+/* The spec of one configuration, as instantiate reads it. */
+static lego_spec *spec_of(void *user, lego_ctx *ctx, const lego_define *defs,
+			  size_t ndefs)
+{
+	tmpl_src *t = user;
+	lego_gen_opts o = {t->target, t->spec_path, defs, ndefs, NULL};
+	return lego_gen_spec(ctx, t->path, t->text, t->len, &o);
+}
+
+/* The cost model's predictions for the space (malloc'ed); NULL after a
+ * message. */
+static double *predictions(tmpl_src *t, const lego_tune_space *s,
+			   const char *banks)
+{
+	double *pred = malloc((s->nconfigs + 1) * sizeof *pred);
+	lego_tune_gpu gpu = lego_tune_gpu_h100();
+	if (!pred) {
+		cli_fail("out of memory");
+	} else if (lego_tune_model_predict(t->ctx, s, &gpu, banks, t->defs,
+					   t->ndefs, spec_of, t, pred)) {
+		cli_ctx_fail(t->ctx);
+		free(pred);
+		pred = NULL;
+	}
+	return pred;
 }
 
 /* The runner the options name; NULL after a message. */
@@ -315,9 +359,18 @@ static int search(const tune_cli *c, tmpl_src *t, const lego_tune_space *s,
 	if (rc)
 		return rc;
 	lego_tune_opts o = ro.o;
+	double *pred = NULL;
+	if (ro.model != MODEL_OFF) {
+		if (!(pred = predictions(t, s, c->model_banks)))
+			return CLI_FAIL;
+		o.prior = pred;
+		o.prune = ro.model == MODEL_PRUNE ? ro.o.prune : 0;
+	}
 	lego_tune_runner *r = make_runner(c, &ro, t->target);
-	if (!r)
+	if (!r) {
+		free(pred);
 		return CLI_FAIL;
+	}
 	k->device = c->device ? c->device : r->device;
 	k->driver = r->driver;
 	lego_tune_result res;
@@ -325,6 +378,7 @@ static int search(const tune_cli *c, tmpl_src *t, const lego_tune_space *s,
 			  instantiate, t, &res))
 		rc = cli_ctx_fail(t->ctx);
 	r->free(r);
+	free(pred);
 	if (rc)
 		return rc;
 	fprintf(stderr, "tune: %s, %zu evaluations (%zu measured, %zu failed) "
@@ -347,17 +401,39 @@ static int search(const tune_cli *c, tmpl_src *t, const lego_tune_space *s,
 	return CLI_OK;
 }
 
-/* --list: one configuration a line, as -D values. */
-static int list(const lego_tune_space *s)
+/* --list: one configuration a line, as -D values; with a model, in the
+ * order of its predictions, each after the configuration. */
+static int list(const tune_cli *c, tmpl_src *t, const lego_tune_space *s)
 {
-	for (size_t i = 0; i < s->nconfigs; i++) {
+	run_opts ro;
+	double *pred = NULL;
+	int rc = parse_opts(c, &ro); /* checked before */
+	if (!rc && ro.model != MODEL_OFF &&
+	    !(pred = predictions(t, s, c->model_banks)))
+		rc = CLI_FAIL;
+	lego_tune_search *q = rc ? NULL
+			: lego_tune_search_new(s, LEGO_TUNE_EXHAUSTIVE, 1);
+	if (!rc && !q)
+		rc = cli_fail("out of memory");
+	if (q && pred)
+		lego_tune_search_prior(q, pred, ro.model == MODEL_PRUNE
+						 ? ro.o.prune : 0);
+	for (size_t i; q && (i = lego_tune_search_next(q)) != SIZE_MAX;) {
 		char *cfg = lego_tune_space_describe(s, i, 0);
-		if (!cfg)
-			return cli_fail("out of memory");
-		puts(cfg);
+		if (!cfg) {
+			rc = cli_fail("out of memory");
+			break;
+		}
+		if (pred)
+			printf("%s  %.4g\n", cfg, pred[i]);
+		else
+			puts(cfg);
 		free(cfg);
+		lego_tune_search_tell(q, i, 0);
 	}
-	return CLI_OK;
+	lego_tune_search_free(q);
+	free(pred);
+	return rc;
 }
 
 static int tune(const tune_cli *c, const cli_args *a)
@@ -391,7 +467,7 @@ static int tune(const tune_cli *c, const cli_args *a)
 		       "product %.4g), %zu constraint checks, %.4f s\n",
 		       s.nconfigs, s.nparams, s.raw, s.checks, s.seconds);
 	} else if (c->list) {
-		rc = list(&s);
+		rc = list(c, &t, &s);
 	} else {
 		char err[512];
 		cache = lego_tune_cache_open(c->db ? c->db : "lego-tune.db", err,
@@ -432,6 +508,8 @@ int lego_cmd_tune(int argc, char **argv)
 		{"--device-index", &c.device_index, NULL},
 		{"--ref-global", &c.ref_global, NULL},
 		{"--ref-local", &c.ref_local, NULL},
+		{"--model", &c.model, NULL},     {"--prune", &c.prune, NULL},
+		{"--model-banks", &c.model_banks, NULL},
 	};
 	cli_args a;
 	int rc = extra_take_opts("tune", &argc, argv, opts,
