@@ -114,6 +114,27 @@ for args in "--runner metal" "--runner opencl --kernel twice" "--kernel twice" \
 	[ $? -eq 2 ] && ok || bad "'$args': not a usage error: $(cat "$tmp/e")"
 done
 
+# The cost model: a tile read by rows and columns, row-major (32-way
+# bank conflicts on the columns), padded or swizzled; pruning keeps the
+# four without conflicts; a layout it cannot find is an error.
+cat >"$tmp/tile.lego" <<'EOS'
+tune ROWS in {8, 32}
+tune layout S in {Row(32, 32), Row(32, 33), GenP([32, 32], swizzle(5, 0, 5))}
+let model_smem = 32 * 33 * 4
+let model_threads = 32 * ROWS
+let model_blocks = 16384
+EOS
+"$lego" tune "$tmp/tile.lego" /dev/null --list --model prune --model-banks S \
+	>"$tmp/out" 2>&1
+[ "$(grep -c ' S=[12] ' "$tmp/out")" -eq 4 ] && [ "$(wc -l <"$tmp/out")" -eq 4 ] &&
+	ok || bad "model prune: $(cat "$tmp/out")"
+"$lego" tune "$tmp/tile.lego" /dev/null --list --model order --model-banks Q \
+	>"$tmp/out" 2>&1
+[ $? -eq 1 ] && ok || bad "an unknown layout in --model-banks accepted"
+expect model-banks "$tmp/out" "model: no layout 'Q'"
+"$lego" tune "$tmp/tile.lego" /dev/null --list --model always >/dev/null 2>&1
+[ $? -eq 2 ] && ok || bad "--model always: not a usage error"
+
 # Errors: a usage error exits 2, an input error 1 with its position.
 "$lego" tune "$tpl" $sizes >/dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "no --run: not a usage error"
