@@ -145,7 +145,17 @@ static void log_line(const char *log, char *why, size_t cap)
 	while (count && count < end && count > line && count[-1] >= '0' &&
 	       count[-1] <= '9')
 		end = --count;
-	snprintf(why, cap, "does not compile: %.*s", (int)(end - line), line);
+	/* the compiler's temporary file (PoCL: a path in its cache that
+	 * differs each time) is the kernel */
+	const char *file = strstr(line, ".cl:"), *path = file;
+	while (path && path > line && path[-1] != ' ')
+		path--;
+	if (file && file < end)
+		snprintf(why, cap, "does not compile: %.*skernel%.*s",
+			 (int)(path - line), line, (int)(end - file), file);
+	else
+		snprintf(why, cap, "does not compile: %.*s", (int)(end - line),
+			 line);
 }
 
 static void *ocl_build(void *dev, const char *source, const char *options,

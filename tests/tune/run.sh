@@ -83,6 +83,8 @@ done
 cmp -s "$tmp/os1" "$tmp/os3" && ok || bad "--jobs 1 and 3 differ: $(diff "$tmp/os1" "$tmp/os3")"
 expect ocl-wrong "$tmp/os3" "failed TM=2 P=1 BUG=2: wrong result"
 expect ocl-build "$tmp/os3" "failed TM=1 P=0 BUG=3: does not compile"
+(cd "$tmp" && "$lego" tune "$tpl" --show --db "$tmp/o3.db" $sizes) >"$tmp/show"
+expect ocl-build-why "$tmp/show" "BUG=3: does not compile: error: kernel.cl:"
 expect ocl-good "$tmp/os3" "ok TM=2 P=0 BUG=1"
 ocl --db "$tmp/o3.db" >/dev/null 2>"$tmp/oe"
 expect ocl-rerun "$tmp/oe" "12 evaluations (0 measured, 8 failed)"
