@@ -92,6 +92,7 @@ static const struct pattern_info {
 	{"asVector", PAT_ASVECTOR, 1, 1}, {"asScalar", PAT_ASSCALAR, 0, 1},
 	{"toGlobal", PAT_TOGLOBAL, 1, 1}, {"toLocal", PAT_TOLOCAL, 1, 1},
 	{"toPrivate", PAT_TOPRIVATE, 1, 1}, {"id", PAT_ID, 0, 1},
+	{"value", PAT_VALUE, 2, 0},
 };
 #define NPATTERNS (sizeof patterns / sizeof patterns[0])
 
@@ -195,12 +196,20 @@ static lift_fun *make_pattern(lift_cc *cc, const lift_ast *call,
 		}
 		f->init = static_scalar(cc, a[2], env);
 		return f->init ? f : NULL;
+	case PAT_VALUE:
+		f->init = lift_eval(cc, a[0], env);
+		f->sz[0] = f->init ? static_size(cc, a[1]) : NULL;
+		return f->sz[0] ? f : NULL;
 	case PAT_GET:
 		if (a[0]->kind != LIFT_NUM || a[0]->is_float)
 			return lift_err(cc, a[0], "get takes an integer");
 		f->k = strtoll(a[0]->name, NULL, 10);
 		return f;
 	case PAT_REDUCESEQ:
+		/* The initial value: a scalar, or an array in memory. */
+		f->f = static_fun(cc, a[0], env);
+		f->init = f->f ? lift_eval(cc, a[1], env) : NULL;
+		return f->init ? f : NULL;
 	case PAT_REDUCE:
 	case PAT_ITERATE:
 		f->f = static_fun(cc, a[0], env);
@@ -250,10 +259,10 @@ static lift_val *eval_call(lift_cc *cc, const lift_ast *a, lift_env *env)
 	lift_fun *f = lift_callee(cc, a, env, &used);
 	if (!f)
 		return NULL;
-	if (used == a->nargs)
+	if (used == a->nargs && f->ndata)
 		return fun_val(cc, f);
 	lift_val **args = lego_arena_alloc(&cc->ctx->arena,
-					   a->nargs * sizeof *args);
+					   (a->nargs ? a->nargs : 1) * sizeof *args);
 	if (!args)
 		return NULL;
 	for (size_t i = used; i < a->nargs; i++)
@@ -427,11 +436,13 @@ lift_val *lift_apply(lift_cc *cc, lift_fun *f, lift_val **args, size_t n)
 	case PAT_REDUCESEQ:
 		return lift_reduce_seq(cc, f, args[0]);
 	case PAT_ID:
+		return args[0];
+	case PAT_VALUE:
+		return lift_view_const(cc, f->init, f->sz[0]);
 	case PAT_TOGLOBAL:
 	case PAT_TOLOCAL:
 	case PAT_TOPRIVATE:
-		/* No materialisation yet: address spaces change nothing read. */
-		return f->pat == PAT_ID ? args[0] : lift_apply(cc, f->f, args, n);
+		return lift_materialise(cc, f, args, n);
 	default:
 		return lift_view_pattern(cc, f, args, f->at);
 	}

@@ -18,6 +18,7 @@ typedef enum {
 struct lift_view {
 	view_kind kind;
 	const char *buf;           /* MEM */
+	lift_buf *mbuf;            /* MEM: the allocated buffer, or NULL */
 	lego_expr **idx;           /* MEM: indices so far */
 	size_t nidx;
 	lift_val **in;             /* the arrays it views (ZIP: several) */
@@ -55,6 +56,35 @@ lift_view *lift_view_mem(lift_cc *cc, const char *buf)
 	return v;
 }
 
+lift_view *lift_view_buf(lift_cc *cc, lift_buf *b)
+{
+	lift_view *v = lift_view_mem(cc, b->name);
+	if (v)
+		v->mbuf = b;
+	return v;
+}
+
+lift_buf *lift_view_is_buf(const lift_view *v)
+{
+	return v->kind == VW_MEM && !v->nidx ? v->mbuf : NULL;
+}
+
+/* Records which work-item reads each coordinate of a buffer: the mapLcl
+ * whose index the coordinate is, or a sequential one. */
+static void record_read(lift_cc *cc, lift_buf *b, lego_expr **idx, size_t n)
+{
+	if (cc->probing || b->space != SPACE_LOCAL)
+		return;
+	for (size_t c = 0; c < n && c < LIFT_MAX_COORDS; c++) {
+		lego_expr *e = lego_simplify(cc->ctx, idx[c]);
+		int th = THREAD_SEQ;
+		for (int k = 0; k < cc->nloops; k++)
+			if (cc->loops[k].pat == PAT_MAPLCL && cc->loops[k].i == e)
+				th = cc->loops[k].dim;
+		lift_buf_touch(b, b->rd, c, th);
+	}
+}
+
 const char *lift_print_index(lift_cc *cc, lego_expr *e)
 {
 	lego_expr *s = e ? lego_simplify(cc->ctx, e) : NULL;
@@ -85,6 +115,7 @@ static lift_val *mem_get(lift_cc *cc, lift_val *a, lego_expr *i)
 	if (!w)
 		return NULL;
 	w->buf = v->buf;
+	w->mbuf = v->mbuf;
 	/* in[0]: the whole buffer, for its shape */
 	if (v->nin) {
 		w->in = v->in;
@@ -107,6 +138,8 @@ static lift_val *mem_get(lift_cc *cc, lift_val *a, lego_expr *i)
 	if (et->kind == LIFT_TUPLE)
 		return lift_err(cc, NULL, "arrays of tuples in memory are not "
 					  "supported yet");
+	if (w->mbuf)
+		record_read(cc, w->mbuf, w->idx, w->nidx);
 	lego_expr *dims[16];
 	size_t d = mem_dims(w->in[0]->type, dims, 16);
 	lego_layout *row = lego_row(cc->ctx, d, dims);
@@ -263,13 +296,12 @@ lift_val *lift_view_map(lift_cc *cc, lift_fun *f, lift_val *a,
 	 * emits is thrown away (each access re-applies f). */
 	size_t mark = cc->out.len;
 	char name[32];
+	cc->probing++;
 	lego_expr *i = lift_fresh_index(cc, a->type->len, name, sizeof name);
 	lift_val *x = i ? lift_view_get(cc, a, i) : NULL;
 	lift_val *y = x ? lift_apply(cc, f, &x, 1) : NULL;
-	if (cc->out.s && cc->out.len > mark) {
-		cc->out.len = mark;
-		cc->out.s[mark] = '\0';
-	}
+	cc->probing--;
+	lift_out_truncate(cc, mark);
 	if (!y || y->kind == VAL_FUN)
 		return y ? lift_err(cc, at, "map's function returns a function")
 			 : NULL;
@@ -281,15 +313,21 @@ lift_val *lift_view_map(lift_cc *cc, lift_fun *f, lift_val *a,
 	return lift_val_array(cc, t, w);
 }
 
-lift_val *lift_view_single(lift_cc *cc, lift_val *scalar)
+lift_val *lift_view_const(lift_cc *cc, lift_val *v, lego_expr *n)
 {
+	if (v->kind == VAL_FUN)
+		return lift_err(cc, NULL, "an array of functions");
 	lift_view *w = view_new(cc, VW_SINGLE, NULL);
-	lift_type *t = lift_type_array(cc->ctx, scalar->type,
-				       lego_const(cc->ctx, 1));
+	lift_type *t = lift_type_array(cc->ctx, v->type, n);
 	if (!w || !t)
 		return NULL;
-	w->fill = scalar;
+	w->fill = v;
 	return lift_val_array(cc, t, w);
+}
+
+lift_val *lift_view_single(lift_cc *cc, lift_val *scalar)
+{
+	return lift_view_const(cc, scalar, lego_const(cc->ctx, 1));
 }
 
 int lift_divides(lego_ctx *ctx, lego_expr *a, lego_expr *b)
@@ -315,6 +353,17 @@ static const char *eprint(lift_cc *cc, lego_expr *e)
 	return r ? r : "?";
 }
 
+int lift_split_check(lift_cc *cc, const lift_fun *split, lego_expr *len)
+{
+	if (lift_divides(cc->ctx, split->sz[0], len))
+		return 0;
+	const char *n = eprint(cc, split->sz[0]), *l = eprint(cc, len);
+	lift_err(cc, split->at, "split(%s) of an array of length %s: cannot "
+		 "prove that %s divides %s (state it with `assume %s | %s;`)",
+		 n, l, n, l, n, l);
+	return -1;
+}
+
 lift_type *lift_split_type(lift_cc *cc, const lift_fun *split,
 			   lift_type *t)
 {
@@ -323,12 +372,8 @@ lift_type *lift_split_type(lift_cc *cc, const lift_fun *split,
 	if (t->kind != LIFT_ARRAY)
 		return lift_err(cc, split->at, "split of %s: not an array",
 				tprint(cc, t));
-	if (!lift_divides(ctx, n, t->len))
-		return lift_err(cc, split->at, "split(%s) of %s: cannot prove "
-				"that %s divides %s (state it with "
-				"`assume %s | %s;`)", eprint(cc, n),
-				tprint(cc, t), eprint(cc, n), eprint(cc, t->len),
-				eprint(cc, n), eprint(cc, t->len));
+	if (lift_split_check(cc, split, t->len))
+		return NULL;
 	return lift_type_array(ctx, lift_type_array(ctx, t->elems[0], n),
 			       lego_div(ctx, t->len, n));
 }

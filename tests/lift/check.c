@@ -34,6 +34,31 @@ static cl_mem input(cl *c, const float *v, size_t n)
 	return buffer(c, n * sizeof *v, v);
 }
 
+/* The 3x3 weighted stencil with clamped borders on an M x N grid. */
+static float *stencil2d_ref(const float *A, const float *w, int M, int N)
+{
+	float *ref = calloc((size_t)M * N, sizeof *ref);
+	for (int i = 0; i < M; i++)
+		for (int j = 0; j < N; j++)
+			for (int a = 0; a < 3; a++)
+				for (int b = 0; b < 3; b++)
+					ref[i * N + j] += w[3 * a + b] *
+						A[clampi(i + a - 1, M) * N +
+						  clampi(j + b - 1, N)];
+	return ref;
+}
+
+/* C = A B for A of M x K, B of K x N. */
+static float *matmul_ref(const float *A, const float *B, int M, int N, int K)
+{
+	float *ref = calloc((size_t)M * N, sizeof *ref);
+	for (int i = 0; i < M; i++)
+		for (int j = 0; j < N; j++)
+			for (int l = 0; l < K; l++)
+				ref[i * N + j] += A[i * K + l] * B[l * N + j];
+	return ref;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 3)
@@ -94,14 +119,7 @@ int main(int argc, char **argv)
 	int M = s[0], N = s[1];
 	float *A = randoms((size_t)M * N), *w = randoms(9);
 	nout = stencil2d_out_len(M, N);
-	ref = calloc(nout, sizeof *ref);
-	for (int i = 0; i < M; i++)
-		for (int j = 0; j < N; j++)
-			for (int a = 0; a < 3; a++)
-				for (int b = 0; b < 3; b++)
-					ref[i * N + j] += w[3 * a + b] *
-						A[clampi(i + a - 1, M) * N +
-						  clampi(j + b - 1, N)];
+	ref = stencil2d_ref(A, w, M, N);
 	out = buffer(&c, nout * sizeof(float), NULL);
 	k = clCreateKernel(c.prog, "stencil2d", &err);
 	die_cl(err, "kernel");
@@ -112,17 +130,43 @@ int main(int argc, char **argv)
 	int M = s[0], N = s[1], K = s[2];
 	float *A = randoms((size_t)M * K), *B = randoms((size_t)K * N);
 	nout = matmul_out_len(M, N, K);
-	ref = calloc(nout, sizeof *ref);
-	for (int i = 0; i < M; i++)
-		for (int j = 0; j < N; j++)
-			for (int l = 0; l < K; l++)
-				ref[i * N + j] += A[i * K + l] * B[l * N + j];
+	ref = matmul_ref(A, B, M, N, K);
 	out = buffer(&c, nout * sizeof(float), NULL);
 	k = clCreateKernel(c.prog, "matmul", &err);
 	die_cl(err, "kernel");
 	die_cl(matmul_launch(c.q, k, input(&c, A, (size_t)M * K),
 			     input(&c, B, (size_t)K * N), out, M, N, K, global,
 			     NULL), "launch");
+#elif defined(BENCH_stencil2dlocal)
+	/* work-groups of 3 x 2 work-items over 4 x 4 tiles, 2 x 2 groups:
+	 * fewer than the tiles, so both the group and local loops stride */
+	int M = s[0], N = s[1];
+	size_t local[2] = {3, 2};
+	global[0] = 6;
+	global[1] = 4;
+	float *A = randoms((size_t)M * N), *w = randoms(9);
+	nout = stencil2dlocal_out_len(M, N);
+	ref = stencil2d_ref(A, w, M, N);
+	out = buffer(&c, nout * sizeof(float), NULL);
+	k = clCreateKernel(c.prog, "stencil2dlocal", &err);
+	die_cl(err, "kernel");
+	die_cl(stencil2dlocal_launch(c.q, k, input(&c, A, (size_t)M * N),
+				     input(&c, w, 9), out, M, N, global, local),
+	       "launch");
+#elif defined(BENCH_mmtiled)
+	int M = s[0], N = s[1], K = s[2];
+	size_t local[2] = {3, 2};
+	global[0] = 6;
+	global[1] = 4;
+	float *A = randoms((size_t)M * K), *B = randoms((size_t)K * N);
+	nout = mmtiled_out_len(M, N, K);
+	ref = matmul_ref(A, B, M, N, K);
+	out = buffer(&c, nout * sizeof(float), NULL);
+	k = clCreateKernel(c.prog, "mmtiled", &err);
+	die_cl(err, "kernel");
+	die_cl(mmtiled_launch(c.q, k, input(&c, A, (size_t)M * K),
+			      input(&c, B, (size_t)K * N), out, M, N, K, global,
+			      local), "launch");
 #else
 #error "no BENCH_ defined"
 #endif

@@ -47,6 +47,23 @@ type_is gemv "[float]M"
 type_is stencil1d "[float]N"
 type_is stencil2d "[[[float]1]N]M"
 type_is matmul "[[[float]1]N]M"
+type_is mmtiled "[[float](4 * (N / 4))](4 * (M / 4))"
+
+# Barriers (docs/lift.md): the tiles of A and B are read by every
+# work-item, a barrier before and after each copy, the two between them
+# merged (3); the accumulator is updated by the work-item that owns each
+# element (none).  The stencil's tile is read by neighbours (2).
+barriers_are() {
+	got=$("$LEGO" lift "$EX/$1.lift" | grep -c 'barrier(CLK_LOCAL_MEM_FENCE);')
+	if [ "$got" = "$2" ]; then
+		ok "barriers of $1: $2"
+	else
+		ko "barriers of $1: got $got, want $2"
+	fi
+}
+barriers_are mmtiled 3
+barriers_are stencil2dlocal 2
+barriers_are matmul 0
 
 # Random view chains (tests/lift/views.c) against its interpreter.
 if $CC $CFLAGS "$HERE/views.c" -o "$TMP/views"; then
@@ -87,6 +104,9 @@ if [ -f /usr/include/CL/cl.h ]; then
 	bench stencil1d 17
 	bench stencil2d 7 11
 	bench matmul 5 7 9
+	# staged through local memory: sizes are multiples of the 4 x 4 tile
+	bench stencil2dlocal 12 20
+	bench mmtiled 12 20 28
 else
 	ko "no OpenCL headers (run scripts/opencl.sh)"
 fi
