@@ -2,7 +2,9 @@
  * join, transpose, slide and pad (at random depths, through map) applied
  * to a 2-D array, compiled by `lego lift` and run as plain C, against a
  * direct interpreter of the patterns' semantics that materialises every
- * intermediate array.
+ * intermediate array.  A chain may also copy its array into private
+ * memory (toPrivate: the same values, read back through the views after
+ * it) and regroup the written side one level down (map(join)).
  *
  *   views gen SEED        prints the .lift program of chain SEED
  *   views run SEED        (built with -DKERNEL="k.cl") runs the kernel and
@@ -19,7 +21,7 @@ typedef struct arr {
 	float v[MAXE];
 } arr;
 
-typedef enum { SPLIT, JOIN, TRANSPOSE, SLIDE, PAD, PADCLAMP } op_kind;
+typedef enum { SPLIT, JOIN, TRANSPOSE, SLIDE, PAD, PADCLAMP, COPY } op_kind;
 typedef struct op {
 	op_kind k;
 	int depth, a, b;
@@ -50,6 +52,9 @@ static void apply0(const op *o, const float *src, const int *dim, int rank,
 	memcpy(ndim, dim, sizeof *dim * (size_t)rank);
 	*nrank = rank;
 	switch (o->k) {
+	case COPY:
+		memcpy(dst, src, sizeof *src * (size_t)(dim[0] * inner));
+		return;
 	case SPLIT:
 		memmove(ndim + 2, dim + 1, sizeof *dim * (size_t)(rank - 1));
 		ndim[0] = dim[0] / o->a;
@@ -127,7 +132,12 @@ static int pick(const arr *x, op *o)
 {
 	for (int tries = 0; tries < 50; tries++) {
 		o->depth = rnd(x->rank);
-		o->k = (op_kind)rnd(6);
+		o->k = (op_kind)rnd(7);
+		if (o->k == COPY) {
+			o->depth = 0;
+			o->a = x->rank;
+			return 0;
+		}
 		int r = x->rank - o->depth, n = x->dim[o->depth];
 		int size = size_of(x->dim, x->rank);
 		if (o->k == SPLIT && x->rank < MAXR) {
@@ -157,6 +167,14 @@ static void print_op(const op *o)
 	for (int i = 0; i < o->depth; i++)
 		printf("map(");
 	switch (o->k) {
+	case COPY:
+		printf("toPrivate(");
+		for (int i = 0; i < o->a; i++)
+			printf("mapSeq(");
+		printf("id");
+		for (int i = 0; i <= o->a; i++)
+			printf(")");
+		break;
 	case SPLIT: printf("split(%d)", o->a); break;
 	case JOIN: printf("join"); break;
 	case TRANSPOSE: printf("transpose"); break;
@@ -183,8 +201,8 @@ static int chain(unsigned s, arr *x, op *ops, op *wr)
 	for (int i = 0; i < n; i++)
 		if (!pick(t, &ops[k]))
 			apply(&ops[k++], t);  /* for the shape */
-	wr->depth = 0;
 	wr->k = t->rank >= 2 && rnd(2) ? (rnd(2) ? JOIN : TRANSPOSE) : SPLIT;
+	wr->depth = wr->k != SPLIT && t->rank >= 3 ? rnd(2) : 0;
 	wr->a = 1;
 	free(t);
 	return k;
@@ -207,8 +225,10 @@ int main(int argc, char **argv)
 	int n = chain((unsigned)atoi(argv[2]), &x, ops, &wr);
 	if (!strcmp(argv[1], "gen")) {
 		printf("kernel k(x : [[float]%d]%d) =\n  ", x.dim[1], x.dim[0]);
-		if (wr.k != SPLIT)
-			printf("%s o ", wr.k == JOIN ? "join" : "transpose");
+		if (wr.k != SPLIT) {
+			print_op(&wr);
+			printf(" o ");
+		}
 		printf("mapSeq(id)");
 		for (int i = n - 1; i >= 0; i--) {
 			printf(" $ ");
