@@ -143,6 +143,22 @@ static lift_val *static_scalar(lift_cc *cc, const lift_ast *a, lift_env *env)
 	return v;
 }
 
+/* gather's and scatter's argument: reverse or stride(s). */
+static int index_fun(lift_cc *cc, lift_fun *f, const lift_ast *a)
+{
+	if (a->kind == LIFT_VAR && !strcmp(a->name, "reverse")) {
+		f->index = LIFT_INDEX_REVERSE;
+		return 0;
+	}
+	if (a->kind == LIFT_CALL && !strcmp(a->name, "stride") &&
+	    a->nargs == 1) {
+		f->index = LIFT_INDEX_STRIDE;
+		return (f->sz[0] = static_size(cc, a->args[0])) ? 0 : -1;
+	}
+	lift_err(cc, a, "expected an index function: reverse or stride(s)");
+	return -1;
+}
+
 /* A pattern from a call's first arguments; *used says how many. */
 static lift_fun *make_pattern(lift_cc *cc, const lift_ast *call,
 			      const struct pattern_info *pi, lift_env *env,
@@ -196,6 +212,16 @@ static lift_fun *make_pattern(lift_cc *cc, const lift_ast *call,
 		}
 		f->init = static_scalar(cc, a[2], env);
 		return f->init ? f : NULL;
+	case PAT_GATHER:
+	case PAT_SCATTER:
+		return index_fun(cc, f, a[0]) ? NULL : f;
+	case PAT_ITERATE:
+		if (a[0]->kind != LIFT_NUM || a[0]->is_float ||
+		    (f->k = strtoll(a[0]->name, NULL, 10)) < 0 || f->k > 64)
+			return lift_err(cc, a[0], "iterate takes a count from 0 "
+					"to 64");
+		f->f = static_fun(cc, a[1], env);
+		return f->f ? f : NULL;
 	case PAT_VALUE:
 		f->init = lift_eval(cc, a[0], env);
 		f->sz[0] = f->init ? static_size(cc, a[1]) : NULL;
@@ -211,7 +237,6 @@ static lift_fun *make_pattern(lift_cc *cc, const lift_ast *call,
 		f->init = f->f ? lift_eval(cc, a[1], env) : NULL;
 		return f->init ? f : NULL;
 	case PAT_REDUCE:
-	case PAT_ITERATE:
 		f->f = static_fun(cc, a[0], env);
 		f->init = f->f ? static_scalar(cc, a[1], env) : NULL;
 		return f->init ? f : NULL;
@@ -439,6 +464,13 @@ lift_val *lift_apply(lift_cc *cc, lift_fun *f, lift_val **args, size_t n)
 		return args[0];
 	case PAT_VALUE:
 		return lift_view_const(cc, f->init, f->sz[0]);
+	case PAT_ITERATE: {
+		/* unrolled: f applied k times */
+		lift_val *v = args[0];
+		for (int64_t k = 0; v && k < f->k; k++)
+			v = lift_apply(cc, f->f, &v, 1);
+		return v;
+	}
 	case PAT_TOGLOBAL:
 	case PAT_TOLOCAL:
 	case PAT_TOPRIVATE:

@@ -88,6 +88,13 @@ int lift_type_equal(lego_ctx *ctx, const lift_type *a, const lift_type *b);
 /* "[[float]N]M", caller frees. */
 char *lift_type_print(lego_ctx *ctx, const lift_type *t);
 
+/* The index functions of gather and scatter: reverse (i -> n - 1 - i) and
+ * stride(s) (i -> (i % s) * (n / s) + i / s, Lift's reorderStride, for
+ * s | n), as GenP layouts over [n] with their inverses. */
+enum { LIFT_INDEX_REVERSE, LIFT_INDEX_STRIDE };
+lego_layout *lift_index_function(lego_ctx *ctx, int kind, lego_expr *s,
+				 lego_expr *n);
+
 /* ------------------------------------------------------------ compilation */
 
 typedef struct lift_kernel {

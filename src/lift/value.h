@@ -45,7 +45,8 @@ struct lift_fun {
 	lift_pat pat;              /* PATTERN and its static arguments: */
 	int dim;                   /*   mapGlb/mapWrg/mapLcl dimension */
 	int clamp;                 /*   pad: clamp at the borders */
-	int64_t k;                 /*   get */
+	int64_t k;                 /*   get; iterate: the count */
+	int index;                 /*   gather, scatter: LIFT_INDEX_* */
 	lego_expr *sz[2];          /*   split n; slide size, step; pad l, r */
 	lift_fun *f, *g;           /*   the function argument; COMPOSE f o g */
 	lift_val *init;            /*   reduceSeq: initial value; pad: value */
@@ -176,6 +177,12 @@ lift_env *lift_env_bind(lift_cc *cc, lift_env *env, const char *name,
  * argument spreads over several parameters). */
 lift_env *lift_bind_lambda(lift_cc *cc, const lift_fun *f, lift_val **args,
 			   size_t n);
+/* gather's or scatter's index function over [n] as a GenP layout (NULL
+ * after a located error); lift_index_map applies it or its inverse. */
+lego_layout *lift_index_layout(lift_cc *cc, const lift_fun *g, lego_expr *n);
+lego_expr *lift_index_map(lift_cc *cc, lego_layout *l, lego_expr *i,
+			  int inverse);
+
 /* Memory (mem.c).  toLocal(f), toPrivate(f), toGlobal(f) applied to
  * values that are read: f's writes go to a new buffer of that space
  * (allocated only if f writes), bracketed by barriers if local. */

@@ -12,7 +12,7 @@
 
 typedef enum {
 	VW_MEM, VW_SPLIT, VW_SPLITROW, VW_JOIN, VW_TRANSPOSE, VW_TROW, VW_ZIP,
-	VW_SLIDE, VW_OFFS, VW_PAD, VW_MASK, VW_MAP, VW_SINGLE
+	VW_SLIDE, VW_OFFS, VW_PAD, VW_MASK, VW_MAP, VW_SINGLE, VW_PERM
 } view_kind;
 
 struct lift_view {
@@ -29,6 +29,8 @@ struct lift_view {
 	int clamp;                 /* PAD */
 	lift_val *fill;            /* PAD, MASK: the value outside */
 	lift_fun *f;               /* MAP */
+	lego_layout *perm;         /* PERM: the index function */
+	int inverse;               /* PERM: read through its inverse */
 	const lift_ast *at;
 };
 
@@ -283,6 +285,10 @@ lift_val *lift_view_get(lift_cc *cc, lift_val *a, lego_expr *i)
 	}
 	case VW_SINGLE:
 		return v->fill;
+	case VW_PERM: {
+		lego_expr *j = lift_index_map(cc, v->perm, i, v->inverse);
+		return j ? lift_view_get(cc, v->in[0], j) : NULL;
+	}
 	}
 	return NULL;
 }
@@ -481,6 +487,15 @@ lift_val *lift_view_pattern(lift_cc *cc, const lift_fun *pat,
 		}
 		break;
 	}
+	case PAT_GATHER:
+	case PAT_SCATTER:
+		/* gather reads x[f(i)]; scatter puts x[j] at f(j) */
+		rt = t;
+		if (!(w = view_new(cc, VW_PERM, a)) ||
+		    !(w->perm = lift_index_layout(cc, pat, t->len)))
+			return NULL;
+		w->inverse = pat->pat == PAT_SCATTER;
+		break;
 	default:
 		return lift_err(cc, at, "%s is not implemented yet",
 				at && at->name ? at->name : "this pattern");

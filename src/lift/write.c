@@ -91,7 +91,7 @@ lift_val *lift_reduce_seq(lift_cc *cc, const lift_fun *f, lift_val *a)
 
 /* ------------------------------------------------------------ destinations */
 
-typedef enum { D_MEM, D_IDX, D_JOIN, D_SPLIT, D_TRANSPOSE } dest_kind;
+typedef enum { D_MEM, D_IDX, D_JOIN, D_SPLIT, D_TRANSPOSE, D_PERM } dest_kind;
 
 /* Where a value goes: a buffer (the kernel's `out`, or an allocated one)
  * seen through the indices of the enclosing loops and the write-side
@@ -104,8 +104,8 @@ typedef struct dest {
 	lego_expr *i, *len;        /* IDX */
 	lift_pat pat;              /*   the loop's pattern */
 	int dim;
-	const lift_fun *split;     /* SPLIT */
-	int depth;                 /* JOIN, SPLIT, TRANSPOSE */
+	const lift_fun *split;     /* SPLIT; PERM: gather or scatter */
+	int depth;                 /* JOIN, SPLIT, TRANSPOSE, PERM */
 	const lift_ast *at;
 } dest;
 
@@ -174,6 +174,23 @@ static int regroup(lift_cc *cc, const dest *d, coords *k)
 {
 	lego_ctx *ctx = cc->ctx;
 	size_t o = (size_t)d->depth;
+	if (d->kind == D_PERM) {
+		/* z[j] lands at y[f^-1(j)] under gather, y[f(j)] under scatter */
+		if (k->c <= o)
+			return !!lift_err(cc, d->at, "%s of a value that is not "
+					  "an array", d->split->pat == PAT_GATHER
+							? "gather" : "scatter");
+		lego_layout *l = lift_index_layout(cc, d->split, k->ln[o]);
+		lego_expr *j = l ? lift_index_map(cc, l, k->ix[o],
+						  d->split->pat == PAT_GATHER)
+				 : NULL;
+		if (!j)
+			return -1;
+		k->ix[o] = j;
+		if (k->th[o] != THREAD_SEQ)
+			k->th[o] = THREAD_MIXED;
+		return 0;
+	}
 	if (d->kind == D_SPLIT) {
 		if (k->c <= o || k->c == LIFT_MAX_COORDS)
 			return !!lift_err(cc, d->at, "split of a value that is "
@@ -362,6 +379,10 @@ static lift_type *regroup_type(lift_cc *cc, const lift_fun *f, lift_type *t,
 	}
 	if (f->pat == PAT_SPLIT)
 		return lift_split_type(cc, f, t);
+	if (f->pat == PAT_GATHER || f->pat == PAT_SCATTER)
+		return t->kind == LIFT_ARRAY ? t : lift_err(cc, f->at, "%s of a "
+				"value that is not an array", f->pat == PAT_GATHER
+						? "gather" : "scatter");
 	if (t->kind != LIFT_ARRAY || t->elems[0]->kind != LIFT_ARRAY)
 		return lift_err(cc, f->at, "%s of a value that is not an array "
 				"of arrays", f->pat == PAT_JOIN ? "join" : "transpose");
@@ -380,7 +401,8 @@ static lift_type *push_regroup(lift_cc *cc, const lift_fun *f, int depth,
 			       thunk *t, const dest *d)
 {
 	dest_kind k = f->pat == PAT_JOIN ? D_JOIN
-		      : f->pat == PAT_SPLIT ? D_SPLIT : D_TRANSPOSE;
+		      : f->pat == PAT_SPLIT ? D_SPLIT
+		      : f->pat == PAT_TRANSPOSE ? D_TRANSPOSE : D_PERM;
 	dest dr = {.kind = k, .up = d, .split = f, .depth = depth, .at = f->at};
 	lift_type *in = push(cc, t, &dr);
 	return in ? regroup_type(cc, f, in, depth) : NULL;
@@ -391,7 +413,8 @@ static const lift_fun *mapped_regroup(const lift_fun *f, int *depth)
 {
 	for (*depth = 0; f->kind == FUN_PATTERN && f->ndata == 1; f = f->f) {
 		if (f->pat == PAT_JOIN || f->pat == PAT_SPLIT ||
-		    f->pat == PAT_TRANSPOSE)
+		    f->pat == PAT_TRANSPOSE || f->pat == PAT_GATHER ||
+		    f->pat == PAT_SCATTER)
 			return f;
 		if (f->pat != PAT_MAP && f->pat != PAT_MAPSEQ)
 			return NULL;
@@ -427,6 +450,19 @@ static lift_type *push_apply(lift_cc *cc, lift_fun *f, thunk *ts, size_t n,
 			return push_map(cc, f, ts, d);
 		case PAT_ID:
 			return push(cc, ts, d);
+		case PAT_ITERATE: {
+			/* unrolled: f o iterate(k - 1, f) */
+			if (!f->k)
+				return push(cc, ts, d);
+			lift_fun *rest = lego_arena_alloc(&cc->ctx->arena,
+							  sizeof *rest);
+			if (!rest)
+				return NULL;
+			*rest = *f;
+			rest->k--;
+			thunk inner = {.fn = rest, .args = ts, .nargs = 1};
+			return push_apply(cc, f->f, &inner, 1, d);
+		}
 		case PAT_TOGLOBAL:
 		case PAT_TOLOCAL:
 		case PAT_TOPRIVATE: {
