@@ -460,6 +460,8 @@ lift_val *lift_apply(lift_cc *cc, lift_fun *f, lift_val **args, size_t n)
 				"result, maybe through join, split or transpose)");
 	case PAT_REDUCESEQ:
 		return lift_reduce_seq(cc, f, args[0]);
+	case PAT_REDUCE:
+		return lift_reduce_par(cc, f, args[0]);
 	case PAT_ID:
 		return args[0];
 	case PAT_VALUE:

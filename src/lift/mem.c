@@ -202,19 +202,42 @@ static int fun_writes(const lift_fun *f)
 
 /* Local memory is the work-group's: it is written by all its work-items
  * together, so not from inside one work-item's loop. */
-static int check_local_site(lift_cc *cc, const lift_fun *to)
+int lift_local_site(lift_cc *cc, const char *what, const lift_ast *at)
 {
 	for (int k = 0; k < cc->nloops; k++)
 		if (cc->loops[k].pat == PAT_MAPLCL ||
 		    cc->loops[k].pat == PAT_MAPGLB) {
-			lift_err(cc, to->at, "toLocal inside %s: local memory is "
+			lift_err(cc, at, "%s inside %s: local memory is "
 				 "shared by the work-group, write it outside the "
-				 "work-items' maps",
+				 "work-items' maps", what,
 				 cc->loops[k].pat == PAT_MAPLCL ? "mapLcl"
 								: "mapGlb");
 			return -1;
 		}
 	return 0;
+}
+
+lift_buf *lift_buf_new(lift_cc *cc, lift_space sp, const lift_ast *at)
+{
+	lift_buf *b = lego_arena_alloc(&cc->ctx->arena, sizeof *b);
+	char name[32];
+	snprintf(name, sizeof name, "%s_%d", sp == SPACE_LOCAL ? "l" : "p",
+		 cc->nvars++);
+	if (!b || !(b->name = lego_arena_strdup(&cc->ctx->arena, name)))
+		return NULL;
+	b->space = sp;
+	b->at = at;
+	b->next = cc->bufs;
+	cc->bufs = b;
+	return b;
+}
+
+void lift_buf_declare(lift_cc *cc, const lift_buf *b, lift_type_kind k,
+		      long long size)
+{
+	lego_sbuf_printf(&cc->decls, "\t%s%s %s[%lld];\n",
+			 b->space == SPACE_LOCAL ? "__local " : "",
+			 k == LIFT_INT ? "int" : "float", b->name, size);
 }
 
 static lift_type_kind base_kind(const lift_type *t)
@@ -254,18 +277,11 @@ lift_val *lift_materialise(lift_cc *cc, const lift_fun *to, lift_val **args,
 		return lift_err(cc, to->at, "toGlobal of a value that is read "
 				"again: only the kernel's result is global "
 				"memory");
-	if (sp == SPACE_LOCAL && check_local_site(cc, to))
+	if (sp == SPACE_LOCAL && lift_local_site(cc, "toLocal", to->at))
 		return NULL;
-	lift_buf *b = lego_arena_alloc(&cc->ctx->arena, sizeof *b);
-	char name[32];
-	snprintf(name, sizeof name, "%s_%d", sp == SPACE_LOCAL ? "l" : "p",
-		 cc->nvars++);
-	if (!b || !(b->name = lego_arena_strdup(&cc->ctx->arena, name)))
+	lift_buf *b = lift_buf_new(cc, sp, to->at);
+	if (!b)
 		return NULL;
-	b->space = sp;
-	b->at = to->at;
-	b->next = cc->bufs;
-	cc->bufs = b;
 	if (sp == SPACE_LOCAL && cc->nloops)
 		lift_barrier_emit(cc, b);
 	lift_type *t = lift_store(cc, to->f, args, n, b, to->at);
@@ -280,9 +296,7 @@ lift_val *lift_materialise(lift_cc *cc, const lift_fun *to, lift_val **args,
 	long long size = const_size(cc, to, t);
 	if (size < 0)
 		return NULL;
-	lego_sbuf_printf(&cc->decls, "\t%s%s %s[%lld];\n",
-			 sp == SPACE_LOCAL ? "__local " : "",
-			 k == LIFT_INT ? "int" : "float", b->name, size);
+	lift_buf_declare(cc, b, k, size);
 	if (t->kind == LIFT_ARRAY)
 		return lift_val_array(cc, t, lift_view_buf(cc, b));
 	size_t len = strlen(b->name) + 4;

@@ -189,6 +189,15 @@ lego_expr *lift_index_map(lift_cc *cc, lego_layout *l, lego_expr *i,
 lift_val *lift_materialise(lift_cc *cc, const lift_fun *to, lift_val **args,
 			   size_t n);
 lift_space lift_space_of(lift_pat to);
+/* 0 where local memory may be written (outside mapLcl and mapGlb), else
+ * -1 with a located error about `what`. */
+int lift_local_site(lift_cc *cc, const char *what, const lift_ast *at);
+/* A new buffer l_N or p_N, and its declaration at the kernel's top. */
+lift_buf *lift_buf_new(lift_cc *cc, lift_space sp, const lift_ast *at);
+void lift_buf_declare(lift_cc *cc, const lift_buf *b, lift_type_kind k,
+		      long long size);
+/* reduce(f, init) $ a (reduce.c): a tree in local memory. */
+lift_val *lift_reduce_par(lift_cc *cc, const lift_fun *f, lift_val *a);
 /* Emits a barrier for b's writes; kept only if b's data is shared. */
 void lift_barrier_emit(lift_cc *cc, lift_buf *b);
 /* Which work-item a coordinate of b is touched by, merged with what was

@@ -167,6 +167,33 @@ int main(int argc, char **argv)
 	die_cl(mmtiled_launch(c.q, k, input(&c, A, (size_t)M * K),
 			      input(&c, B, (size_t)K * N), out, M, N, K, global,
 			      local), "launch");
+#elif defined(BENCH_sumtree)
+	/* work-groups of 5 over chunks of 12, 2 groups for N / 12 chunks */
+	int N = s[0];
+	size_t local[1] = {5};
+	global[0] = 10;
+	float *x = randoms((size_t)N);
+	nout = sumtree_out_len(N);
+	ref = calloc(nout, sizeof *ref);
+	for (int i = 0; i < N; i++)
+		ref[i / 12] += x[i];
+	out = buffer(&c, nout * sizeof(float), NULL);
+	k = clCreateKernel(c.prog, "sumtree", &err);
+	die_cl(err, "kernel");
+	die_cl(sumtree_launch(c.q, k, input(&c, x, (size_t)N), out, N, global,
+			      local), "launch");
+#elif defined(BENCH_pairsum)
+	int N = s[0];
+	float *x = randoms((size_t)N);
+	nout = pairsum_out_len(N);
+	ref = calloc(nout, sizeof *ref);
+	for (int i = 0; i < N; i++)
+		ref[i / 4] += x[N - 1 - i];
+	out = buffer(&c, nout * sizeof(float), NULL);
+	k = clCreateKernel(c.prog, "pairsum", &err);
+	die_cl(err, "kernel");
+	die_cl(pairsum_launch(c.q, k, input(&c, x, (size_t)N), out, N, global,
+			      NULL), "launch");
 #else
 #error "no BENCH_ defined"
 #endif

@@ -48,6 +48,7 @@ type_is stencil1d "[float]N"
 type_is stencil2d "[[[float]1]N]M"
 type_is matmul "[[[float]1]N]M"
 type_is mmtiled "[[float](4 * (N / 4))](4 * (M / 4))"
+type_is pairsum "[float](N / 2 / 2)"
 
 # Barriers (docs/lift.md): the tiles of A and B are read by every
 # work-item, a barrier before and after each copy, the two between them
@@ -64,6 +65,8 @@ barriers_are() {
 barriers_are mmtiled 3
 barriers_are stencil2dlocal 2
 barriers_are matmul 0
+# before the copy, after it, after each of the 4 rounds of 12 -> 6 -> 3 -> 2 -> 1
+barriers_are sumtree 6
 
 # Random view chains (tests/lift/views.c) against its interpreter.
 if $CC $CFLAGS "$HERE/views.c" -o "$TMP/views"; then
@@ -107,6 +110,8 @@ if [ -f /usr/include/CL/cl.h ]; then
 	# staged through local memory: sizes are multiples of the 4 x 4 tile
 	bench stencil2dlocal 12 20
 	bench mmtiled 12 20 28
+	bench sumtree 60
+	bench pairsum 20
 else
 	ko "no OpenCL headers (run scripts/opencl.sh)"
 fi
