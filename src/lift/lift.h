@@ -1,9 +1,9 @@
 /* lift.h - the Lift front end (internal): textual Lift programs, their
  * symbolic-size types, views compiled to index expressions through LEGO
- * layouts, and OpenCL code generation.  The door of src/lift.
+ * layouts, and OpenCL and CUDA code generation.  The door of src/lift.
  *
  * Pipeline: lift_parse (text -> syntax tree) then lift_compile (type check
- * with symbolic sizes, views to accesses, loops, accumulators, OpenCL).
+ * with symbolic sizes, views to accesses, loops, memory, OpenCL or CUDA).
  * Errors are "file:line:col: error: ..." in the context; functions return
  * NULL or -1 after setting one. */
 #ifndef LEGO_LIFT_H
@@ -97,15 +97,19 @@ lego_layout *lift_index_function(lego_ctx *ctx, int kind, lego_expr *s,
 
 /* ------------------------------------------------------------ compilation */
 
+typedef enum { LIFT_TARGET_OPENCL, LIFT_TARGET_CUDA } lift_target_kind;
+
 typedef struct lift_kernel {
-	char *opencl;       /* the kernel source (user functions and kernel) */
-	char *host;         /* a C header: NAME_launch and NAME_out_len */
+	char *source;       /* the kernel source (user functions and kernel) */
+	char *host;         /* a header: NAME_launch and NAME_out_len */
 	lift_type *result;  /* the kernel's result type */
 	int ndims;          /* NDRange dimensions used by mapGlb/mapWrg/mapLcl */
 } lift_kernel;
 
-/* Type checks and compiles the program to OpenCL; malloc'ed strings. */
-int lift_compile(lego_ctx *ctx, const lift_program *p, lift_kernel *out);
+/* Type checks and compiles the program to OpenCL or CUDA (one lowering,
+ * two printers); malloc'ed strings. */
+int lift_compile(lego_ctx *ctx, const lift_program *p,
+		 lift_target_kind target, lift_kernel *out);
 void lift_kernel_free(lift_kernel *k);
 
 #endif

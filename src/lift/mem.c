@@ -24,8 +24,6 @@
 
 #include "lift/value.h"
 
-static const char barrier_text[] = "barrier(CLK_LOCAL_MEM_FENCE);";
-
 lift_space lift_space_of(lift_pat to)
 {
 	return to == PAT_TOLOCAL ? SPACE_LOCAL
@@ -77,7 +75,7 @@ void lift_barrier_emit(lift_cc *cc, lift_buf *b)
 	r->buf = b;
 	r->next = cc->barriers;
 	cc->barriers = r;
-	lift_emit(cc, "%s", barrier_text);
+	lift_emit(cc, "%s", cc->tgt->barrier);
 }
 
 void lift_out_truncate(lift_cc *cc, size_t mark)
@@ -114,6 +112,7 @@ char *lift_body_finish(lift_cc *cc)
 		len -= end - r->at;
 	}
 	/* A barrier right after another synchronises nothing more. */
+	const char *barrier_text = cc->tgt->barrier;
 	size_t bl = strlen(barrier_text);
 	int after_barrier = 0;
 	for (char *line = text; *line;) {
@@ -131,28 +130,30 @@ char *lift_body_finish(lift_cc *cc)
 	return text;
 }
 
+/* A target's spelling of a work-item id or stride in dimension dim. */
+static void spell(char *out, size_t cap, const lift_target *t,
+		  const char *fmt, int dim)
+{
+	char c = t->dims[dim];
+	snprintf(out, cap, fmt, c, c, c);
+}
+
 int lift_loop_open(lift_cc *cc, lift_pat pat, int dim, lego_expr *i,
 		   const char *name, const char *len)
 {
-	const char *id = NULL, *step = NULL;
 	if (cc->nloops == LIFT_MAX_LOOPS) {
 		lift_err(cc, NULL, "loops nested too deeply");
 		return -1;
 	}
 	cc->loops[cc->nloops++] = (lift_loop){.i = i, .pat = pat, .dim = dim};
-	if (pat == PAT_MAPGLB) {
-		id = "get_global_id";
-		step = "get_global_size";
-	} else if (pat == PAT_MAPWRG) {
-		id = "get_group_id";
-		step = "get_num_groups";
-	} else if (pat == PAT_MAPLCL) {
-		id = "get_local_id";
-		step = "get_local_size";
-	}
-	if (id) {
-		lift_emit(cc, "for (int %s = (int)%s(%d); %s < %s; %s += (int)%s(%d)) {",
-			  name, id, dim, name, len, name, step, dim);
+	int k = pat == PAT_MAPGLB ? 0 : pat == PAT_MAPWRG ? 1
+		: pat == PAT_MAPLCL ? 2 : -1;
+	if (k >= 0) {
+		char id[96], step[96];
+		spell(id, sizeof id, cc->tgt, cc->tgt->id[k], dim);
+		spell(step, sizeof step, cc->tgt, cc->tgt->step[k], dim);
+		lift_emit(cc, "for (int %s = %s; %s < %s; %s += %s) {", name, id,
+			  name, len, name, step);
 		if (dim + 1 > cc->ndims)
 			cc->ndims = dim + 1;
 	} else {
@@ -236,7 +237,7 @@ void lift_buf_declare(lift_cc *cc, const lift_buf *b, lift_type_kind k,
 		      long long size)
 {
 	lego_sbuf_printf(&cc->decls, "\t%s%s %s[%lld];\n",
-			 b->space == SPACE_LOCAL ? "__local " : "",
+			 b->space == SPACE_LOCAL ? cc->tgt->local : "",
 			 k == LIFT_INT ? "int" : "float", b->name, size);
 }
 

@@ -102,10 +102,25 @@ typedef struct lift_loop {
 	int dim;
 } lift_loop;
 
+/* How the lowering spells what depends on the target (kernel.c): the
+ * work-item ids and strides of mapGlb, mapWrg, mapLcl (formats taking
+ * the dimension's letter from dims), the barrier, local arrays. */
+typedef struct lift_target {
+	lego_lang lang;            /* of index expressions */
+	const char *dims;
+	const char *id[3], *step[3];
+	const char *barrier;
+	const char *local;
+} lift_target;
+
+const lift_target *lift_target_get(lift_target_kind t);
+
 /* The compiler's state for one kernel. */
 typedef struct lift_cc {
 	lego_ctx *ctx;
 	const lift_program *p;
+	lift_target_kind target;
+	const lift_target *tgt;
 	lego_sbuf out;             /* the kernel body */
 	lego_sbuf decls;           /* local and private buffers, at its top */
 	int indent;
@@ -213,6 +228,8 @@ int lift_loop_open(lift_cc *cc, lift_pat pat, int dim, lego_expr *i,
 		   const char *name, const char *len);
 void lift_loop_close(lift_cc *cc);
 
+/* Lowers the kernel's body into cc->out; returns its result type. */
+lift_type *lift_lower(lift_cc *cc, lift_env *env);
 /* Stores f(args) into b (the push side); returns the type stored. */
 lift_type *lift_store(lift_cc *cc, lift_fun *f, lift_val **args, size_t n,
 		      lift_buf *b, const lift_ast *at);

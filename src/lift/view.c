@@ -90,7 +90,7 @@ static void record_read(lift_cc *cc, lift_buf *b, lego_expr **idx, size_t n)
 const char *lift_print_index(lift_cc *cc, lego_expr *e)
 {
 	lego_expr *s = e ? lego_simplify(cc->ctx, e) : NULL;
-	char *t = s ? lego_expr_print(cc->ctx, s, LEGO_LANG_OPENCL) : NULL;
+	char *t = s ? lego_expr_print(cc->ctx, s, cc->tgt->lang) : NULL;
 	const char *r = t ? lego_arena_strdup(&cc->ctx->arena, t) : NULL;
 	free(t);
 	return r;

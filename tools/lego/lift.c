@@ -10,21 +10,24 @@
 #include "lift/lift.h"
 
 static const char lift_help[] =
-	"Usage: lego lift FILE [--target opencl] [--host | --type] [-o OUT]\n\n"
+	"Usage: lego lift FILE [--target opencl|cuda] [--host | --type] [-o OUT]\n\n"
 	"Compile the Lift program FILE (docs/lift.md): its kernel's patterns\n"
-	"become loops over the OpenCL work-items, its views index\n"
+	"become loops over the work-items, its views index\n"
 	"expressions through LEGO layouts.  The kernel takes its arrays, then\n"
 	"`out`, then the size symbols as ints.\n\n"
 	"Options:\n"
-	"  --target T      opencl (the only one so far)\n"
+	"  --target T      opencl (the default) or cuda\n"
 	"  --host          write the host code instead: NAME_out_len(sizes)\n"
-	"                  and NAME_launch(queue, kernel, args.., global,\n"
-	"                  local), a C header to include after <CL/cl.h>\n"
+	"                  and NAME_launch: for OpenCL (queue, kernel, args..,\n"
+	"                  global, local), a C header to include after\n"
+	"                  <CL/cl.h>; for CUDA (args.., grid, block, stream),\n"
+	"                  to include after the kernel in one .cu file\n"
 	"  --type          print the kernel's result type and exit\n"
 	"  -o OUT          write to OUT (replaced only when complete)\n"
 	"  -h, --help      show this help\n";
 
-static int compile(const char *file, int host, int type, const char *out)
+static int compile(const char *file, lift_target_kind target, int host,
+		   int type, const char *out)
 {
 	size_t len;
 	char *text = cli_read_file(file, &len);
@@ -37,7 +40,7 @@ static int compile(const char *file, int host, int type, const char *out)
 	}
 	lift_program *p = lift_parse(ctx, file, text, len);
 	lift_kernel k;
-	int rc = p && !lift_compile(ctx, p, &k) ? CLI_OK : cli_ctx_fail(ctx);
+	int rc = p && !lift_compile(ctx, p, target, &k) ? CLI_OK : cli_ctx_fail(ctx);
 	if (rc == CLI_OK) {
 		char *t = type ? lift_type_print(ctx, k.result) : NULL;
 		if (t) {
@@ -49,7 +52,7 @@ static int compile(const char *file, int host, int type, const char *out)
 			}
 		}
 		rc = cli_write_output(out, type ? (t ? t : "?\n")
-						: host ? k.host : k.opencl,
+						: host ? k.host : k.source,
 				      &file, 1);
 		free(t);
 		lift_kernel_free(&k);
@@ -80,10 +83,15 @@ int lego_cmd_lift(int argc, char **argv)
 	else if (rc == CLI_OK && a.ndefs)
 		rc = cli_usage("lift", "-D is not supported: sizes are kernel "
 				       "arguments");
-	else if (rc == CLI_OK && target && strcmp(target, "opencl"))
-		rc = cli_usage("lift", "unknown target '%s' (opencl)", target);
+	else if (rc == CLI_OK && target && strcmp(target, "opencl") &&
+		 strcmp(target, "cuda"))
+		rc = cli_usage("lift", "unknown target '%s' (opencl, cuda)",
+			       target);
 	else if (rc == CLI_OK)
-		rc = compile(a.pos[0], host, type, out);
+		rc = compile(a.pos[0],
+			     target && !strcmp(target, "cuda") ? LIFT_TARGET_CUDA
+							       : LIFT_TARGET_OPENCL,
+			     host, type, out);
 	cli_args_free(&a);
 	return rc;
 }
