@@ -6,7 +6,8 @@
 #     compiled and run as C against an interpreter (tests/lift/views.c);
 #   - types: `lego lift --type` of the examples against the paper's types;
 #   - the examples/lift benchmarks compiled to OpenCL, run on the CPU
-#     driver (PoCL) at small odd sizes against plain C (tests/lift/check.c).
+#     driver (PoCL) at small odd sizes against plain C (tests/lift/check.c);
+#   - the examples compiled to CUDA by nvcc (skipped without it).
 # Usage: sh tests/lift/run.sh BUILD_DIR.  Last line: "lift: N passed, N failed".
 BUILD=${1:-build}
 LEGO=$BUILD/lego
@@ -101,19 +102,37 @@ bench() {
 		ko "$name on OpenCL $*"
 	fi
 }
+# The benchmarks and their sizes: tests/lift/benches.txt (small and odd;
+# those staged through local memory at multiples of their 4 x 4 tiles).
 if [ -f /usr/include/CL/cl.h ]; then
-	bench dot 36
-	bench gemv 7 13
-	bench stencil1d 17
-	bench stencil2d 7 11
-	bench matmul 5 7 9
-	# staged through local memory: sizes are multiples of the 4 x 4 tile
-	bench stencil2dlocal 12 20
-	bench mmtiled 12 20 28
-	bench sumtree 60
-	bench pairsum 20
+	while read -r name sizes; do
+		bench "$name" $sizes
+	done < "$HERE/benches.txt"
 else
 	ko "no OpenCL headers (run scripts/opencl.sh)"
+fi
+
+# CUDA: every example's kernel and host code compiled by nvcc, in one file
+# (a namespace each); they are run on a GPU by bench/lift/cuda-check.sh.
+if command -v nvcc > /dev/null 2>&1; then
+	D=$TMP/cuda
+	mkdir -p "$D"
+	: > "$D/all.cu"
+	okc=1
+	for f in "$EX"/*.lift; do
+		n=$(basename "$f" .lift)
+		"$LEGO" lift --target cuda "$f" -o "$D/$n.cu" &&
+		"$LEGO" lift --target cuda --host "$f" -o "$D/$n.h" || okc=0
+		printf 'namespace ex_%s {\n#include "%s.cu"\n#include "%s.h"\n}\n' \
+			"$n" "$n" "$n" >> "$D/all.cu"
+	done
+	if [ $okc = 1 ] && (cd "$D" && nvcc -c all.cu -o all.o); then
+		ok "CUDA: the examples compile with nvcc"
+	else
+		ko "CUDA: the examples do not compile with nvcc"
+	fi
+else
+	echo "SKIP CUDA: nvcc not found, the CUDA kernels are not compiled"
 fi
 
 echo "lift: $pass passed, $fail failed"
