@@ -13,6 +13,8 @@
 
 #include "core/core.h"
 
+typedef enum { LIFT_TARGET_OPENCL, LIFT_TARGET_CUDA } lift_target_kind;
+
 /* ------------------------------------------------------------ syntax tree */
 
 typedef enum lift_ast_kind {
@@ -95,9 +97,52 @@ enum { LIFT_INDEX_REVERSE, LIFT_INDEX_STRIDE };
 lego_layout *lift_index_function(lego_ctx *ctx, int kind, lego_expr *s,
 				 lego_expr *n);
 
-/* ------------------------------------------------------------ compilation */
+/* The body as text that lift_parse reads back (fully parenthesised),
+ * caller frees. */
+char *lift_ast_print(const lift_ast *a);
 
-typedef enum { LIFT_TARGET_OPENCL, LIFT_TARGET_CUDA } lift_target_kind;
+/* ------------------------------------------------------------- rewriting */
+
+/* The rewrite rules (rewrite.c has their definitions). */
+typedef enum {
+	LIFT_RULE_FUSION, LIFT_RULE_SPLIT_JOIN, LIFT_RULE_REDUCE_SPLIT,
+	LIFT_RULE_TO_SEQ, LIFT_RULE_TO_GLB, LIFT_RULE_TO_WRG, LIFT_RULE_TO_LCL,
+	LIFT_NRULES
+} lift_rule;
+
+const char *lift_rule_name(lift_rule r);
+/* The rule of that name, or -1. */
+int lift_rule_find(const char *name);
+/* How many sites of the body the rule applies at (pre-order). */
+size_t lift_rewrite_sites(lego_ctx *ctx, const lift_program *p,
+			  lift_rule rule);
+/* p with the rule applied at one site; n is the split size of split-join
+ * and reduce-split.  The result may not type check: compile it. */
+lift_program *lift_rewrite(lego_ctx *ctx, const lift_program *p,
+			   lift_rule rule, size_t site, int64_t n);
+
+/* One rewrite: a rule at a site, with its split size. */
+typedef struct lift_step {
+	lift_rule rule;
+	size_t site;
+	int64_t n;
+} lift_step;
+
+/* Parses text into ctx and applies the steps in order. */
+lift_program *lift_program_rewritten(lego_ctx *ctx, const char *file,
+				     const char *text, size_t len,
+				     const lift_step *steps, size_t nsteps);
+
+typedef void (*lift_explore_fn)(void *user, const lift_step *path, size_t n,
+				const char *body);
+/* Every sequence of at most depth rewrites (split sizes 2 and 4) whose
+ * program compiles, each distinct program reported once with its path
+ * (the original is not reported); returns how many were compiled. */
+size_t lift_explore(const char *file, const char *text, size_t len,
+		    int depth, lift_target_kind target, lift_explore_fn fn,
+		    void *user);
+
+/* ------------------------------------------------------------ compilation */
 
 typedef struct lift_kernel {
 	char *source;       /* the kernel source (user functions and kernel) */

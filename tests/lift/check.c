@@ -1,5 +1,6 @@
 /* check.c - runs a kernel from `lego lift` on the OpenCL CPU driver (or,
- * built by nvcc with -DCUDA, on a CUDA GPU) against a plain C computation
+ * built by nvcc with -DCUDA, on a CUDA GPU; or, with -DC_KERNEL="<the
+ * kernel>", compiled as C and run as one work-item) against a plain C computation
  * of the same benchmark.  Built once per benchmark with -DBENCH_<name> and
  * -DHOST="<its lego lift --host header>" (and for CUDA -DKERNEL="<its
  * kernel>").  Usage: check DIR SIZE...  (DIR holds kernel.cl for OpenCL);
@@ -11,6 +12,11 @@
 #define LAUNCH(name, g, l, ...)                                           \
 	die_cl(name##_launch(__VA_ARGS__, grid_of(g, l), block_of(l), 0),    \
 	       "launch")
+#elif defined(C_KERNEL)
+/* the OpenCL kernel as C, one work-item (tests/lift/c_shim.h) */
+#include "c_shim.h"
+#include C_KERNEL
+#define LAUNCH(name, g, l, ...) ((void)(g), (void)(l), name(__VA_ARGS__))
 #else
 #include "ocl.h"
 #define LAUNCH(name, g, l, ...)                                           \
@@ -185,6 +191,15 @@ int main(int argc, char **argv)
 		ref[i / 4] += x[N - 1 - i];
 	out = buffer(&c, nout * sizeof(float), NULL);
 	LAUNCH(pairsum, global, NULL, input(&c, x, (size_t)N), out, N);
+#elif defined(BENCH_rules)
+	int N = s[0];
+	float *x = randoms((size_t)N);
+	nout = rules_out_len(N);
+	ref = (float *)calloc(nout, sizeof *ref);
+	for (int i = 0; i < N; i++)
+		ref[i / 8] += (0.5f * x[i]) * (0.5f * x[i]);
+	out = buffer(&c, nout * sizeof(float), NULL);
+	LAUNCH(rules, global, NULL, input(&c, x, (size_t)N), out, N);
 #else
 #error "no BENCH_ defined"
 #endif

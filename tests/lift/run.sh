@@ -112,6 +112,56 @@ else
 	ko "no OpenCL headers (run scripts/opencl.sh)"
 fi
 
+# Rewrite rules (src/lift/rewrite.c), by differential testing: the
+# rewritten program, compiled as C and run as one work-item
+# (tests/lift/c_shim.h), against plain C on random inputs.  Every program
+# one rewrite away from tests/lift/rules.lift (each rule has a site there;
+# its body, printed, must also read back to the same kernel), and the
+# first rewrite of each rule on each benchmark.
+rewritten() {  # FILE NAME STEPS SIZES...: exit 0 when it computes the same
+	f=$1 n=$2 st=$3
+	shift 3
+	R=$TMP/rw
+	mkdir -p "$R"
+	"$LEGO" lift --rewrite "$st" "$f" -o "$R/k.cl" &&
+	"$LEGO" lift --rewrite "$st" --host "$f" -o "$R/h.h" &&
+	$CC $CFLAGS -I"$HERE" -I"$R" -DHOST='"h.h"' -DC_KERNEL='"k.cl"' \
+		-DBENCH_$n "$HERE/check.c" -lm -o "$R/check" &&
+	"$R/check" "$R" "$@" > "$R/out"
+}
+"$LEGO" lift --explore 1 "$HERE/rules.lift" > "$TMP/explored" ||
+	ko "lego lift --explore 1 rules.lift"
+sed '/^kernel/,$d' "$HERE/rules.lift" > "$TMP/head.lift"
+while read -r flag st && read -r body; do
+	if ! rewritten "$HERE/rules.lift" rules "$st" 48; then
+		ko "rewrite $st of rules.lift: $(head -n 3 "$TMP/rw/out" 2>&1)"
+		continue
+	fi
+	{ cat "$TMP/head.lift"; printf 'kernel rules(x : [float]N) = %s;\n' "$body"; } \
+		> "$TMP/printed.lift"
+	if "$LEGO" lift "$TMP/printed.lift" | tail -n +2 > "$TMP/p.cl" &&
+	   tail -n +2 "$TMP/rw/k.cl" | cmp -s - "$TMP/p.cl"; then
+		ok "rewrite $st of rules.lift (and its text)"
+	else
+		ko "rewrite $st of rules.lift: its text reads back differently"
+	fi
+done < "$TMP/explored"
+[ "$(grep -c '^--rewrite' "$TMP/explored")" = 14 ] ||
+	ko "rules.lift: $(grep -c '^--rewrite' "$TMP/explored") programs one rewrite away, want 14"
+while read -r name sizes; do
+	"$LEGO" lift --explore 1 "$EX/$name.lift" > "$TMP/ex" || continue
+	for rule in fusion split-join reduce-split to-seq to-glb to-wrg to-lcl; do
+		st=$(sed -n "s/^--rewrite \($rule:[0-9:]*\)\$/\1/p" "$TMP/ex" |
+			head -n 1)
+		[ -n "$st" ] || continue
+		if rewritten "$EX/$name.lift" "$name" "$st" $sizes; then
+			ok "rewrite $st of $name"
+		else
+			ko "rewrite $st of $name"
+		fi
+	done
+done < "$HERE/benches.txt"
+
 # CUDA: every example's kernel and host code compiled by nvcc, in one file
 # (a namespace each); they are run on a GPU by bench/lift/cuda-check.sh.
 if command -v nvcc > /dev/null 2>&1; then
