@@ -208,7 +208,7 @@ lift_program *lift_rewrite(lego_ctx *ctx, const lift_program *p,
 				  : NULL;
 	if (!q) {
 		if (body)
-			lego_fail(ctx, LEGO_ERR, "%s: rule %s has no site %zu",
+			lego_fail(ctx, LEGO_ERR, "%s: error: rule %s has no site %zu",
 				  p->file, lift_rule_name(rule), site);
 		return NULL;
 	}

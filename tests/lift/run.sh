@@ -148,6 +148,13 @@ while read -r flag st && read -r body; do
 done < "$TMP/explored"
 [ "$(grep -c '^--rewrite' "$TMP/explored")" = 14 ] ||
 	ko "rules.lift: $(grep -c '^--rewrite' "$TMP/explored") programs one rewrite away, want 14"
+if "$LEGO" lift --rewrite fusion:0 "$EX/gemv.lift" > /dev/null 2> "$TMP/err"; then
+	ko "a rewrite at a site that is not there: accepted"
+elif [ "$(cat "$TMP/err")" = "$EX/gemv.lift: error: rule fusion has no site 0" ]; then
+	ok "a rewrite at a site that is not there"
+else
+	ko "a rewrite at a site that is not there: $(cat "$TMP/err")"
+fi
 while read -r name sizes; do
 	"$LEGO" lift --explore 1 "$EX/$name.lift" > "$TMP/ex" || continue
 	for rule in fusion split-join reduce-split to-seq to-glb to-wrg to-lcl; do
