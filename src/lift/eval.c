@@ -34,6 +34,17 @@ lift_val *lift_val_scalar(lift_cc *cc, lift_type_kind kind, const char *text)
 	return v;
 }
 
+lift_val *lift_val_typed(lift_cc *cc, lift_type *t, const char *text)
+{
+	lift_val *v = t ? lego_arena_alloc(&cc->ctx->arena, sizeof *v) : NULL;
+	if (!v)
+		return NULL;
+	v->kind = VAL_SCALAR;
+	v->type = t;
+	v->text = text;
+	return v;
+}
+
 lift_val *lift_val_array(lift_cc *cc, lift_type *type, lift_view *view)
 {
 	lift_val *v = type && view ? lego_arena_alloc(&cc->ctx->arena, sizeof *v)
@@ -189,6 +200,7 @@ static lift_fun *make_pattern(lift_cc *cc, const lift_ast *call,
 	*used += ns;
 	switch (pi->pat) {
 	case PAT_SPLIT:
+	case PAT_ASVECTOR:
 		f->sz[0] = static_size(cc, a[0]);
 		return f->sz[0] ? f : NULL;
 	case PAT_SLIDE:
@@ -409,15 +421,17 @@ static lift_val *apply_user(lift_cc *cc, const lift_fun *f, lift_val **args,
 	lego_sbuf b = {0};
 	lego_sbuf_printf(&b, "%s(", u->name);
 	for (size_t i = 0; i < n; i++) {
-		if (args[i]->kind != VAL_SCALAR ||
+		if (args[i]->kind != VAL_SCALAR || args[i]->type->width > 1 ||
 		    args[i]->type->kind != u->ptypes[i]) {
 			free(lego_sbuf_take(&b));
 			return lift_err(cc, f->at, "argument %zu of %s: expected "
 					"%s, got %s", i + 1, u->name,
 					kind_name(u->ptypes[i]),
-					args[i]->kind == VAL_SCALAR
+					args[i]->kind == VAL_SCALAR &&
+						!args[i]->type->width
 						? kind_name(args[i]->type->kind)
-						: "a non-scalar");
+						: "a non-scalar (use mapVec over "
+						  "vectors)");
 		}
 		lego_sbuf_printf(&b, "%s%s", i ? ", " : "", args[i]->text);
 	}
@@ -462,6 +476,8 @@ lift_val *lift_apply(lift_cc *cc, lift_fun *f, lift_val **args, size_t n)
 		return lift_reduce_seq(cc, f, args[0]);
 	case PAT_REDUCE:
 		return lift_reduce_par(cc, f, args[0]);
+	case PAT_MAPVEC:
+		return lift_map_vec(cc, f, args, n);
 	case PAT_ID:
 		return args[0];
 	case PAT_VALUE:

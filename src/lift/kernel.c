@@ -20,6 +20,9 @@ static const lift_target targets[] = {
 			 "(int)get_local_size(%c)"},
 		.barrier = "barrier(CLK_LOCAL_MEM_FENCE);",
 		.local = "__local ",
+		.vec_open = "(%s%d)(",
+		.comps = "0123456789abcdef",
+		.max_width = 16,
 	},
 	[LIFT_TARGET_CUDA] = {
 		.lang = LEGO_LANG_CUDA,
@@ -30,6 +33,9 @@ static const lift_target targets[] = {
 			 "(int)blockDim.%c"},
 		.barrier = "__syncthreads();",
 		.local = "__shared__ ",
+		.vec_open = "make_%s%d(",
+		.comps = "xyzw",
+		.max_width = 4,
 	},
 };
 
@@ -124,8 +130,11 @@ static void out_len(lift_cc *cc, lego_sbuf *b, const lift_type *result)
 	const lift_program *p = cc->p;
 	lego_ctx *ctx = cc->ctx;
 	lego_expr *n = lego_const(ctx, 1);
-	for (const lift_type *t = result; t->kind == LIFT_ARRAY; t = t->elems[0])
+	const lift_type *t = result;
+	for (; t->kind == LIFT_ARRAY; t = t->elems[0])
 		n = lego_mul(ctx, n, t->len);
+	if (t->width > 1)
+		n = lego_mul(ctx, n, lego_const(ctx, t->width));
 	char *len = lego_expr_print(ctx, lego_simplify(ctx, n), LEGO_LANG_C);
 	lego_sbuf_printf(b, "static size_t %s_out_len(", p->kernel);
 	for (size_t i = 0; i < p->nsizes; i++)

@@ -44,6 +44,7 @@ typedef enum lift_type_kind { LIFT_FLOAT, LIFT_INT, LIFT_TUPLE, LIFT_ARRAY }
 
 typedef struct lift_type {
 	lift_type_kind kind;
+	int width;                 /* FLOAT, INT: a vector of width > 1 */
 	struct lift_type **elems;  /* TUPLE: nelems; ARRAY: elems[0] */
 	size_t nelems;
 	lego_expr *len;            /* ARRAY */
@@ -83,6 +84,8 @@ lift_program *lift_parse(lego_ctx *ctx, const char *file, const char *text,
 
 /* Types */
 lift_type *lift_type_scalar(lego_ctx *ctx, lift_type_kind kind);
+/* float2, int4, ...: width 2, 4, 8 or 16 (1: the scalar). */
+lift_type *lift_type_vector(lego_ctx *ctx, lift_type_kind kind, int width);
 lift_type *lift_type_array(lego_ctx *ctx, lift_type *elem, lego_expr *len);
 lift_type *lift_type_tuple(lego_ctx *ctx, lift_type **elems, size_t n);
 /* Equal up to the simplifier's proof that lengths agree. */

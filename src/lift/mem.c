@@ -291,9 +291,13 @@ lift_val *lift_materialise(lift_cc *cc, const lift_fun *to, lift_val **args,
 	if (sp == SPACE_LOCAL)
 		lift_barrier_emit(cc, b);
 	lift_type_kind k = base_kind(t);
-	if (k == LIFT_TUPLE)
-		return lift_err(cc, to->at, "tuples in local or private memory "
-				"are not supported yet");
+	const lift_type *bt = t;
+	while (bt->kind == LIFT_ARRAY)
+		bt = bt->elems[0];
+	if (k == LIFT_TUPLE || bt->width > 1)
+		return lift_err(cc, to->at, "%s in local or private memory are "
+				"not supported yet", k == LIFT_TUPLE ? "tuples"
+								    : "vectors");
 	long long size = const_size(cc, to, t);
 	if (size < 0)
 		return NULL;

@@ -21,6 +21,7 @@ struct lift_val {
 	lift_val_kind kind;
 	lift_type *type;           /* NULL for a function */
 	const char *text;          /* SCALAR: a C expression */
+	const char **comps;        /* SCALAR vector built of components */
 	lift_val **elems;          /* TUPLE */
 	size_t nelems;
 	lift_view *view;           /* ARRAY */
@@ -111,6 +112,9 @@ typedef struct lift_target {
 	const char *id[3], *step[3];
 	const char *barrier;
 	const char *local;
+	const char *vec_open;      /* "(float4)(": printf of type, width */
+	const char *comps;         /* component k's name: comps[k] */
+	int max_width;
 } lift_target;
 
 const lift_target *lift_target_get(lift_target_kind t);
@@ -143,6 +147,15 @@ void lift_emit(lift_cc *cc, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 lift_val *lift_val_scalar(lift_cc *cc, lift_type_kind kind, const char *text);
+/* A scalar or vector value of type t. */
+lift_val *lift_val_typed(lift_cc *cc, lift_type *t, const char *text);
+/* Vectors (vector.c): component k of a vector value's text, a vector
+ * built of w scalar texts, mapVec(f) applied to vector arguments. */
+const char *lift_vec_comp(lift_cc *cc, const lift_val *v, int k);
+lift_val *lift_vec_make(lift_cc *cc, lift_type_kind kind, int w,
+			const char **comps);
+lift_val *lift_map_vec(lift_cc *cc, const lift_fun *f, lift_val **args,
+		       size_t n);
 /* An array value over a view of that type. */
 lift_val *lift_val_array(lift_cc *cc, lift_type *type, lift_view *view);
 
@@ -156,8 +169,9 @@ lift_buf *lift_view_is_buf(const lift_view *v);
  * type errors. */
 lift_val *lift_view_pattern(lift_cc *cc, const lift_fun *pat,
 			    lift_val **args, const lift_ast *at);
-/* 0 when split's size is proved to divide len; else -1 with the located
- * error (the read side and the written side report alike). */
+/* 0 when split's (or asVector's) size is proved to divide len; else -1
+ * with the located error (the read side and the written side report
+ * alike). */
 int lift_split_check(lift_cc *cc, const lift_fun *split, lego_expr *len);
 /* The type of split(n) over t, once n | len(t) is proved. */
 lift_type *lift_split_type(lift_cc *cc, const lift_fun *split, lift_type *t);

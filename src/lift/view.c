@@ -12,7 +12,8 @@
 
 typedef enum {
 	VW_MEM, VW_SPLIT, VW_SPLITROW, VW_JOIN, VW_TRANSPOSE, VW_TROW, VW_ZIP,
-	VW_SLIDE, VW_OFFS, VW_PAD, VW_MASK, VW_MAP, VW_SINGLE, VW_PERM
+	VW_SLIDE, VW_OFFS, VW_PAD, VW_MASK, VW_MAP, VW_SINGLE, VW_PERM,
+	VW_ASVEC, VW_ASSCAL
 } view_kind;
 
 struct lift_view {
@@ -24,7 +25,8 @@ struct lift_view {
 	lift_val **in;             /* the arrays it views (ZIP: several) */
 	size_t nin;
 	lego_expr *a;              /* SPLIT(ROW) n; SLIDE step; OFFS offset;
-				      PAD l; MASK condition; TROW index */
+				      PAD l; MASK condition; TROW index;
+				      ASVEC, ASSCAL width */
 	lego_expr *b;              /* SPLITROW row; SLIDE size */
 	int clamp;                 /* PAD */
 	lift_val *fill;            /* PAD, MASK: the value outside */
@@ -186,7 +188,7 @@ static lift_val *masked(lift_cc *cc, lift_val *v, lego_expr *cond,
 	if (!text)
 		return NULL;
 	snprintf(text, len, "((%s) ? %s : %s)", ct, fill->text, v->text);
-	return lift_val_scalar(cc, v->type->kind, text);
+	return lift_val_typed(cc, v->type, text);
 }
 
 /* Row(m, n) over the pair (row, col) and its inverse: the regrouping of
@@ -285,6 +287,53 @@ lift_val *lift_view_get(lift_cc *cc, lift_val *a, lego_expr *i)
 	}
 	case VW_SINGLE:
 		return v->fill;
+	case VW_ASVEC: {
+		/* (x[w i], .., x[w i + w - 1]) */
+		int64_t wd;
+		const char *comps[16];
+		lego_expr_is_const(v->a, &wd);
+		for (int64_t k = 0; k < wd; k++) {
+			lift_val *x = lift_view_get(cc, v->in[0], lego_add(ctx,
+				lego_mul(ctx, i, v->a), lego_const(ctx, k)));
+			if (!x)
+				return NULL;
+			comps[k] = x->text;
+		}
+		return lift_vec_make(cc, et->kind, (int)wd, comps);
+	}
+	case VW_ASSCAL: {
+		/* component j % w of vector j / w: named when constant, else
+		 * chosen among all */
+		int64_t wd, c;
+		lego_expr_is_const(v->a, &wd);
+		lift_val *x = lift_view_get(cc, v->in[0], lego_div(ctx, i, v->a));
+		lego_expr *ce = lego_simplify(ctx, lego_mod(ctx, i, v->a));
+		if (!x || !ce)
+			return NULL;
+		if (lego_expr_is_const(ce, &c)) {
+			const char *t = lift_vec_comp(cc, x, (int)c);
+			return t ? lift_val_scalar(cc, et->kind, t) : NULL;
+		}
+		const char *cs = lift_print_index(cc, ce);
+		lego_sbuf b = {0};
+		for (int64_t k = 0; cs && k < wd; k++) {
+			const char *t = lift_vec_comp(cc, x, (int)k);
+			if (k + 1 < wd)
+				lego_sbuf_printf(&b, "(%s) == %lld ? %s : ", cs,
+						 (long long)k, t ? t : "?");
+			else
+				lego_sbuf_printf(&b, "%s", t ? t : "?");
+		}
+		char *s = lego_sbuf_take(&b);
+		const char *text = s ? lego_arena_strdup(&ctx->arena, s) : NULL;
+		free(s);
+		size_t len = text ? strlen(text) + 3 : 0;
+		char *p = len ? lego_arena_alloc(&ctx->arena, len) : NULL;
+		if (!p)
+			return NULL;
+		snprintf(p, len, "(%s)", text);
+		return lift_val_scalar(cc, et->kind, p);
+	}
 	case VW_PERM: {
 		lego_expr *j = lift_index_map(cc, v->perm, i, v->inverse);
 		return j ? lift_view_get(cc, v->in[0], j) : NULL;
@@ -364,9 +413,10 @@ int lift_split_check(lift_cc *cc, const lift_fun *split, lego_expr *len)
 	if (lift_divides(cc->ctx, split->sz[0], len))
 		return 0;
 	const char *n = eprint(cc, split->sz[0]), *l = eprint(cc, len);
-	lift_err(cc, split->at, "split(%s) of an array of length %s: cannot "
+	lift_err(cc, split->at, "%s(%s) of an array of length %s: cannot "
 		 "prove that %s divides %s (state it with `assume %s | %s;`)",
-		 n, l, n, l, n, l);
+		 split->pat == PAT_ASVECTOR ? "asVector" : "split", n, l, n, l,
+		 n, l);
 	return -1;
 }
 
@@ -472,6 +522,9 @@ lift_val *lift_view_pattern(lift_cc *cc, const lift_fun *pat,
 		lift_type *st = et;
 		while (st->kind == LIFT_ARRAY)
 			st = st->elems[0];
+		if (!pat->clamp && st->kind <= LIFT_INT && st->width > 1)
+			return lift_err(cc, at, "pad of %s with a value: pad the "
+					"scalars before asVector", tprint(cc, t));
 		if (!pat->clamp && st->kind != pat->init->type->kind)
 			return lift_err(cc, at, "pad value of type %s for %s",
 					tprint(cc, pat->init->type), tprint(cc, t));
@@ -487,6 +540,39 @@ lift_val *lift_view_pattern(lift_cc *cc, const lift_fun *pat,
 		}
 		break;
 	}
+	case PAT_ASVECTOR: {
+		/* [T]n -> [Tw](n/w), w | n */
+		int64_t width = 0;
+		if (!lego_expr_is_const(pat->sz[0], &width) ||
+		    (width != 2 && width != 4 && width != 8 && width != 16) ||
+		    width > cc->tgt->max_width)
+			return lift_err(cc, at, "asVector(%s): the width must be "
+					"2, 4%s", eprint(cc, pat->sz[0]),
+					cc->tgt->max_width > 4 ? ", 8 or 16"
+							       : " (CUDA)");
+		if (et->kind > LIFT_INT || et->width > 1)
+			return lift_err(cc, at, "asVector of %s: not an array of "
+					"scalars", tprint(cc, t));
+		if (lift_split_check(cc, pat, t->len))
+			return NULL;
+		rt = lift_type_array(ctx, lift_type_vector(ctx, et->kind,
+							   (int)width),
+				     lego_div(ctx, t->len, pat->sz[0]));
+		if ((w = view_new(cc, VW_ASVEC, a)))
+			w->a = pat->sz[0];
+		break;
+	}
+	case PAT_ASSCALAR:
+		/* [Tw]n -> [T](n*w) */
+		if (et->kind > LIFT_INT || et->width < 2)
+			return lift_err(cc, at, "asScalar of %s: not an array of "
+					"vectors", tprint(cc, t));
+		rt = lift_type_array(ctx, lift_type_scalar(ctx, et->kind),
+				     lego_mul(ctx, t->len,
+					      lego_const(ctx, et->width)));
+		if ((w = view_new(cc, VW_ASSCAL, a)))
+			w->a = lego_const(ctx, et->width);
+		break;
 	case PAT_GATHER:
 	case PAT_SCATTER:
 		/* gather reads x[f(i)]; scatter puts x[j] at f(j) */

@@ -265,6 +265,33 @@ static int write_scalar(lift_cc *cc, const dest *d, const char *text)
 	return 0;
 }
 
+/* A vector is stored as its components, one more coordinate of length w
+ * (which asScalar on the written side joins with the one above). */
+static int write_vector(lift_cc *cc, lift_val *v, const dest *d,
+			const lift_ast *at)
+{
+	int w = v->type->width;
+	lift_val tmp = *v;
+	if (!v->comps) {
+		/* computed once, then taken apart */
+		char name[32];
+		snprintf(name, sizeof name, "v_%d", cc->nvars++);
+		lift_emit(cc, "%s%d %s = %s;", v->type->kind == LIFT_INT
+					       ? "int" : "float", w, name,
+			  v->text);
+		tmp.text = name;
+	}
+	for (int k = 0; k < w; k++) {
+		dest dk = {.kind = D_IDX, .up = d, .i = lego_const(cc->ctx, k),
+			   .len = lego_const(cc->ctx, w), .pat = PAT_MAPSEQ,
+			   .at = at};
+		const char *c = lift_vec_comp(cc, &tmp, k);
+		if (!c || write_scalar(cc, &dk, c))
+			return -1;
+	}
+	return 0;
+}
+
 /* Stores a value: a scalar directly, an array element by element. */
 static lift_type *assign(lift_cc *cc, lift_val *v, const dest *d,
 			 const lift_ast *at)
@@ -273,6 +300,8 @@ static lift_type *assign(lift_cc *cc, lift_val *v, const dest *d,
 		return NULL;
 	if (!at)
 		at = d->at;
+	if (v->kind == VAL_SCALAR && v->type->width > 1)
+		return write_vector(cc, v, d, at) ? NULL : v->type;
 	if (v->kind == VAL_SCALAR)
 		return write_scalar(cc, d, v->text) ? NULL : v->type;
 	if (v->kind != VAL_ARRAY)
@@ -379,6 +408,15 @@ static lift_type *regroup_type(lift_cc *cc, const lift_fun *f, lift_type *t,
 	}
 	if (f->pat == PAT_SPLIT)
 		return lift_split_type(cc, f, t);
+	if (f->pat == PAT_ASSCALAR) {
+		lift_type *et = t->kind == LIFT_ARRAY ? t->elems[0] : NULL;
+		if (!et || et->kind > LIFT_INT || et->width < 2)
+			return lift_err(cc, f->at, "asScalar of a value that is "
+					"not an array of vectors");
+		return lift_type_array(ctx, lift_type_scalar(ctx, et->kind),
+				       lego_mul(ctx, t->len,
+						lego_const(ctx, et->width)));
+	}
 	if (f->pat == PAT_GATHER || f->pat == PAT_SCATTER)
 		return t->kind == LIFT_ARRAY ? t : lift_err(cc, f->at, "%s of a "
 				"value that is not an array", f->pat == PAT_GATHER
@@ -400,7 +438,7 @@ static lift_type *regroup_type(lift_cc *cc, const lift_fun *f, lift_type *t,
 static lift_type *push_regroup(lift_cc *cc, const lift_fun *f, int depth,
 			       thunk *t, const dest *d)
 {
-	dest_kind k = f->pat == PAT_JOIN ? D_JOIN
+	dest_kind k = f->pat == PAT_JOIN || f->pat == PAT_ASSCALAR ? D_JOIN
 		      : f->pat == PAT_SPLIT ? D_SPLIT
 		      : f->pat == PAT_TRANSPOSE ? D_TRANSPOSE : D_PERM;
 	dest dr = {.kind = k, .up = d, .split = f, .depth = depth, .at = f->at};
@@ -414,7 +452,7 @@ static const lift_fun *mapped_regroup(const lift_fun *f, int *depth)
 	for (*depth = 0; f->kind == FUN_PATTERN && f->ndata == 1; f = f->f) {
 		if (f->pat == PAT_JOIN || f->pat == PAT_SPLIT ||
 		    f->pat == PAT_TRANSPOSE || f->pat == PAT_GATHER ||
-		    f->pat == PAT_SCATTER)
+		    f->pat == PAT_SCATTER || f->pat == PAT_ASSCALAR)
 			return f;
 		if (f->pat != PAT_MAP && f->pat != PAT_MAPSEQ)
 			return NULL;

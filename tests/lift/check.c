@@ -191,6 +191,15 @@ int main(int argc, char **argv)
 		ref[i / 4] += x[N - 1 - i];
 	out = buffer(&c, nout * sizeof(float), NULL);
 	LAUNCH(pairsum, global, NULL, input(&c, x, (size_t)N), out, N);
+#elif defined(BENCH_vscale)
+	int N = s[0];
+	float *x = randoms((size_t)N);
+	nout = vscale_out_len(N);
+	ref = (float *)calloc(nout, sizeof *ref);
+	for (int i = 0; i < N; i++)
+		ref[i] = 2.0f * (2.0f * x[N - 1 - i] + 1.0f) + 1.0f;
+	out = buffer(&c, nout * sizeof(float), NULL);
+	LAUNCH(vscale, global, NULL, input(&c, x, (size_t)N), out, N);
 #elif defined(BENCH_rules)
 	int N = s[0];
 	float *x = randoms((size_t)N);
