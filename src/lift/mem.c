@@ -193,8 +193,12 @@ static int fun_writes(const lift_fun *f)
 	case PAT_TOLOCAL:
 	case PAT_TOPRIVATE:
 		return fun_writes(f->f);
+	case PAT_ITERATE:
+		return fun_writes(f->f);
 	case PAT_ID:          /* Lift's id is the copying user function */
 	case PAT_REDUCESEQ:
+	case PAT_REDUCE:
+	case PAT_MAPVEC:
 		return 1;
 	default:
 		return 0;

@@ -289,7 +289,7 @@ lift_val *lift_view_get(lift_cc *cc, lift_val *a, lego_expr *i)
 		return v->fill;
 	case VW_ASVEC: {
 		/* (x[w i], .., x[w i + w - 1]) */
-		int64_t wd;
+		int64_t wd = 0;
 		const char *comps[16];
 		lego_expr_is_const(v->a, &wd);
 		for (int64_t k = 0; k < wd; k++) {
@@ -304,7 +304,7 @@ lift_val *lift_view_get(lift_cc *cc, lift_val *a, lego_expr *i)
 	case VW_ASSCAL: {
 		/* component j % w of vector j / w: named when constant, else
 		 * chosen among all */
-		int64_t wd, c;
+		int64_t wd = 0, c;
 		lego_expr_is_const(v->a, &wd);
 		lift_val *x = lift_view_get(cc, v->in[0], lego_div(ctx, i, v->a));
 		lego_expr *ce = lego_simplify(ctx, lego_mod(ctx, i, v->a));
