@@ -112,16 +112,17 @@ static int ends_with_word(const char *text, const char *w)
 	       (n == k || !is_word(text[n - k - 1]));
 }
 
-/* text, less a trailing comment begun by marker, in buf (cut to cap). */
+/* text, less a trailing comment begun by marker, in buf: its last cap - 1
+ * characters when longer, since its end tells how it continues (a long
+ * generated condition cut at its start would seem unfinished). */
 static const char *code_of(const char *text, const char *marker, char *buf,
 			   size_t cap)
 {
 	const char *c = strstr(text, marker);
 	size_t n = c ? (size_t)(c - text) : strlen(text);
-	if (n >= cap)
-		n = cap - 1;
-	memcpy(buf, text, n);
-	buf[n] = 0;
+	size_t from = n >= cap ? n - (cap - 1) : 0;
+	memcpy(buf, text + from, n - from);
+	buf[n - from] = 0;
 	return buf;
 }
 
@@ -181,7 +182,7 @@ static gen_temps_at c_place(const char *prev, const char *line,
 	char buf[512];
 	const char *p = prev ? code_of(prev, "//", buf, sizeof buf) : NULL;
 	char c = p ? last_char(p) : 0;
-	int directive = p && p[strspn(p, " \t")] == '#';
+	int directive = p && prev[strspn(prev, " \t")] == '#';
 	if (line[strspn(line, " \t")] == '#' || c == '\\') {
 		*why = "a preprocessor line";
 		return GEN_TEMPS_NOWHERE;
