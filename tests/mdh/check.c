@@ -205,6 +205,68 @@ int main(int argc, char **argv)
 	MAIN_OF(rowabsmax, (size_t)M,
 		rowabsmax_launch(c.q, mdh_k, mdh_g, input(&c, x, (size_t)M * N),
 				 out, scr, M, N));
+#elif defined(BENCH_gaussian2d)
+	int H = s[0], W = s[1], XW = W + 4;
+	size_t nx = (size_t)(H + 4) * XW;
+	float *x = randoms(nx), *w = randoms(25);
+	ref = calloc((size_t)H * W, sizeof *ref);
+	for (int i = 0; i < H; i++)
+		for (int j = 0; j < W; j++)
+			for (int a = 0; a < 5; a++)
+				for (int b = 0; b < 5; b++)
+					ref[i * W + j] += w[a * 5 + b] *
+							  x[(i + a) * XW + j + b];
+	cl_mem scr = buffer(&c, gaussian2d_scratch_len(H, W) * sizeof(float),
+			    NULL);
+	MAIN_OF(gaussian2d, (size_t)H * W,
+		gaussian2d_launch(c.q, mdh_k, mdh_g, input(&c, x, nx),
+				  input(&c, w, 25), out, scr, H, W));
+#elif defined(BENCH_ccsdt)
+	int H3 = s[0], H2 = s[1], H1 = s[2], P6 = s[3], P5 = s[4], P4 = s[5],
+	    H7 = s[6];
+	size_t nt2 = (size_t)H7 * P4 * P5 * H1, nv2 = (size_t)H3 * H2 * P6 * H7;
+	size_t nt3 = (size_t)H3 * H2 * H1 * P6 * P5 * P4;
+	float *t2 = randoms(nt2), *v2 = randoms(nv2);
+	ref = calloc(nt3, sizeof *ref);
+	/* t3 -= t2 * v2 from zero, in NWChem's loop order */
+	for (int h7 = 0; h7 < H7; h7++)
+		for (int p4 = 0; p4 < P4; p4++)
+			for (int p5 = 0; p5 < P5; p5++)
+				for (int h1 = 0; h1 < H1; h1++)
+					for (int h3 = 0; h3 < H3; h3++)
+						for (int h2 = 0; h2 < H2; h2++)
+							for (int p6 = 0; p6 < P6; p6++)
+								ref[((((h3 * H2 + h2) * H1 + h1) * P6 + p6) * P5 + p5) * P4 + p4] -=
+									t2[((h7 * P4 + p4) * P5 + p5) * H1 + h1] *
+									v2[((h3 * H2 + h2) * P6 + p6) * H7 + h7];
+	cl_mem scr = buffer(&c, sd_t_d1_1_scratch_len(H3, H2, H1, P6, P5, P4,
+						      H7) * sizeof(float), NULL);
+	MAIN_OF(sd_t_d1_1, nt3,
+		sd_t_d1_1_launch(c.q, mdh_k, mdh_g, input(&c, t2, nt2),
+				 input(&c, v2, nv2), out, scr, H3, H2, H1, P6,
+				 P5, P4, H7));
+#elif defined(BENCH_mcc)
+	int N = s[0], K = s[1], P = s[2], Q = s[3], C = s[4], R = s[5], S = s[6];
+	int H = P + R - 1, W = Q + S - 1;
+	size_t nx = (size_t)N * C * H * W, nf = (size_t)K * C * R * S;
+	size_t ny = (size_t)N * K * P * Q;
+	float *x = randoms(nx), *f = randoms(nf);
+	ref = calloc(ny, sizeof *ref);
+	for (int n = 0; n < N; n++)
+		for (int k = 0; k < K; k++)
+			for (int p = 0; p < P; p++)
+				for (int q = 0; q < Q; q++)
+					for (int ch = 0; ch < C; ch++)
+						for (int r = 0; r < R; r++)
+							for (int t = 0; t < S; t++)
+								ref[((n * K + k) * P + p) * Q + q] +=
+									x[((n * C + ch) * H + p + r) * W + q + t] *
+									f[((k * C + ch) * R + r) * S + t];
+	cl_mem scr = buffer(&c, mcc_scratch_len(N, K, P, Q, C, R, S) *
+				    sizeof(float), NULL);
+	MAIN_OF(mcc, ny,
+		mcc_launch(c.q, mdh_k, mdh_g, input(&c, x, nx), input(&c, f, nf),
+			   out, scr, N, K, P, Q, C, R, S));
 #else
 #error "no BENCH_ defined"
 #endif

@@ -85,6 +85,11 @@ run bmatmul "3 5 7 9" -D L_s=2 -D P_j=2 -D L_k=2 -D G_k=2
 run conv1d "17 3" -D L_d=2 -D P_i=2
 run contraction "3 5 4 3 5" -D L_d=2 -D L_e=2 -D P_c=2 -D G_e=2
 run absmax "5 13" -D L_j=4 -D G_j=2
+run gaussian2d "7 9" -D L_j=2 -D L_b=2 -D P_a=2 -D G_a=2
+run ccsdt "3 3 5 3 1 3 5" -D L_h7=2 -D P_p4=2 -D L_h1=2 -D G_h7=2
+# MCC at a small odd shape (N K P Q C R S); its long mask line before the
+# loads once hid that the line ended a statement from lego gen
+run mcc "1 3 5 5 3 3 3" -D L_q=2 -D L_c=2 -D P_k=2 -D G_r=2
 
 # Every 8th configuration of the matvec space at 3 x 5 (the whole space,
 # 120 configurations: sh tests/mdh/sweep.sh build/lego DIR 3 5).
