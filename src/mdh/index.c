@@ -35,3 +35,18 @@ void mdh_index_print(lego_sbuf *b, const mdh_index *ix,
 					 dimtext[m->dim]);
 	}
 }
+
+int mdh_buf_uses(const mdh_buf *m, size_t dim)
+{
+	for (size_t a = 0; a < m->nacc; a++)
+		for (size_t e = 0; e < m->rank; e++)
+			for (size_t t = 0; t < m->acc[a].idx[e].nterms; t++)
+				if (m->acc[a].idx[e].terms[t].dim == (int)dim)
+					return 1;
+	return 0;
+}
+
+int mdh_buf_stageable(const mdh_buf *m)
+{
+	return !m->is_out && m->nacc == 1 && m->rank > 0;
+}

@@ -184,6 +184,82 @@ static void close_blocks(lego_sbuf *b, int to, int from)
 	}
 }
 
+/* The staging of each input placed in local memory (M_X == 2): the
+ * work-group's tile of this round, over the dims X's view uses, copied by
+ * all its work-items between two barriers (the first lets the last
+ * round's reads finish). */
+static void put_staging(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
+			const mdh_spelling *sp, int depth)
+{
+	const char **at = lego_arena_alloc(&ctx->arena,
+					   (p->ndims + 1) * sizeof *at);
+	for (size_t k = 0; at && k < p->ndims; k++) {
+		const char *n = p->dims[k].name;
+		lego_sbuf t = {0};
+		if (mdh_dim_is_red(&p->dims[k]))
+			lego_sbuf_printf(&t, "(mdh_g_%s + G_%s * mdh_t_%s) * "
+					 "P_%s * L_%s + mdh_c_%s", n, n, n, n,
+					 n, n);
+		else
+			lego_sbuf_printf(&t, "mdh_g_%s * P_%s * L_%s + mdh_c_%s",
+					 n, n, n, n);
+		char *c = lego_sbuf_take(&t);
+		at[k] = c ? lego_arena_strdup(&ctx->arena, c) : "?";
+		free(c);
+	}
+	for (size_t i = 0; at && i < p->nbufs; i++) {
+		const mdh_buf *m = &p->bufs[i];
+		if (!mdh_buf_stageable(m))
+			continue;
+		const char *x = m->name;
+		indent(b, depth);
+		lego_sbuf_printf(b, "if ({{ M_%s }} == 2) {\n", x);
+		indent(b, depth + 1);
+		lego_sbuf_printf(b, "%s;\n", sp->barrier);
+		indent(b, depth + 1);
+		/* a trip count the same for every work-item: PoCL miscompiled
+		 * the barrier after a loop begun at the work-item's id */
+		lego_sbuf_printf(b, "for (int mdh_y = 0; mdh_y < {{ mdh_S_%s.size }};"
+				 " mdh_y += {{ mdh_LOC.size }}) {\n", x);
+		indent(b, depth + 2);
+		lego_sbuf_printf(b, "const int mdh_x_%s = mdh_y + mdh_lid;\n", x);
+		indent(b, depth + 2);
+		lego_sbuf_printf(b, "if (mdh_x_%s < {{ mdh_S_%s.size }}) {\n", x, x);
+		depth++;
+		for (size_t k = 0, j = 0; k < p->ndims; k++) {
+			if (!mdh_buf_uses(m, k))
+				continue;
+			indent(b, depth + 2);
+			lego_sbuf_printf(b, "const int mdh_c_%s = {{ mdh_S_%s.inv("
+					 "mdh_x_%s)[%zu] }};\n",
+					 p->dims[k].name, x, x, j++);
+		}
+		indent(b, depth + 2);
+		lego_sbuf_puts(b, "if ({{ ");
+		int n = 0;
+		for (size_t k = 0; k < p->ndims; k++)
+			if (mdh_buf_uses(m, k))
+				lego_sbuf_printf(b, "%s%s < %s", n++ ? " && " : "",
+						 at[k], p->dims[k].size);
+		lego_sbuf_puts(b, " }}) {\n");
+		indent(b, depth + 3);
+		lego_sbuf_printf(b, "mdh_st_%s[mdh_x_%s] = mdh_in_%s[", x, x, x);
+		put_access(b, m, &m->acc[0], at);
+		lego_sbuf_puts(b, "];\n");
+		indent(b, depth + 2);
+		lego_sbuf_puts(b, "}\n");
+		depth--;
+		indent(b, depth + 2);
+		lego_sbuf_puts(b, "}\n");
+		indent(b, depth + 1);
+		lego_sbuf_puts(b, "}\n");
+		indent(b, depth + 1);
+		lego_sbuf_printf(b, "%s;\n", sp->barrier);
+		indent(b, depth);
+		lego_sbuf_puts(b, "}\n");
+	}
+}
+
 /* The scalar phase: inputs read through their views, the scalar
  * function, each output folded into its accumulator. */
 static void put_scalar(lego_sbuf *b, const mdh_program *p,
@@ -198,6 +274,18 @@ static void put_scalar(lego_sbuf *b, const mdh_program *p,
 		indent(b, depth + 1);
 		if (m->is_out) {
 			lego_sbuf_printf(b, "%s %s;\n", m->type, m->name);
+			continue;
+		}
+		if (mdh_buf_stageable(m)) {
+			lego_sbuf_printf(b, "const %s %s = {{ M_%s }} == 2 ? "
+					 "mdh_st_%s[{{ mdh_S_%s[", m->type,
+					 m->name, m->name, m->name, m->name);
+			mdh_put_each_of(b, p, MDH_ALL, m, "select(O_@ == 1, "
+					"mdh_p_@ * L_@ + mdh_l_@, mdh_l_@ * P_@ "
+					"+ mdh_p_@)", ", ", "0");
+			lego_sbuf_printf(b, "] }}] : mdh_in_%s[", m->name);
+			put_access(b, m, &m->acc[0], tiles);
+			lego_sbuf_puts(b, "];\n");
 			continue;
 		}
 		if (m->nacc == 1) {
@@ -421,6 +509,12 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 					 "> 1, mdh_SH.size, 1) }}];\n",
 					 sp->local, p->bufs[i].type,
 					 p->bufs[i].name);
+	for (size_t i = 0; i < p->nbufs; i++)
+		if (mdh_buf_stageable(&p->bufs[i]))
+			lego_sbuf_printf(b, "\t%s %s mdh_st_%s[{{ select(M_%s == 2, "
+					 "mdh_S_%s.size, 1) }}];\n", sp->local,
+					 p->bufs[i].type, p->bufs[i].name,
+					 p->bufs[i].name, p->bufs[i].name);
 	lego_sbuf_printf(b, "\tconst int mdh_grp = %s, mdh_lid = %s;\n",
 			 sp->group_id, sp->local_id);
 	size_t k;
@@ -449,6 +543,7 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 				 "cdiv(%s, P_%s * L_%s), G_%s) }}; mdh_t_%s++) {\n",
 				 n, n, p->dims[r].size, n, n, n, n);
 	}
+	put_staging(ctx, b, p, sp, depth);
 	int inner = open_tiles(b, p, MDH_ALL, depth);
 	put_scalar(b, p, tiles, inner);
 	close_blocks(b, inner, 1);

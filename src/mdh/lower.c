@@ -90,15 +90,17 @@ static void explain_constraint(lego_ctx *ctx, const char *file,
 }
 
 /* The defaults: one element per work-item, one work-group along a
- * reduced dim, and 32 work-items (fewer for a smaller known size) along
- * the last ++ dim, the one the outputs are usually contiguous in. */
+ * reduced dim, 32 work-items (fewer for a smaller known size) along
+ * the last ++ dim, the one the outputs are usually contiguous in, and
+ * every input read from global memory. */
 char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 		      const char *template_text, const char *target,
 		      const lego_define *defs, size_t ndefs)
 {
 	size_t n = ndefs;
-	lego_define *all = calloc(ndefs + 4 * p->ndims + 1, sizeof *all);
-	char *names = calloc(4 * p->ndims + 1, 80);
+	size_t slots = 4 * p->ndims + p->nbufs + 1;
+	lego_define *all = calloc(ndefs + slots, sizeof *all);
+	char *names = calloc(slots, 80);
 	if (!all || !names) {
 		free(all);
 		free(names);
@@ -124,6 +126,15 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 			all[n].name = name;
 			all[n++].value = v;
 		}
+	}
+	for (size_t i = 0; i < p->nbufs; i++) {
+		char *name = names + 80 * (4 * p->ndims + i);
+		snprintf(name, 80, "M_%s", p->bufs[i].name);
+		if (!mdh_buf_stageable(&p->bufs[i]) ||
+		    find_def(defs, ndefs, name))
+			continue;
+		all[n].name = name;
+		all[n++].value = 1;
 	}
 	lego_gen_opts o = {.target = target, .defs = all, .ndefs = n};
 	char file[512];

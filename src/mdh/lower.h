@@ -24,6 +24,18 @@ typedef enum mdh_which { MDH_ALL, MDH_PAR, MDH_RED } mdh_which;
 void mdh_put_each(lego_sbuf *b, const mdh_program *p, mdh_which w,
 		  const char *fmt, const char *sep, const char *empty);
 
+/* As mdh_put_each, over the dims that buffer m's views use (all when m is
+ * NULL). */
+void mdh_put_each_of(lego_sbuf *b, const mdh_program *p, mdh_which w,
+		     const mdh_buf *m, const char *fmt, const char *sep,
+		     const char *empty);
+
+/* Whether an index function of m uses dim; whether m has a memory
+ * placement to tune (an input read through one view: its tile is a box
+ * the work-group copies). */
+int mdh_buf_uses(const mdh_buf *m, size_t dim);
+int mdh_buf_stageable(const mdh_buf *m);
+
 /* The spec block: sizes, tuning parameters and constraints, the tiles
  * and buffers as layouts, the index variables with their ranges. */
 void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg);

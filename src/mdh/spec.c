@@ -28,10 +28,17 @@ static int picked(const mdh_dim *d, mdh_which w)
 void mdh_put_each(lego_sbuf *b, const mdh_program *p, mdh_which w,
 		  const char *fmt, const char *sep, const char *empty)
 {
+	mdh_put_each_of(b, p, w, NULL, fmt, sep, empty);
+}
+
+void mdh_put_each_of(lego_sbuf *b, const mdh_program *p, mdh_which w,
+		     const mdh_buf *m, const char *fmt, const char *sep,
+		     const char *empty)
+{
 	int n = 0;
 	for (size_t k = 0; k < p->ndims; k++) {
 		const mdh_dim *d = &p->dims[k];
-		if (!picked(d, w))
+		if (!picked(d, w) || (m && !mdh_buf_uses(m, k)))
 			continue;
 		if (n++)
 			lego_sbuf_puts(b, sep);
@@ -145,6 +152,27 @@ static void put_values(lego_sbuf *b, const char *name, const char *dim,
 	lego_sbuf_puts(b, "}\n");
 }
 
+/* The memory placement of each input that can be staged (M_X: 1 global,
+ * 2 the work-group's tile copied to local memory each round), the copy's
+ * layout over the dims the view uses, and its bound of 16 KiB. */
+static void put_placements(lego_sbuf *b, const mdh_program *p)
+{
+	static const int64_t mvals[] = {1, 2};
+	for (size_t i = 0; i < p->nbufs; i++) {
+		const mdh_buf *m = &p->bufs[i];
+		if (!mdh_buf_stageable(m))
+			continue;
+		put_values(b, "M", m->name, mvals, 2);
+		lego_sbuf_printf(b, "layout mdh_S_%s = OrderBy(Row(", m->name);
+		mdh_put_each_of(b, p, MDH_ALL, m, "P_@ * L_@", ", ", "1");
+		lego_sbuf_printf(b, "))\nassume M_%s == 1 || ", m->name);
+		mdh_put_each_of(b, p, MDH_ALL, m, "P_@ * L_@", " * ", "1");
+		lego_sbuf_printf(b, " <= 4096\nindex mdh_x_%s in [0, ", m->name);
+		mdh_put_each_of(b, p, MDH_ALL, m, "P_@ * L_@", " * ", "1");
+		lego_sbuf_puts(b, ")\n");
+	}
+}
+
 void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg)
 {
 	static const int64_t pvals[] = {1, 2, 4, 8, 16};
@@ -202,7 +230,9 @@ void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg)
 		 "layout mdh_T2_@ = OrderBy(Row($)).TileBy([cdiv($, L_@ * P_@)]"
 		 ", [L_@], [P_@])\n"
 		 "index mdh_p_@ in [0, P_@)\n"
-		 "index mdh_l_@ in [0, L_@)\n", "", "");
+		 "index mdh_l_@ in [0, L_@)\n"
+		 "index mdh_c_@ in [0, P_@ * L_@)\n", "", "");
+	put_placements(b, p);
 	mdh_put_each(b, p, MDH_PAR,
 		 "index mdh_g_@ in [0, cdiv($, P_@ * L_@))\n", "", "");
 	mdh_put_each(b, p, MDH_RED,

@@ -7,8 +7,11 @@
 #     against plain C (tests/mdh/check.c), with parameters that exercise
 #     each strategy: registers, the local-memory tree, the grid kernel,
 #     both iteration orders, padded tiles;
-#   - every 8th configuration of the matvec space at 3 x 5, all in one
-#     OpenCL program (tests/mdh/sweep.sh);
+#   - every memory placement (inputs in global memory or staged in local
+#     memory per round) of matmul, and staged inputs in the convolutions
+#     and the contraction;
+#   - every 8th configuration of the matvec space at 3 x 5, inputs in
+#     global memory, all in one OpenCL program (tests/mdh/sweep.sh);
 #   - the CUDA kernels compiled by nvcc, when present;
 #   - a small tuning run through `lego tune` (tests/mdh/measure.sh checks
 #     every candidate), then `lego gen --tuned` checked again.
@@ -75,8 +78,14 @@ run matvec "9 33" -D L_k=1 -D P_k=1 -D O_k=2 -D G_k=8
 # register tiles of 8 x 8 with constant sizes: lego gen puts temporaries
 # before the store lines, inside braced blocks
 run matmul "17 19 5" -D M=17 -D N=19 -D K=5 -D L_i=2 -D L_j=2 -D P_i=8 \
-	-D P_j=8 -D L_k=2 -D G_k=2
+	-D P_j=8 -D L_k=2 -D G_k=2 -D M_A=2 -D M_B=2
 run matmul "5 7 9" -D L_i=2 -D P_j=2 -D O_j=2 -D L_k=2 -D P_k=2 -D G_k=2
+# the placements of A and B: the staged tiles are padded like the rest
+for m in "-D M_A=2" "-D M_B=2" "-D M_A=2 -D M_B=2"; do
+	# shellcheck disable=SC2086
+	run matmul "17 19 5" -D L_i=2 -D L_j=2 -D P_i=2 -D O_i=2 -D L_k=2 \
+		-D P_k=2 -D G_k=2 $m
+done
 run dot "37" -D L_k=8 -D P_k=2 -D O_k=2 -D G_k=2
 run jacobi1d "17" -D P_i=4 -D L_i=2 -D O_i=2
 run jacobi2d "7 11" -D P_i=2 -D L_j=4 -D O_j=2
@@ -85,14 +94,16 @@ run bmatmul "3 5 7 9" -D L_s=2 -D P_j=2 -D L_k=2 -D G_k=2
 run conv1d "17 3" -D L_d=2 -D P_i=2
 run contraction "3 5 4 3 5" -D L_d=2 -D L_e=2 -D P_c=2 -D G_e=2
 run absmax "5 13" -D L_j=4 -D G_j=2
-run gaussian2d "7 9" -D L_j=2 -D L_b=2 -D P_a=2 -D G_a=2
-run ccsdt "3 3 5 3 1 3 5" -D L_h7=2 -D P_p4=2 -D L_h1=2 -D G_h7=2
+run gaussian2d "7 9" -D L_j=2 -D L_b=2 -D P_a=2 -D G_a=2 -D M_x=2 -D M_w=2
+run ccsdt "3 3 5 3 1 3 5" -D L_h7=2 -D P_p4=2 -D L_h1=2 -D G_h7=2 -D M_t2=2
 # MCC at a small odd shape (N K P Q C R S); its long mask line before the
 # loads once hid that the line ended a statement from lego gen
-run mcc "1 3 5 5 3 3 3" -D L_q=2 -D L_c=2 -D P_k=2 -D G_r=2
+run mcc "1 3 5 5 3 3 3" -D L_q=2 -D L_c=2 -D P_k=2 -D G_r=2 -D M_x=2 -D M_f=2
 
-# Every 8th configuration of the matvec space at 3 x 5 (the whole space,
-# 120 configurations: sh tests/mdh/sweep.sh build/lego DIR 3 5).
+# Every 8th configuration of the matvec space at 3 x 5 with its inputs in
+# global memory (the whole space, 120 configurations: sh
+# tests/mdh/sweep.sh build/lego DIR 3 5; docs/mdh.md says why the staged
+# placements are not swept).
 if sh "$HERE/sweep.sh" "$LEGO" "$TMP/sweep" 3 5 8 > "$TMP/sweep.log" 2>&1; then
 	ok "matvec at 3 x 5: $(tail -n 1 "$TMP/sweep.log") of the space"
 else

@@ -3,7 +3,8 @@
 # for I x K (lego tune --list; with STEP, every STEP-th), generated with
 # lego mdh, renamed matvec_vN and run by tests/mdh/sweep.c in one OpenCL
 # program.  PoCL compiles each kernel at its first launch (about 0.1 s
-# on the 2-core machine): make check runs every 8th.
+# on the 2-core machine): make check runs every 8th.  The inputs stay in global memory
+# (M_M=1 M_v=1).
 LEGO=$1
 D=$2
 I=$3
@@ -13,7 +14,9 @@ HERE=$(dirname "$0")
 EX=$HERE/../../examples/mdh/matvec.mdh
 mkdir -p "$D"
 "$LEGO" mdh "$EX" --template -o "$D/matvec.cl.tpl" || exit 1
-"$LEGO" tune "$D/matvec.cl.tpl" --list -D I="$I" -D K="$K" |
+G="-D M_M=1 -D M_v=1"
+# shellcheck disable=SC2086
+"$LEGO" tune "$D/matvec.cl.tpl" --list -D I="$I" -D K="$K" $G |
 	awk -v s="$STEP" '(NR - 1) % s == 0' > "$D/configs" || exit 1
 : > "$D/kernels.cl"
 : > "$D/variants.h"
@@ -21,8 +24,9 @@ n=0
 while read -r cfg; do
 	defs=$(echo "$cfg" | sed 's/\([^ ]*\)/-D \1/g')
 	# shellcheck disable=SC2086
-	"$LEGO" mdh "$EX" -D I="$I" -D K="$K" $defs -o "$D/k.cl" &&
-	"$LEGO" mdh "$EX" --host -D I="$I" -D K="$K" $defs -o "$D/h.h" || exit 1
+	"$LEGO" mdh "$EX" -D I="$I" -D K="$K" $G $defs -o "$D/k.cl" &&
+	"$LEGO" mdh "$EX" --host -D I="$I" -D K="$K" $G $defs -o "$D/h.h" ||
+		exit 1
 	sed "s/matvec/matvec_v$n/g" "$D/k.cl" >> "$D/kernels.cl"
 	sed "s/matvec/matvec_v$n/g" "$D/h.h" > "$D/h$n.h"
 	echo "#include \"h$n.h\"" >> "$D/variants.h"
