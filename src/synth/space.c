@@ -1,0 +1,261 @@
+/* space.c - the candidate layouts: their offsets (numeric, for the cost)
+ * and their .lego text (for everything else). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "expr/sbuf.h"
+#include "synth/space.h"
+
+/* A line of line + pad elements; lines of the major dim. */
+static void line_dims(const synth_tile *t, const synth_cand *c,
+		      int64_t *line, int64_t *nlines)
+{
+	*line = (c->col ? t->rows : t->cols) + c->pad;
+	*nlines = c->col ? t->cols : t->rows;
+}
+
+static int64_t pow2_floor(int64_t n)
+{
+	int64_t p = 1;
+	while (p * 2 <= n)
+		p *= 2;
+	return p;
+}
+
+int64_t synth_cand_size(const synth_tile *t, const synth_cand *c)
+{
+	int64_t line, nlines;
+	line_dims(t, c, &line, &nlines);
+	return line * nlines;
+}
+
+/* Where the chunk j of major line i goes. */
+static int64_t chunk_at(const synth_cand *c, int64_t n, int64_t i, int64_t j)
+{
+	if (c->kind == CAND_XOR)
+		return j < pow2_floor(n) ? j ^ (i / c->div % c->arg) : j;
+	return (j + i / c->div * c->arg) % n;
+}
+
+void synth_cand_offsets(const synth_tile *t, const synth_cand *c,
+			int64_t *offset)
+{
+	int64_t line, nlines;
+	line_dims(t, c, &line, &nlines);
+	int64_t mask = ((INT64_C(1) << c->b) - 1) << c->m;
+	for (int64_t r = 0; r < t->rows; r++)
+		for (int64_t k = 0; k < t->cols; k++) {
+			int64_t i = c->col ? k : r, m = c->col ? r : k;
+			int64_t o = i * line + m;
+			if (c->kind == CAND_CUTE)
+				o ^= (o >> c->s) & mask;
+			else if (c->kind != CAND_PLAIN)
+				o = i * line + chunk_at(c, line / c->unit, i,
+							m / c->unit) * c->unit +
+				    m % c->unit;
+			offset[r * t->cols + k] = o;
+		}
+}
+
+/* The chunk moved by XOR or ROT, in the genp's names: the line index is
+ * `i`, the position in the line `m` (expressions of the text). */
+static void put_chunk(lego_sbuf *b, const synth_tile *t, const synth_cand *c,
+		      const char *i, const char *m)
+{
+	int64_t line = (c->col ? t->rows : t->cols) + c->pad;
+	int64_t n = line / c->unit, p = pow2_floor(n);
+	char drv[64];
+	if (c->div > 1)
+		snprintf(drv, sizeof drv, "%s / %lld", i, (long long)c->div);
+	else
+		snprintf(drv, sizeof drv, "%s", i);
+	if (c->kind == CAND_XOR) {
+		/* (j ^ x) * unit + m % unit == m ^ (x * unit): unit is a power
+		 * of two. */
+		if (p < n)
+			lego_sbuf_printf(b, "select(%s < %lld, ", m,
+					 (long long)(p * c->unit));
+		lego_sbuf_printf(b, "%s ^ (%s %% %lld * %lld)", m, drv,
+				 (long long)c->arg, (long long)c->unit);
+		if (p < n)
+			lego_sbuf_printf(b, ", %s)", m);
+		return;
+	}
+	lego_sbuf_printf(b, "(%s / %lld + %s * %lld) %% %lld * %lld + %s %% "
+			 "%lld", m, (long long)c->unit, drv, (long long)c->arg,
+			 (long long)n, (long long)c->unit, m,
+			 (long long)c->unit);
+}
+
+/* Inverse of put_chunk: the position in the line from the stored one. */
+static void put_unchunk(lego_sbuf *b, const synth_tile *t,
+			const synth_cand *c, const char *i, const char *m)
+{
+	int64_t line = (c->col ? t->rows : t->cols) + c->pad;
+	int64_t n = line / c->unit;
+	if (c->kind == CAND_XOR) {
+		put_chunk(b, t, c, i, m);   /* an involution on each line */
+		return;
+	}
+	char drv[64];
+	if (c->div > 1)
+		snprintf(drv, sizeof drv, "%s / %lld", i, (long long)c->div);
+	else
+		snprintf(drv, sizeof drv, "%s", i);
+	lego_sbuf_printf(b, "(%s / %lld + %lld - %s * %lld %% %lld) %% %lld * "
+			 "%lld + %s %% %lld", m, (long long)c->unit,
+			 (long long)n, drv, (long long)c->arg, (long long)n,
+			 (long long)n, (long long)c->unit, m,
+			 (long long)c->unit);
+}
+
+char *synth_cand_lego(const synth_tile *t, const synth_cand *c,
+		      const char *name)
+{
+	lego_sbuf b = {0};
+	int64_t line, nlines;
+	line_dims(t, c, &line, &nlines);
+	int64_t R = c->col ? line : t->rows, C = c->col ? t->cols : line;
+	switch (c->kind) {
+	case CAND_PLAIN:
+		lego_sbuf_printf(&b, "layout %s = %s(%lld, %lld)\n", name,
+				 c->col ? "Col" : "Row", (long long)R,
+				 (long long)C);
+		break;
+	case CAND_CUTE:
+		lego_sbuf_printf(&b, "layout %s = GenP([%lld, %lld], "
+				 "swizzle(%d, %d, %d))\n", name, (long long)R,
+				 (long long)C, c->b, c->m, c->s);
+		break;
+	default:
+		/* Line i = r (c when col) of `line` elements; m the position
+		 * in it. */
+		lego_sbuf_printf(&b, "genp %s_f[nr, nc](r, c) = ", name);
+		lego_sbuf_printf(&b, c->col ? "c * nr + (" : "r * nc + (");
+		put_chunk(&b, t, c, c->col ? "c" : "r", c->col ? "r" : "c");
+		lego_sbuf_printf(&b, ")\n    inverse (x) = (");
+		if (c->col) {
+			put_unchunk(&b, t, c, "(x / nr)", "(x % nr)");
+			lego_sbuf_printf(&b, ", x / nr)\n");
+		} else {
+			lego_sbuf_printf(&b, "x / nc, ");
+			put_unchunk(&b, t, c, "(x / nc)", "(x % nc)");
+			lego_sbuf_printf(&b, ")\n");
+		}
+		lego_sbuf_printf(&b, "layout %s = GenP([%lld, %lld], %s_f)\n",
+				 name, (long long)R, (long long)C, name);
+		break;
+	}
+	return lego_sbuf_take(&b);
+}
+
+void synth_cand_describe(const synth_tile *t, const synth_cand *c,
+			 char *buf, size_t size)
+{
+	static const char *const kinds[] = {"plain", "CuTe swizzle",
+		"XOR swizzle", "rotation swizzle"};
+	const char *order = c->col ? "column-major" : "row-major";
+	if (c->kind == CAND_CUTE)
+		snprintf(buf, size, "%s Swizzle<%d,%d,%d>", order, c->b, c->m,
+			 c->s);
+	else if (c->kind == CAND_PLAIN)
+		snprintf(buf, size, "%s, %lld elements of padding a line",
+			 order, (long long)c->pad);
+	else
+		snprintf(buf, size, "%s %s of %lld-element chunks by line / "
+			 "%lld %s %lld, %lld elements of padding a line", order,
+			 kinds[c->kind], (long long)c->unit, (long long)c->div,
+			 c->kind == CAND_XOR ? "mod" : "times",
+			 (long long)c->arg, (long long)c->pad);
+	(void)t;
+}
+
+/* The walk over the space: a family at a time, in order of cost. */
+typedef struct walk {
+	const synth_tile *t;
+	int (*fn)(void *arg, const synth_cand *c);
+	void *arg;
+} walk;
+
+static int walk_plain(const walk *w, int col)
+{
+	const synth_tile *t = w->t;
+	for (int64_t pad = 0; pad * t->elem_bytes < 128; pad += t->unit) {
+		synth_cand c = {CAND_PLAIN, col, pad, 1, 1, 0, 0, 0, 0};
+		int rc = w->fn(w->arg, &c);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int walk_cute(const walk *w)
+{
+	const synth_tile *t = w->t;
+	for (int b = 1; b <= 4; b++)
+		for (int m = 0; m <= 4; m++)
+			for (int s = b; s <= 7; s++) {
+				int64_t block = INT64_C(1) << (m + b);
+				if ((t->rows * t->cols) % block)
+					continue;
+				synth_cand c = {CAND_CUTE, 0, 0, 1, 1, 0, b, m,
+						s};
+				int rc = w->fn(w->arg, &c);
+				if (rc)
+					return rc;
+			}
+	return 0;
+}
+
+/* XOR and rotations of chunks, with the line as it is and padded to a
+ * power of two of chunks (when that costs under 128 bytes). */
+static int walk_chunks(const walk *w, int col, cand_kind kind)
+{
+	const synth_tile *t = w->t;
+	int64_t line0 = col ? t->rows : t->cols, nlines = col ? t->cols
+							      : t->rows;
+	for (int64_t unit = t->unit; unit * t->elem_bytes <= 64; unit *= 2)
+		for (int padded = 0; padded < 2; padded++) {
+			int64_t n = (line0 + unit - 1) / unit;
+			int64_t pad = padded ? (pow2_floor(n) == n ? 0 :
+				      2 * pow2_floor(n) * unit - line0)
+					     : 0;
+			if ((padded && (!pad || pad * t->elem_bytes > 128)) ||
+			    (line0 + pad) % unit)
+				continue;
+			n = (line0 + pad) / unit;
+			for (int64_t div = 1; div <= 8 && div < nlines;
+			     div *= 2) {
+				int64_t hi = kind == CAND_XOR ? pow2_floor(n)
+							      : n - 1;
+				for (int64_t a = kind == CAND_XOR ? 2 : 1;
+				     a <= hi && a <= 64;
+				     a = kind == CAND_XOR ? 2 * a : a + 1) {
+					synth_cand c = {kind, col, pad, unit,
+							div, a, 0, 0, 0};
+					int rc = w->fn(w->arg, &c);
+					if (rc)
+						return rc;
+				}
+			}
+		}
+	return 0;
+}
+
+int synth_space_each(const synth_tile *t, int (*fn)(void *arg,
+		     const synth_cand *c), void *arg)
+{
+	walk w = {t, fn, arg};
+	int rc = walk_plain(&w, 0);
+	if (!rc)
+		rc = walk_cute(&w);
+	if (!rc)
+		rc = walk_chunks(&w, 0, CAND_XOR);
+	if (!rc)
+		rc = walk_chunks(&w, 0, CAND_ROT);
+	/* Column-major keeps no vector of a row: only for scalar access. */
+	for (int k = 0; t->unit == 1 && !rc && k < 3; k++)
+		rc = k == 0 ? walk_plain(&w, 1)
+			    : walk_chunks(&w, 1, k == 1 ? CAND_XOR : CAND_ROT);
+	return rc;
+}
