@@ -726,7 +726,9 @@ lego_proof lego_rule_prove(const lego_rule *r, unsigned timeout_ms,
  * footprint elements per instruction (computed: the widest power of two
  * up to 16 bytes that the layout allows); an ldmatrix access instead
  * reads `ldmatrix` 8x8 matrices of 16-bit elements, matrix j being the
- * values 2j and 2j+1 of every thread, by its eight 16-byte rows.
+ * values 2j and 2j+1 of every thread, by its eight 16-byte rows: lane l
+ * gets elements 2 (l % 4) and 2 (l % 4) + 1 of row l / 4 (trans: element
+ * l / 4 of rows 2 (l % 4) and 2 (l % 4) + 1).
  */
 typedef struct lego_tv {
 	const char *name;
@@ -737,6 +739,7 @@ typedef struct lego_tv {
 	int64_t elem_bytes;    /* 1, 2, 4 or 8 */
 	int64_t vec;           /* values per instruction */
 	int ldmatrix;          /* 0, or the matrices of one ldmatrix: 1 2 4 */
+	int trans;             /* ldmatrix .trans */
 } lego_tv;
 
 typedef enum lego_tv_kind {

@@ -104,40 +104,48 @@ static void vector_cost(const access_walk *a, int64_t limit,
 			}
 }
 
-/* ldmatrix: matrix j is the values 2j, 2j+1 of the 32 threads; its eight
- * rows of 8 elements are read by providers 8j .. 8j+7, one phase. */
+/* The byte address of the memory row of matrix j that lane l reads
+ * value 2j + b from: lane l gets elements 2 (l % 4) + b of row l / 4
+ * (trans: element l / 4 of row 2 (l % 4) + b); each row 16 aligned,
+ * consecutive bytes.  0 when the layout breaks a row. */
+static int ldmatrix_rows(const access_walk *a, int64_t p, int j,
+			 int64_t *addr)
+{
+	const lego_tv *tv = a->tv;
+	int have = 0;
+	for (int l = 0; l < LEGO_WARP; l++)
+		for (int b = 0; b < 2; b++) {
+			int row = tv->trans ? 2 * (l % 4) + b : l / 4;
+			int pos = tv->trans ? l / 4 : 2 * (l % 4) + b;
+			int64_t e = tile_elem(a, p, a->table[l * tv->values +
+							     2 * j + b]);
+			int64_t start = a->smem->offset[e] - pos;
+			if (start % 8 || (have >> row & 1 &&
+					  addr[row] != start * 2))
+				return 0;
+			addr[row] = start * 2;
+			have |= 1 << row;
+		}
+	return 1;
+}
+
+/* ldmatrix: matrix j's eight rows are read by providers 8j .. 8j+7, a
+ * phase of 16-byte accesses. */
 static void ldmatrix_cost(const access_walk *a, int64_t limit,
 			  lego_access_cost *out)
 {
-	const lego_tv *tv = a->tv;
 	int64_t np = placements(a);
 	warp_addrs w;
 	for (int64_t p = 0; p < np; p++) {
 		w.active = 0;
-		w.nthreads = 8 * tv->ldmatrix;
+		w.nthreads = 8 * a->tv->ldmatrix;
 		w.thread_bytes = 16;
-		for (int j = 0; j < tv->ldmatrix; j++) {
-			int rows = 0;
-			for (int64_t t = 0; t < LEGO_WARP; t++)
-				for (int64_t v = 2 * j; v < 2 * j + 2; v++) {
-					int64_t e = tile_elem(a, p,
-						a->table[t * tv->values + v]);
-					int64_t o = a->smem->offset[e];
-					int64_t start = o - o % 8, k;
-					for (k = 0; k < rows; k++)
-						if (w.addr[8 * j + k] ==
-						    start * 2)
-							break;
-					if (k < rows)
-						continue;
-					if (rows == 8) {
-						out->feasible = 0;
-						return;
-					}
-					w.addr[8 * j + rows++] = start * 2;
-				}
-			for (int k = 0; k < 8; k++)
-				w.active |= (uint32_t)1 << (8 * j + k);
+		for (int j = 0; j < a->tv->ldmatrix; j++) {
+			if (!ldmatrix_rows(a, p, j, &w.addr[8 * j])) {
+				out->feasible = 0;
+				return;
+			}
+			w.active |= (uint32_t)0xff << (8 * j);
 		}
 		add_phase(&w, out);
 		if (limit >= 0 && out->wavefronts - out->ideal > limit)

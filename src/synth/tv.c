@@ -169,7 +169,7 @@ const int64_t *synth_tv_table(lego_ctx *ctx, const lego_tv *tv)
 static const lego_tv *tv_make(lego_ctx *ctx, const char *name,
 			      const lego_layout *l, int64_t rows,
 			      int64_t cols, int flat, int64_t elem_bytes,
-			      int ldmatrix)
+			      int ldmatrix, int trans)
 {
 	if (!ctx)
 		return NULL;
@@ -217,7 +217,7 @@ static const lego_tv *tv_make(lego_ctx *ctx, const char *name,
 	s->table = table;
 	s->pub = (lego_tv){lego_arena_strdup(&ctx->arena, name),
 			   (lego_layout *)l, tv_dims[0], tv_dims[1], rows,
-			   cols, flat, elem_bytes, 1, ldmatrix};
+			   cols, flat, elem_bytes, 1, ldmatrix, trans};
 	if (ldmatrix && elem_bytes != 2)
 		return lego_fail_null(ctx, "tv %s: ldmatrix moves 16-bit "
 				      "elements, not %lld-byte ones", name,
@@ -232,7 +232,7 @@ const lego_tv *lego_tv_new(lego_ctx *ctx, const char *name,
 {
 	if (ctx && !name)
 		return lego_fail_arg(ctx, "lego_tv_new");
-	return tv_make(ctx, name, layout, rows, cols, 0, elem_bytes, 0);
+	return tv_make(ctx, name, layout, rows, cols, 0, elem_bytes, 0, 0);
 }
 
 static const char *kind_name(lego_tv_kind kind)
@@ -298,7 +298,8 @@ static const lego_tv *builtin(lego_ctx *ctx, const char *tv_name,
 	int ldm = kind == LEGO_TV_LDMATRIX || kind == LEGO_TV_LDMATRIX_TRANS;
 	return l ? tv_make(ctx, tv_name, l, s.rows, s.cols,
 			   kind == LEGO_TV_COPY, elem_bytes,
-			   ldm ? (int)param : 0) : NULL;
+			   ldm ? (int)param : 0,
+			   kind == LEGO_TV_LDMATRIX_TRANS) : NULL;
 }
 
 const lego_tv *lego_tv_builtin(lego_ctx *ctx, lego_tv_kind kind,
