@@ -626,8 +626,53 @@ static void synth_vs_brute_force(lego_test *t)
 	lego_ctx_free(ctx);
 }
 
+/* NULL arguments: the documented failure with a message, never a crash
+ * (as test_null.c does for the rest of lego.h). */
+static void synth_null(lego_test *t)
+{
+	test_case(t, "synth_null_arguments");
+	lego_ctx *ctx = lego_ctx_new();
+	const lego_tv *tv = lego_tv_builtin(ctx, LEGO_TV_COPY, 4, 4);
+	int64_t r, c, off[1] = {0};
+	lego_smem sm = {1, 1, 1, off};
+	lego_access_cost cost;
+	lego_synth_result res;
+	CHECK(t, !lego_tv_builtin(NULL, LEGO_TV_COPY, 4, 4));
+	CHECK(t, !lego_tv_new(NULL, "x", tv->layout, 1, 128, 4));
+	CHECK(t, lego_tv_coord(NULL, tv, 0, 0, &r, &c) == LEGO_ERR);
+	CHECK(t, lego_tv_access_cost(NULL, tv, &sm, &cost) == LEGO_ERR);
+	CHECK(t, lego_synth(NULL, "S", 1, 1, 4, 1, &tv, &res) == LEGO_ERR);
+	CHECK(t, !lego_spec_tv(NULL, "x"));
+	CHECK(t, !*lego_ctx_error(ctx));
+#define FAILS(call)                                                        \
+	do {                                                               \
+		lego_ctx *c2 = lego_ctx_new();                             \
+		CHECKF(t, (call), "%s accepted NULL", #call);              \
+		CHECKF(t, *lego_ctx_error(c2), "%s: no message", #call);   \
+		lego_ctx_free(c2);                                         \
+	} while (0)
+	FAILS(!lego_tv_new(c2, NULL, tv->layout, 1, 128, 4));
+	FAILS(!lego_tv_new(c2, "x", NULL, 1, 128, 4));
+	FAILS(lego_tv_coord(c2, NULL, 0, 0, &r, &c) == LEGO_ERR);
+	FAILS(lego_tv_coord(c2, tv, 0, 0, NULL, &c) == LEGO_ERR);
+	FAILS(lego_tv_coord(c2, tv, 0, 0, &r, NULL) == LEGO_ERR);
+	FAILS(lego_tv_access_cost(c2, NULL, &sm, &cost) == LEGO_ERR);
+	FAILS(lego_tv_access_cost(c2, tv, NULL, &cost) == LEGO_ERR);
+	FAILS(lego_tv_access_cost(c2, tv, &sm, NULL) == LEGO_ERR);
+	FAILS(lego_synth(c2, NULL, 1, 1, 4, 1, &tv, &res) == LEGO_ERR);
+	FAILS(lego_synth(c2, "S", 1, 1, 4, 1, NULL, &res) == LEGO_ERR);
+	FAILS(lego_synth(c2, "S", 1, 1, 4, 1, &tv, NULL) == LEGO_ERR);
+#undef FAILS
+	lego_spec *spec = lego_spec_parse(ctx, "s", "tv a = copy(4, f32)\n",
+					  20, NULL, 0);
+	CHECK(t, spec && lego_spec_tv(spec, "a") && !lego_spec_tv(spec, NULL)
+	      && !lego_spec_tv(spec, "b"));
+	lego_ctx_free(ctx);
+}
+
 void suite_synth(lego_test *t)
 {
+	synth_null(t);
 	tv_fragments(t);
 	cost_hand_counts(t);
 	synth_vs_brute_force(t);
