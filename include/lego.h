@@ -809,7 +809,7 @@ enum { LEGO_SYNTH_MAX_ACCESSES = 16 };
 typedef struct lego_synth_result {
 	char *lego;            /* the .lego text declaring `name` (owned by
 				  ctx) */
-	char desc[96];         /* the candidate in words */
+	char desc[128];        /* the candidate in words */
 	lego_layout *layout;   /* parsed from that text */
 	int64_t pad_bytes;     /* bytes beyond rows * cols * elem_bytes */
 	int64_t expr_ops;      /* operations of the simplified apply */
@@ -819,17 +819,26 @@ typedef struct lego_synth_result {
 	int bijective;         /* checked by enumeration */
 } lego_synth_result;
 
+/* The families of the space (or'ed; 0: all of them). */
+enum {
+	LEGO_SYNTH_PAD = 1,    /* row- and column-major, padded or not */
+	LEGO_SYNTH_CUTE = 2,   /* CuTe Swizzle<B, M, S> */
+	LEGO_SYNTH_XOR = 4,    /* XOR of chunks, any size */
+	LEGO_SYNTH_ROT = 8     /* rotation of chunks, any size */
+};
+
 /*
  * Chooses the shared-memory layout of a rows x cols tile of elem_bytes
  * elements for the accesses: fewest wavefronts over all accesses, then
  * the least padding, then the cheapest index expression, among row- and
  * column-major orders, paddings, CuTe swizzles and XOR and rotation
- * swizzles of chunks at any size (docs/synthesis.md).  name names the
- * layout in the .lego text.
+ * swizzles of chunks at any size (docs/synthesis.md), or the families
+ * given.  name names the layout in the .lego text.
  */
 int lego_synth(lego_ctx *ctx, const char *name, int64_t rows, int64_t cols,
 	       int64_t elem_bytes, size_t naccess,
-	       const lego_tv *const *access, lego_synth_result *out);
+	       const lego_tv *const *access, unsigned families,
+	       lego_synth_result *out);
 
 /* -------------------------------------------------------- Code generation */
 

@@ -188,7 +188,8 @@ static int check_args(lego_ctx *ctx, const char *name, int64_t rows,
 
 int lego_synth(lego_ctx *ctx, const char *name, int64_t rows, int64_t cols,
 	       int64_t elem_bytes, size_t naccess,
-	       const lego_tv *const *access, lego_synth_result *out)
+	       const lego_tv *const *access, unsigned families,
+	       lego_synth_result *out)
 {
 	if (!ctx)
 		return LEGO_ERR;
@@ -197,7 +198,8 @@ int lego_synth(lego_ctx *ctx, const char *name, int64_t rows, int64_t cols,
 	if (rc)
 		return rc;
 	memset(out, 0, sizeof *out);
-	search s = {.ctx = ctx, .tile = {rows, cols, elem_bytes, 1},
+	search s = {.ctx = ctx, .tile = {rows, cols, elem_bytes, 1,
+				       families ? families : ~0u},
 		    .naccess = naccess, .access = access};
 	const int64_t *tables[LEGO_SYNTH_MAX_ACCESSES];
 	for (size_t k = 0; k < naccess; k++) {

@@ -57,56 +57,56 @@ void synth_cand_offsets(const synth_tile *t, const synth_cand *c,
 		}
 }
 
-/* The chunk moved by XOR or ROT, in the genp's names: the line index is
- * `i`, the position in the line `m` (expressions of the text). */
+/* The swizzle's driver, (i / div) * arg for ROT, i / div for XOR, in the
+ * genp's names (i the line index), trivial factors left out. */
+static void put_driver(char *buf, size_t size, const synth_cand *c,
+		       const char *i)
+{
+	char d[64];
+	if (c->div > 1)
+		snprintf(d, sizeof d, "%s / %lld", i, (long long)c->div);
+	else
+		snprintf(d, sizeof d, "%s", i);
+	if (c->kind == CAND_ROT && c->arg > 1)
+		snprintf(buf, size, "%s * %lld", d, (long long)c->arg);
+	else
+		snprintf(buf, size, "%s", d);
+}
+
+/* Position m of line i moved by the candidate's swizzle (inverse: back),
+ * written in the genp's names. */
 static void put_chunk(lego_sbuf *b, const synth_tile *t, const synth_cand *c,
-		      const char *i, const char *m)
+		      const char *i, const char *m, int inverse)
 {
 	int64_t line = (c->col ? t->rows : t->cols) + c->pad;
-	int64_t n = line / c->unit, p = pow2_floor(n);
-	char drv[64];
-	if (c->div > 1)
-		snprintf(drv, sizeof drv, "%s / %lld", i, (long long)c->div);
-	else
-		snprintf(drv, sizeof drv, "%s", i);
+	int64_t n = line / c->unit, p = pow2_floor(n), u = c->unit;
+	char drv[96];
+	put_driver(drv, sizeof drv, c, i);
 	if (c->kind == CAND_XOR) {
-		/* (j ^ x) * unit + m % unit == m ^ (x * unit): unit is a power
-		 * of two. */
+		/* (j ^ x) * unit + m % unit == m ^ (x * unit), unit being a
+		 * power of two; an involution on each line. */
 		if (p < n)
 			lego_sbuf_printf(b, "select(%s < %lld, ", m,
-					 (long long)(p * c->unit));
-		lego_sbuf_printf(b, "%s ^ (%s %% %lld * %lld)", m, drv,
-				 (long long)c->arg, (long long)c->unit);
+					 (long long)(p * u));
+		lego_sbuf_printf(b, "%s ^ (%s %% %lld", m, drv,
+				 (long long)c->arg);
+		lego_sbuf_printf(b, u > 1 ? " * %lld)" : ")", (long long)u);
 		if (p < n)
 			lego_sbuf_printf(b, ", %s)", m);
 		return;
 	}
-	lego_sbuf_printf(b, "(%s / %lld + %s * %lld) %% %lld * %lld + %s %% "
-			 "%lld", m, (long long)c->unit, drv, (long long)c->arg,
-			 (long long)n, (long long)c->unit, m,
-			 (long long)c->unit);
-}
-
-/* Inverse of put_chunk: the position in the line from the stored one. */
-static void put_unchunk(lego_sbuf *b, const synth_tile *t,
-			const synth_cand *c, const char *i, const char *m)
-{
-	int64_t line = (c->col ? t->rows : t->cols) + c->pad;
-	int64_t n = line / c->unit;
-	if (c->kind == CAND_XOR) {
-		put_chunk(b, t, c, i, m);   /* an involution on each line */
-		return;
-	}
-	char drv[64];
-	if (c->div > 1)
-		snprintf(drv, sizeof drv, "%s / %lld", i, (long long)c->div);
+	if (u > 1)
+		lego_sbuf_printf(b, "(%s / %lld", m, (long long)u);
 	else
-		snprintf(drv, sizeof drv, "%s", i);
-	lego_sbuf_printf(b, "(%s / %lld + %lld - %s * %lld %% %lld) %% %lld * "
-			 "%lld + %s %% %lld", m, (long long)c->unit,
-			 (long long)n, drv, (long long)c->arg, (long long)n,
-			 (long long)n, (long long)c->unit, m,
-			 (long long)c->unit);
+		lego_sbuf_printf(b, "(%s", m);
+	if (inverse)
+		lego_sbuf_printf(b, " + %lld - %s %% %lld) %% %lld",
+				 (long long)n, drv, (long long)n, (long long)n);
+	else
+		lego_sbuf_printf(b, " + %s) %% %lld", drv, (long long)n);
+	if (u > 1)
+		lego_sbuf_printf(b, " * %lld + %s %% %lld", (long long)u, m,
+				 (long long)u);
 }
 
 char *synth_cand_lego(const synth_tile *t, const synth_cand *c,
@@ -132,14 +132,15 @@ char *synth_cand_lego(const synth_tile *t, const synth_cand *c,
 		 * in it. */
 		lego_sbuf_printf(&b, "genp %s_f[nr, nc](r, c) = ", name);
 		lego_sbuf_printf(&b, c->col ? "c * nr + (" : "r * nc + (");
-		put_chunk(&b, t, c, c->col ? "c" : "r", c->col ? "r" : "c");
+		put_chunk(&b, t, c, c->col ? "c" : "r", c->col ? "r" : "c",
+			  0);
 		lego_sbuf_printf(&b, ")\n    inverse (x) = (");
 		if (c->col) {
-			put_unchunk(&b, t, c, "(x / nr)", "(x % nr)");
+			put_chunk(&b, t, c, "(x / nr)", "(x % nr)", 1);
 			lego_sbuf_printf(&b, ", x / nr)\n");
 		} else {
 			lego_sbuf_printf(&b, "x / nc, ");
-			put_unchunk(&b, t, c, "(x / nc)", "(x % nc)");
+			put_chunk(&b, t, c, "(x / nc)", "(x % nc)", 1);
 			lego_sbuf_printf(&b, ")\n");
 		}
 		lego_sbuf_printf(&b, "layout %s = GenP([%lld, %lld], %s_f)\n",
@@ -246,16 +247,18 @@ int synth_space_each(const synth_tile *t, int (*fn)(void *arg,
 		     const synth_cand *c), void *arg)
 {
 	walk w = {t, fn, arg};
-	int rc = walk_plain(&w, 0);
-	if (!rc)
-		rc = walk_cute(&w);
-	if (!rc)
-		rc = walk_chunks(&w, 0, CAND_XOR);
-	if (!rc)
-		rc = walk_chunks(&w, 0, CAND_ROT);
+	unsigned f = t->families;
+	int rc = 0;
 	/* Column-major keeps no vector of a row: only for scalar access. */
-	for (int k = 0; t->unit == 1 && !rc && k < 3; k++)
-		rc = k == 0 ? walk_plain(&w, 1)
-			    : walk_chunks(&w, 1, k == 1 ? CAND_XOR : CAND_ROT);
+	for (int col = 0; col <= (t->unit == 1) && !rc; col++) {
+		if (f & LEGO_SYNTH_PAD)
+			rc = walk_plain(&w, col);
+		if (!rc && !col && (f & LEGO_SYNTH_CUTE))
+			rc = walk_cute(&w);
+		if (!rc && (f & LEGO_SYNTH_XOR))
+			rc = walk_chunks(&w, col, CAND_XOR);
+		if (!rc && (f & LEGO_SYNTH_ROT))
+			rc = walk_chunks(&w, col, CAND_ROT);
+	}
 	return rc;
 }

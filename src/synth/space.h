@@ -26,6 +26,7 @@ typedef struct synth_cand {
 typedef struct synth_tile {
 	int64_t rows, cols, elem_bytes;
 	int64_t unit;              /* the widest vector of the accesses */
+	unsigned families;         /* LEGO_SYNTH_* */
 } synth_tile;
 
 /* Calls fn on every candidate in order of increasing index cost (the

@@ -533,7 +533,7 @@ static void synth_case(lego_test *t, const char *what, int64_t rows,
 
 	lego_synth_result res;
 	test_case(t, what);
-	CHECK_EQ(t, lego_synth(ctx, "S", rows, cols, eb, n, tvs, &res),
+	CHECK_EQ(t, lego_synth(ctx, "S", rows, cols, eb, n, tvs, 0, &res),
 		 LEGO_OK);
 	/* The result's own layout, evaluated through the API */
 	int64_t sz = 0;
@@ -616,13 +616,13 @@ static void synth_vs_brute_force(lego_test *t)
 
 	test_case(t, "synth_errors");
 	lego_synth_result r;
-	CHECK_EQ(t, lego_synth(ctx, "S", 64, 64, 4, 2, g1, &r), LEGO_ERR);
+	CHECK_EQ(t, lego_synth(ctx, "S", 64, 64, 4, 2, g1, 0, &r), LEGO_ERR);
 	CHECK(t, strstr(lego_ctx_error(ctx), "2-byte") != NULL);
-	CHECK_EQ(t, lego_synth(ctx, "S", 0, 64, 2, 2, g1, &r), LEGO_ERR);
-	CHECK_EQ(t, lego_synth(ctx, "S", 64, 64, 2, 0, g1, &r), LEGO_ERR);
-	CHECK_EQ(t, lego_synth(ctx, "S", 64, 64, 2, 2, NULL, &r), LEGO_ERR);
+	CHECK_EQ(t, lego_synth(ctx, "S", 0, 64, 2, 2, g1, 0, &r), LEGO_ERR);
+	CHECK_EQ(t, lego_synth(ctx, "S", 64, 64, 2, 0, g1, 0, &r), LEGO_ERR);
+	CHECK_EQ(t, lego_synth(ctx, "S", 64, 64, 2, 2, NULL, 0, &r), LEGO_ERR);
 	/* 16-byte vectors of f16 cannot tile rows of 65 */
-	CHECK_EQ(t, lego_synth(ctx, "S", 64, 65, 2, 2, g1, &r), LEGO_ERR);
+	CHECK_EQ(t, lego_synth(ctx, "S", 64, 65, 2, 2, g1, 0, &r), LEGO_ERR);
 	lego_ctx_free(ctx);
 }
 
@@ -641,7 +641,7 @@ static void synth_null(lego_test *t)
 	CHECK(t, !lego_tv_new(NULL, "x", tv->layout, 1, 128, 4));
 	CHECK(t, lego_tv_coord(NULL, tv, 0, 0, &r, &c) == LEGO_ERR);
 	CHECK(t, lego_tv_access_cost(NULL, tv, &sm, &cost) == LEGO_ERR);
-	CHECK(t, lego_synth(NULL, "S", 1, 1, 4, 1, &tv, &res) == LEGO_ERR);
+	CHECK(t, lego_synth(NULL, "S", 1, 1, 4, 1, &tv, 0, &res) == LEGO_ERR);
 	CHECK(t, !lego_spec_tv(NULL, "x"));
 	CHECK(t, !*lego_ctx_error(ctx));
 #define FAILS(call)                                                        \
@@ -659,9 +659,9 @@ static void synth_null(lego_test *t)
 	FAILS(lego_tv_access_cost(c2, NULL, &sm, &cost) == LEGO_ERR);
 	FAILS(lego_tv_access_cost(c2, tv, NULL, &cost) == LEGO_ERR);
 	FAILS(lego_tv_access_cost(c2, tv, &sm, NULL) == LEGO_ERR);
-	FAILS(lego_synth(c2, NULL, 1, 1, 4, 1, &tv, &res) == LEGO_ERR);
-	FAILS(lego_synth(c2, "S", 1, 1, 4, 1, NULL, &res) == LEGO_ERR);
-	FAILS(lego_synth(c2, "S", 1, 1, 4, 1, &tv, NULL) == LEGO_ERR);
+	FAILS(lego_synth(c2, NULL, 1, 1, 4, 1, &tv, 0, &res) == LEGO_ERR);
+	FAILS(lego_synth(c2, "S", 1, 1, 4, 1, NULL, 0, &res) == LEGO_ERR);
+	FAILS(lego_synth(c2, "S", 1, 1, 4, 1, &tv, 0, NULL) == LEGO_ERR);
 #undef FAILS
 	lego_spec *spec = lego_spec_parse(ctx, "s", "tv a = copy(4, f32)\n",
 					  20, NULL, 0);

@@ -11,8 +11,8 @@
 #include "expr/sbuf.h"
 
 static const char synth_help[] =
-	"Usage: lego synth FILE TV... --tile ROWSxCOLS [--name NAME] [-o OUT]\n"
-	"                  [-D SYM=VALUE]...\n\n"
+	"Usage: lego synth FILE TV... --tile ROWSxCOLS [--space F,..] [--name NAME]\n"
+	"                  [-o OUT] [-D SYM=VALUE]...\n\n"
 	"Choose the shared-memory layout of a ROWS x COLS tile for the accesses\n"
 	"TV... (`tv` layouts of FILE: the writers and the readers of the tile,\n"
 	"each placed at every multiple of its footprint): the fewest\n"
@@ -28,6 +28,8 @@ static const char synth_help[] =
 	"and the worst phase's conflict.\n\n"
 	"Options:\n"
 	"  --tile RxC      the tile: R rows of C elements (the TVs' type)\n"
+	"  --space F,..    only these families: pad (row- and column-major,\n"
+	"                  padded or not), cute, xor, rot (default: all)\n"
 	"  --name NAME     the layout's name (default S)\n"
 	"  -o OUT          write the file to OUT\n"
 	"  -D NAME=VALUE   give the declared sym NAME a value (repeatable)\n"
@@ -47,6 +49,25 @@ static int parse_tile(const char *text, int64_t *rows, int64_t *cols)
 				 "positive sizes, got '%s'", text);
 	*rows = r;
 	*cols = c;
+	return CLI_OK;
+}
+
+static int parse_space(const char *text, unsigned *families)
+{
+	static const char *const names[] = {"pad", "cute", "xor", "rot"};
+	*families = 0;
+	for (const char *p = text; p && *p;) {
+		size_t n = strcspn(p, ","), k;
+		for (k = 0; k < 4; k++)
+			if (strlen(names[k]) == n && !strncmp(p, names[k], n))
+				break;
+		if (k == 4)
+			return cli_usage("synth", "--space expects families "
+					 "pad, cute, xor, rot separated by "
+					 "commas, got '%s'", text);
+		*families |= 1u << k;
+		p += n + (p[n] == ',');
+	}
 	return CLI_OK;
 }
 
@@ -91,7 +112,7 @@ static char *report(const lego_synth_result *r, const lego_tv *const *tvs,
 }
 
 static int run_synth(const cli_args *a, const char *name, const char *out,
-		     int64_t rows, int64_t cols)
+		     int64_t rows, int64_t cols, unsigned families)
 {
 	cli_session s;
 	int rc = cli_open(&s, a, NULL);
@@ -106,7 +127,8 @@ static int run_synth(const cli_args *a, const char *name, const char *out,
 				      a->pos[k + 1]);
 	lego_synth_result r;
 	if (rc == CLI_OK && lego_synth(s.ctx, name, rows, cols,
-				       tvs[0]->elem_bytes, n, tvs, &r))
+				       tvs[0]->elem_bytes, n, tvs, families,
+				       &r))
 		rc = cli_ctx_fail(s.ctx);
 	if (rc == CLI_OK) {
 		char *text = report(&r, tvs, n, rows, cols);
@@ -121,11 +143,12 @@ static int run_synth(const cli_args *a, const char *name, const char *out,
 
 int lego_cmd_synth(int argc, char **argv)
 {
-	const char *tile = NULL, *name = NULL, *out = NULL;
+	const char *tile = NULL, *name = NULL, *out = NULL, *space = NULL;
 	const extra_opt opts[] = {
 		{"--tile", &tile, NULL}, {"--name", &name, NULL},
-		{"-o", &out, NULL},
+		{"-o", &out, NULL}, {"--space", &space, NULL},
 	};
+	unsigned families = 0;
 	cli_args a;
 	int64_t rows = 0, cols = 0;
 	int rc = extra_take_opts("synth", &argc, argv, opts,
@@ -139,8 +162,9 @@ int lego_cmd_synth(int argc, char **argv)
 		rc = cli_usage("synth", "expected FILE TV..., got %zu "
 			       "arguments", a.npos);
 	else if (rc == CLI_OK && (rc = parse_tile(tile, &rows, &cols)) ==
-		 CLI_OK)
-		rc = run_synth(&a, name ? name : "S", out, rows, cols);
+		 CLI_OK && (rc = parse_space(space, &families)) == CLI_OK)
+		rc = run_synth(&a, name ? name : "S", out, rows, cols,
+			       families);
 	cli_args_free(&a);
 	return rc;
 }
