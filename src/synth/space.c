@@ -160,14 +160,15 @@ void synth_cand_describe(const synth_tile *t, const synth_cand *c,
 		snprintf(buf, size, "%s Swizzle<%d,%d,%d>", order, c->b, c->m,
 			 c->s);
 	else if (c->kind == CAND_PLAIN)
-		snprintf(buf, size, "%s, %lld elements of padding a line",
-			 order, (long long)c->pad);
+		snprintf(buf, size, "%s, lines padded by %lld element%s",
+			 order, (long long)c->pad, c->pad == 1 ? "" : "s");
 	else
 		snprintf(buf, size, "%s %s of %lld-element chunks by line / "
-			 "%lld %s %lld, %lld elements of padding a line", order,
+			 "%lld %s %lld, lines padded by %lld element%s", order,
 			 kinds[c->kind], (long long)c->unit, (long long)c->div,
 			 c->kind == CAND_XOR ? "mod" : "times",
-			 (long long)c->arg, (long long)c->pad);
+			 (long long)c->arg, (long long)c->pad,
+			 c->pad == 1 ? "" : "s");
 	(void)t;
 }
 
