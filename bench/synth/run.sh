@@ -38,6 +38,7 @@ run() {
 }
 run 64x64 f16 cp16 ldm4
 run 128x64 f16 cp16 ldm4
+run 128x128 f16 cp16 ldm4
 run 32x32 f16 cp16 ldt2
 run 96x40 f16 cp16 ldm1
 run 80x80 f16 cp16 ldm1
@@ -46,3 +47,4 @@ run 48x80 f32 cpf colf
 run 65x65 int32 cpi coli
 run 96x96 int32 cpi coli
 run 40x96 int32 cpi coli
+run 128x128 int32 cpi coli

@@ -18,6 +18,9 @@ typedef struct search {
 	size_t naccess;
 	const lego_tv *const *access;
 	const int64_t **tables;
+	/* The accesses in the order they are costed: the one that last
+	 * ruled a candidate out first, as it likely rules out the next. */
+	size_t order[LEGO_SYNTH_MAX_ACCESSES];
 	int64_t *offset;          /* scratch: one candidate's offsets */
 	int64_t candidates;
 	int have;                 /* best[] holds something */
@@ -35,18 +38,20 @@ static int64_t excess_of(search *s, const synth_cand *c, int64_t limit,
 	lego_smem smem = {s->tile.rows, s->tile.cols,
 			  synth_cand_size(&s->tile, c), s->offset};
 	int64_t total = 0;
-	for (size_t k = 0; k < s->naccess; k++) {
+	for (size_t i = 0; i < s->naccess; i++) {
+		size_t k = s->order[i];
 		lego_access_cost *a = &costs[k];
 		/* The excess never falls: the bound carries over. */
 		if (synth_access_cost(s->ctx, s->access[k], s->tables[k],
 				      &smem, limit < 0 ? -1 : limit - total,
 				      a) != LEGO_OK)
 			return s->status = LEGO_ERR, -1;
-		if (!a->feasible)
-			return -1;
 		total += a->wavefronts - a->ideal;
-		if (limit >= 0 && total > limit)
-			return total;
+		if (!a->feasible || (limit >= 0 && total > limit)) {
+			memmove(s->order + 1, s->order, i * sizeof *s->order);
+			s->order[0] = k;
+			return a->feasible ? total : -1;
+		}
 	}
 	return total;
 }
@@ -207,6 +212,7 @@ int lego_synth(lego_ctx *ctx, const char *name, int64_t rows, int64_t cols,
 		if (u > s.tile.unit)
 			s.tile.unit = u;
 		tables[k] = synth_tv_table(ctx, access[k]);
+		s.order[k] = k;
 	}
 	s.tables = tables;
 	/* The largest space: every line padded by under 128 bytes. */

@@ -29,32 +29,37 @@ int64_t synth_cand_size(const synth_tile *t, const synth_cand *c)
 	return line * nlines;
 }
 
-/* Where the chunk j of major line i goes. */
-static int64_t chunk_at(const synth_cand *c, int64_t n, int64_t i, int64_t j)
-{
-	if (c->kind == CAND_XOR)
-		return j < pow2_floor(n) ? j ^ (i / c->div % c->arg) : j;
-	return (j + i / c->div * c->arg) % n;
-}
-
 void synth_cand_offsets(const synth_tile *t, const synth_cand *c,
 			int64_t *offset)
 {
 	int64_t line, nlines;
 	line_dims(t, c, &line, &nlines);
 	int64_t mask = ((INT64_C(1) << c->b) - 1) << c->m;
-	for (int64_t r = 0; r < t->rows; r++)
-		for (int64_t k = 0; k < t->cols; k++) {
-			int64_t i = c->col ? k : r, m = c->col ? r : k;
-			int64_t o = i * line + m;
+	int64_t n = c->kind == CAND_XOR || c->kind == CAND_ROT ? line / c->unit
+							       : 0;
+	int64_t p = n ? pow2_floor(n) : 0;
+	/* Line by line: the swizzle's argument is the line's. */
+	for (int64_t i = 0; i < nlines; i++) {
+		int64_t x = n ? i / c->div * c->arg : 0;
+		if (c->kind == CAND_XOR)
+			x = i / c->div % c->arg;
+		else if (c->kind == CAND_ROT)
+			x %= n;
+		int64_t *at = offset + (c->col ? i : i * t->cols);
+		int64_t step = c->col ? t->cols : 1;
+		for (int64_t m = 0; m < (c->col ? t->rows : t->cols); m++) {
+			int64_t o = i * line + m, j = m / c->unit;
 			if (c->kind == CAND_CUTE)
 				o ^= (o >> c->s) & mask;
-			else if (c->kind != CAND_PLAIN)
-				o = i * line + chunk_at(c, line / c->unit, i,
-							m / c->unit) * c->unit +
+			else if (c->kind == CAND_XOR && j < p)
+				o = i * line + (j ^ x) * c->unit +
 				    m % c->unit;
-			offset[r * t->cols + k] = o;
+			else if (c->kind == CAND_ROT)
+				o = i * line + (j + x) % n * c->unit +
+				    m % c->unit;
+			at[m * step] = o;
 		}
+	}
 }
 
 /* The swizzle's driver, (i / div) * arg for ROT, i / div for XOR, in the
@@ -194,9 +199,9 @@ static int walk_plain(const walk *w, int col)
 static int walk_cute(const walk *w)
 {
 	const synth_tile *t = w->t;
-	for (int b = 1; b <= 4; b++)
+	for (int b = 1; b <= 5; b++)
 		for (int m = 0; m <= 4; m++)
-			for (int s = b; s <= 7; s++) {
+			for (int s = b; s <= 10; s++) {
 				int64_t block = INT64_C(1) << (m + b);
 				if ((t->rows * t->cols) % block)
 					continue;

@@ -185,7 +185,9 @@ static const lego_tv *tv_make(lego_ctx *ctx, const char *name,
 	    lego_expr_eval(ctx, lego_layout_dim(l, 1), NULL, &tv_dims[1]))
 		return lego_fail_null(ctx, "tv %s: the layout must have two "
 				      "concrete dims [threads, values]", name);
-	if (rows < 1 || cols < 1 || tv_dims[0] > 1024 ||
+	/* Each at most 2^20 first: the products cannot overflow. */
+	if (rows < 1 || cols < 1 || rows > 1 << 20 || cols > 1 << 20 ||
+	    tv_dims[0] > 1024 || tv_dims[1] > 1 << 20 ||
 	    tv_dims[0] * tv_dims[1] != rows * cols || rows * cols > 1 << 20)
 		return lego_fail_null(ctx, "tv %s: %lld threads x %lld values "
 				      "do not cover the %lld x %lld footprint "

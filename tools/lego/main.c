@@ -98,7 +98,7 @@ static const raw_command raw_commands[] = {
 	{"gen", lego_cmd_gen, "lego gen [SPEC] TEMPLATE [-o OUT] [--target T] ..."},
 	{"lift", lego_cmd_lift, "lego lift FILE [--target opencl] [--host | --type] [-o OUT]"},
 	{"tune", lego_cmd_tune, "lego tune [SPEC] TEMPLATE --run CMD|--space|--show ..."},
-	{"synth", lego_cmd_synth, "lego synth FILE TV... --tile ROWSxCOLS [--name NAME] [-o OUT]"},
+	{"synth", lego_cmd_synth, "lego synth FILE TV... --tile ROWSxCOLS [--space F,..] [-o OUT] ..."},
 };
 #define NRAW (sizeof raw_commands / sizeof raw_commands[0])
 
