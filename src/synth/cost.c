@@ -197,6 +197,6 @@ int lego_tv_access_cost(lego_ctx *ctx, const lego_tv *tv,
 					 "is outside [0, %lld)",
 					 (long long)smem->offset[e],
 					 (long long)e, (long long)smem->size);
-	return synth_access_cost(ctx, tv, synth_tv_table(ctx, tv), smem, -1,
+	return synth_access_cost(ctx, tv, synth_tv_table(tv), smem, -1,
 				 out);
 }

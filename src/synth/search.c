@@ -211,7 +211,7 @@ int lego_synth(lego_ctx *ctx, const char *name, int64_t rows, int64_t cols,
 		int64_t u = access[k]->ldmatrix ? 8 : access[k]->vec;
 		if (u > s.tile.unit)
 			s.tile.unit = u;
-		tables[k] = synth_tv_table(ctx, access[k]);
+		tables[k] = synth_tv_table(access[k]);
 		s.order[k] = k;
 	}
 	s.tables = tables;

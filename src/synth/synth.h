@@ -18,9 +18,9 @@ const lego_tv *synth_tv_named(lego_ctx *ctx, const char *name,
  * 0 if unknown. */
 int64_t synth_type_bytes(const char *type);
 
-/* Every footprint index of tv: table[t * values + v] (owned by ctx,
- * computed once). */
-const int64_t *synth_tv_table(lego_ctx *ctx, const lego_tv *tv);
+/* Every footprint index of tv: table[t * values + v] (computed when tv
+ * was made, owned by its ctx). */
+const int64_t *synth_tv_table(const lego_tv *tv);
 
 /* The widest vector of a thread's values (a power of two, <= 16 bytes)
  * that lie at consecutive, aligned footprint positions. */

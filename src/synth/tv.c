@@ -160,9 +160,8 @@ int64_t synth_tv_vec(const lego_tv *tv, const int64_t *table)
 	return best;
 }
 
-const int64_t *synth_tv_table(lego_ctx *ctx, const lego_tv *tv)
+const int64_t *synth_tv_table(const lego_tv *tv)
 {
-	(void)ctx;
 	return ((const synth_tv *)tv)->table;
 }
 
@@ -428,7 +427,7 @@ int lego_tv_coord(lego_ctx *ctx, const lego_tv *tv, int64_t thread,
 				 (long long)thread, (long long)value,
 				 (long long)tv->threads,
 				 (long long)tv->values);
-	int64_t f = synth_tv_table(ctx, tv)[thread * tv->values + value];
+	int64_t f = synth_tv_table(tv)[thread * tv->values + value];
 	*row = f / tv->cols;
 	*col = f % tv->cols;
 	return LEGO_OK;
