@@ -158,15 +158,18 @@ int synth_access_cost(lego_ctx *ctx, const lego_tv *tv, const int64_t *table,
 		      lego_access_cost *out)
 {
 	memset(out, 0, sizeof *out);
-	if (smem->cols % tv->vec || (tv->ldmatrix && !tv->flat &&
-				     (smem->rows % tv->rows ||
-				      smem->cols % tv->cols)))
-		return lego_fail(ctx, LEGO_ERR, "tv %s: its %s do not divide "
-				 "the %lld x %lld tile", tv->name,
-				 tv->ldmatrix ? "ldmatrix footprint (every "
-				 "row must be in the tile)" :
-				 "vectors (a vector may not cross a row)",
-				 (long long)smem->rows,
+	if (tv->ldmatrix && (smem->rows % tv->rows || smem->cols % tv->cols))
+		return lego_fail(ctx, LEGO_ERR, "tv %s: its %lld x %lld "
+				 "ldmatrix footprint does not divide the %lld x "
+				 "%lld tile (its rows must all lie in it)",
+				 tv->name, (long long)tv->rows,
+				 (long long)tv->cols, (long long)smem->rows,
+				 (long long)smem->cols);
+	if (smem->cols % tv->vec)
+		return lego_fail(ctx, LEGO_ERR, "tv %s: its vectors of %lld "
+				 "elements do not divide the tile's rows of "
+				 "%lld (a vector may not cross a row)",
+				 tv->name, (long long)tv->vec,
 				 (long long)smem->cols);
 	access_walk a = {tv, table, smem, tv->ldmatrix ? 8 : tv->vec};
 	out->feasible = 1;

@@ -1,10 +1,10 @@
 #!/bin/sh
 # run.sh BUILD - `lego synth` end to end: for tiles of powers of two and
 # not (96x40 f16, 48x80 f32, 65x65 s32), the layout it writes is taken by
-# `lego check` (bijective) and by `lego gen`, whose C, compiled and run,
-# gives the offsets `lego table` gives; the report's totals are the
-# ideal where a conflict-free layout exists; errors are located.  Last
-# line: "synth: N passed, N failed".
+# `lego check` (bijective; --prove: proved) and by `lego gen`, whose C,
+# compiled and run, gives the offsets `lego table` gives; the report's
+# totals are the ideal where a conflict-free layout exists; errors are
+# located.  Last line: "synth: N passed, N failed".
 build=${1:-build}
 lego=$(cd "$build" && pwd)/lego
 here=$(cd "$(dirname "$0")" && pwd)
@@ -30,6 +30,9 @@ case_() {
 	"$lego" check "$tmp/$name.lego" >"$tmp/check" 2>&1 && ok ||
 		bad "$name: lego check: $(cat "$tmp/check")"
 	expect "$name-check" "$tmp/check" "S: bijective on $((rows * cols)) elements"
+	"$lego" check --prove "$tmp/$name.lego" >"$tmp/prove" 2>&1 && ok ||
+		bad "$name: lego check --prove: $(cat "$tmp/prove")"
+	expect "$name-prove" "$tmp/prove" "S: proved 4 of 4"
 	sed "s/ROWS/$rows/; s/COLS/$cols/" "$here/offsets.c.tpl" >"$tmp/o.c.tpl"
 	if "$lego" gen "$tmp/$name.lego" "$tmp/o.c.tpl" --target c -o "$tmp/o.c" \
 		2>"$tmp/err" && cc -std=c11 -o "$tmp/o" "$tmp/o.c" 2>>"$tmp/err"; then
@@ -62,6 +65,10 @@ expect bad-type "$tmp/err" "bad.lego:1:21: error: expected an element type"
 expect unknown-tv "$tmp/err" "no tv layout named 'nope'"
 "$lego" synth "$spec" cp16 cpf --tile 64x64 >/dev/null 2>"$tmp/err"
 expect mixed "$tmp/err" "tv cpf moves 4-byte elements, the tile holds 2-byte ones"
+"$lego" synth "$spec" cp16 ldm4 --tile 64x40 >/dev/null 2>"$tmp/err"
+expect ldm-tile "$tmp/err" "tv ldm4: its 16 x 16 ldmatrix footprint does not divide the 64 x 40 tile"
+"$lego" synth "$spec" cp16 --tile 64x36 >/dev/null 2>"$tmp/err"
+expect vec-tile "$tmp/err" "tv cp16: its vectors of 8 elements do not divide the tile's rows of 36"
 "$lego" synth "$spec" cp16 --tile 64 >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && ok || bad "bad --tile: exit status"
 "$lego" synth --help >"$tmp/help" && ok || bad "--help"
