@@ -749,7 +749,9 @@ typedef enum lego_tv_kind {
 	LEGO_TV_LDMATRIX,   /* param: matrices 1, 2, 4 (x1 x2 x4) */
 	LEGO_TV_LDMATRIX_TRANS,
 	LEGO_TV_WGMMA_C,    /* wgmma m64nNk16 accumulator: param N */
-	LEGO_TV_COPY        /* a warp's vector copy: param bytes 4, 8, 16 */
+	LEGO_TV_COPY,       /* a warp's vector copy: param bytes 4, 8, 16 */
+	LEGO_TV_WGMMA_A     /* wgmma m64nNk16 A from registers (f16, bf16);
+			       param 16 */
 } lego_tv_kind;
 
 /*
@@ -758,8 +760,8 @@ typedef enum lego_tv_kind {
  * any of 1..8 for copies).  Footprints: mma A 16 x K, B K x 8, C 16 x 8;
  * ldmatrix x1 8 x 8, x2 8 x 16 (matrix 0 left), x4 16 x 16 (matrices
  * 0 1 down the left half, 2 3 down the right, as mma's A); wgmma C
- * 64 x N over 128 threads; copy: 32 threads, thread t the t-th vector
- * of a flat run of 32 vectors.
+ * 64 x N and A 64 x 16 over 128 threads; copy: 32 threads, thread t
+ * the t-th vector of a flat run of 32 vectors.
  */
 const lego_tv *lego_tv_builtin(lego_ctx *ctx, lego_tv_kind kind,
 			       int64_t param, int64_t elem_bytes);

@@ -130,6 +130,15 @@ static void wgmma_shape(int64_t n, tv_shape *s)
 		{'v', n / 8, 'c', 8}}};
 }
 
+/* wgmma's A from registers: warp w holds rows 16w .. 16w+15 as mma's
+ * m16n8k16 A fragment. */
+static void wgmma_a_shape(tv_shape *s)
+{
+	*s = (tv_shape){128, 8, 64, 16, 6, {LANE_QG('c', 2, 'r', 1),
+		{'t', 4, 'r', 16}, {'v', 2, 'c', 1}, {'v', 2, 'r', 8},
+		{'v', 2, 'c', 8}}};
+}
+
 static void copy_shape(int64_t vec, tv_shape *s)
 {
 	*s = (tv_shape){32, vec, 1, 32 * vec, 2, {{'v', vec, 'c', 1},
@@ -239,7 +248,7 @@ const lego_tv *lego_tv_new(lego_ctx *ctx, const char *name,
 static const char *kind_name(lego_tv_kind kind)
 {
 	static const char *const names[] = {"mma_a", "mma_b", "mma_c",
-		"ldmatrix", "ldmatrix_trans", "wgmma_c", "copy"};
+		"ldmatrix", "ldmatrix_trans", "wgmma_c", "copy", "wgmma_a"};
 	return (unsigned)kind < sizeof names / sizeof names[0] ? names[kind]
 							       : NULL;
 }
@@ -283,6 +292,13 @@ static const lego_tv *builtin(lego_ctx *ctx, const char *tv_name,
 					      "multiple of 8 from 8 to 256",
 					      (long long)param);
 		wgmma_shape(param, &s);
+		break;
+	case LEGO_TV_WGMMA_A:
+		if (param != 16 || elem_bytes != 2)
+			return lego_fail_null(ctx, "wgmma: A from registers "
+					      "is m64nNk16 of 2-byte elements "
+					      "(f16, bf16)");
+		wgmma_a_shape(&s);
 		break;
 	default:
 		if ((param != 4 && param != 8 && param != 16) ||
@@ -393,12 +409,16 @@ const lego_tv *synth_tv_named(lego_ctx *ctx, const char *name,
 	if (!strcmp(op, "wgmma")) {
 		int64_t nn = n == 3 ? shape_num(a[0], "m64n", "k16") : 0;
 		static const char *const acc[] = {"f32", "f16", "s32", NULL};
-		if (!nn || strcmp(a[1], "c") || !is_type_of(a[2], acc))
-			return lego_fail_null(ctx, "wgmma(m64nNk16, c, TYPE): "
-					      "the accumulator, TYPE f32, f16 "
-					      "or s32");
-		return builtin(ctx, name, LEGO_TV_WGMMA_C, nn,
-			       synth_type_bytes(a[2]));
+		static const char *const ab[] = {"f16", "bf16", NULL};
+		int is_a = nn && !strcmp(a[1], "a") && is_type_of(a[2], ab);
+		if (!is_a && (!nn || strcmp(a[1], "c") ||
+			      !is_type_of(a[2], acc)))
+			return lego_fail_null(ctx, "wgmma(m64nNk16, a|c, TYPE): "
+					      "A from registers (f16, bf16) or "
+					      "the accumulator (f32, f16, s32)");
+		return is_a ? builtin(ctx, name, LEGO_TV_WGMMA_A, 16, 2)
+			    : builtin(ctx, name, LEGO_TV_WGMMA_C, nn,
+				      synth_type_bytes(a[2]));
 	}
 	if (!strcmp(op, "copy")) {
 		int64_t bytes = n == 2 ? shape_num(a[0], "", "") : 0;

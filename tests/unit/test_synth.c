@@ -84,6 +84,19 @@ static void wgmma_d(int thread, int i, int arg, int *row, int *col)
 	*col = 8 * (i / 4) + thread_in_group(lane) * 2 + (i % 2);
 }
 
+/* wgmma .m64nNk16 A from registers, .f16/.bf16 (ISA 9.7.15.5.1, figure
+ * "WGMMA .m64nNk16 register fragment layout for matrix A"): warp w holds
+ * rows 16 w + groupID (a2 a3 a6 a7: + 8), columns 2 tid + i % 2 (a4-a7:
+ * + 8). */
+static void wgmma_a(int thread, int i, int arg, int *row, int *col)
+{
+	(void)arg;
+	int w = thread / 32, lane = thread % 32;
+	*row = 16 * w + group_id(lane) + ((i == 2 || i == 3 || i == 6 ||
+					   i == 7) ? 8 : 0);
+	*col = thread_in_group(lane) * 2 + (i & 1) + (i >= 4 ? 8 : 0);
+}
+
 static void copy_v(int thread, int i, int arg, int *row, int *col)
 {
 	*row = 0;
@@ -174,6 +187,11 @@ static void tv_fragments(lego_test *t)
 	for (int n = 8; n <= 256; n += n < 64 ? 8 : 64)
 		check_frag(t, ctx, lego_tv_builtin(ctx, LEGO_TV_WGMMA_C, n, 4),
 			   wgmma_d, 0, 128, n / 2, 64, n, 2);
+
+	test_case(t, "wgmma_m64nNk16_register_a_matches_the_isa");
+	check_frag(t, ctx, lego_tv_builtin(ctx, LEGO_TV_WGMMA_A, 16, 2),
+		   wgmma_a, 0, 128, 8, 64, 16, 2);
+	CHECK(t, !lego_tv_builtin(ctx, LEGO_TV_WGMMA_A, 16, 4));
 
 	test_case(t, "vector_copies");
 	check_frag(t, ctx, lego_tv_builtin(ctx, LEGO_TV_COPY, 16, 2), copy_v,
