@@ -41,17 +41,17 @@ static int read_args(lang_parser *p, const char **args, size_t *n)
 static const lego_tv *read_tile(lang_parser *p, const char *name,
 				const lang_tok *at, lang_lval *lv)
 {
-	lego_expr **dims;
+	lang_list dims = {0};
 	size_t n;
 	int64_t rc[2];
 	char buf[64];
 	if (lang_expect(p, TOK_LPAREN, "'('"))
 		return NULL;
 	lang_tok *dims_at = lang_peek(p);
-	if (lang_parse_exprs(p, 0, &dims, &n))
+	if (lang_parse_list(p, 0, &dims, &n))
 		return NULL;
-	if (n != 2 || lego_expr_eval(p->ctx, dims[0], NULL, &rc[0]) ||
-	    lego_expr_eval(p->ctx, dims[1], NULL, &rc[1]))
+	if (n != 2 || lego_expr_eval(p->ctx, dims.items[0], NULL, &rc[0]) ||
+	    lego_expr_eval(p->ctx, dims.items[1], NULL, &rc[1]))
 		return lang_error(p, dims_at, "a footprint is [ROWS, COLS] of "
 				  "concrete sizes"), NULL;
 	if (lang_expect(p, TOK_COMMA, "','"))

@@ -58,7 +58,8 @@ int main(int argc, char **argv)
 		{"partial", suite_partial}, {"strides", suite_strides},
 		{"tune", suite_tune}, {"scale", suite_scale},
 		{"ranges", suite_ranges}, {"proof", suite_proof},
-		{"null", suite_null}, {"synth", suite_synth},
+		{"null", suite_null}, {"families", suite_families},
+		{"synth", suite_synth},
 	};
 	lego_test t = {0};
 	const char *only = NULL;
