@@ -150,9 +150,14 @@ static int decl_sym(lang_parser *p)
 static int decl_let(lang_parser *p)
 {
 	lang_name *n = lang_declare(p, NAME_LET);
-	if (!n || lang_expect(p, TOK_ASSIGN, "'='") ||
-	    lang_parse_expr(p, &n->val))
+	if (!n || lang_expect(p, TOK_ASSIGN, "'='"))
 		return -1;
+	p->last_cdiv = NULL;
+	if (lang_parse_expr(p, &n->val))
+		return -1;
+	/* A name for cdiv(a, b) reads as the cdiv wherever it is used:
+	 * a padded tile count, never a dim that b must divide. */
+	n->is_cdiv = n->val.e && n->val.e == p->last_cdiv;
 	return lang_bind(p, n);
 }
 

@@ -57,6 +57,7 @@ typedef struct lang_name {
 	lang_name_kind kind;
 	int line, col;
 	lang_val val;          /* SYM, LET, INDEX */
+	int is_cdiv;           /* LET bound to a cdiv(a, b): not exact */
 	lang_lval layout;      /* LAYOUT */
 	lang_genp *genp;       /* GENP */
 } lang_name;

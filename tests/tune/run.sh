@@ -28,6 +28,13 @@ if ! cc -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -o "$tmp/ocl_time" \
 	exit 1
 fi
 
+# A name for a cdiv is a padded count, as the cdiv is: it must not make
+# the tile divide the size (every BM of 3, 4, 5 stays in the space).
+printf 'sym M\ntune BM in {3, 4, 5}\nlet n = cdiv(M, BM)\nlayout P = Row(n, BM)\n' \
+	>"$tmp/cdiv.lego"
+"$lego" tune "$tmp/cdiv.lego" /dev/null --space -D M=10 >"$tmp/cdiv" 2>&1
+expect let-cdiv "$tmp/cdiv" "space: 3 configurations"
+
 tpl=$here/matmul.cl.tpl
 sizes="-D M=64 -D N=64 -D K=64"
 # The space: TM in {1, 2}, two orders, BUG in 1..3.
