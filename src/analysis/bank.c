@@ -22,6 +22,13 @@ static void add_word(phase_banks *pb, int64_t word)
 	pb->words[b][pb->nwords[b]++] = word;
 }
 
+/* The 4-byte words [*lo, *hi] thread t accesses. */
+static void words_of(const warp_addrs *w, int t, int64_t *lo, int64_t *hi)
+{
+	*lo = w->addr[t] / BANK_BYTES;
+	*hi = (w->addr[t] + w->thread_bytes - 1) / BANK_BYTES;
+}
+
 /* Fills pb for threads [first, first+n); returns its wavefronts. */
 static int64_t phase_cost(const warp_addrs *w, int first, int n,
 			  phase_banks *pb)
@@ -30,8 +37,8 @@ static int64_t phase_cost(const warp_addrs *w, int first, int n,
 	for (int t = first; t < first + n; t++) {
 		if (!(w->active >> t & 1))
 			continue;
-		int64_t lo = w->addr[t] / BANK_BYTES;
-		int64_t hi = (w->addr[t] + w->thread_bytes - 1) / BANK_BYTES;
+		int64_t lo, hi;
+		words_of(w, t, &lo, &hi);
 		for (int64_t word = lo; word <= hi; word++)
 			add_word(pb, word);
 	}
@@ -58,8 +65,8 @@ static void list_colliders(const warp_addrs *w, int first, int n, int bank,
 	for (int t = first; t < first + n; t++) {
 		if (!(w->active >> t & 1))
 			continue;
-		int64_t lo = w->addr[t] / BANK_BYTES;
-		int64_t hi = (w->addr[t] + w->thread_bytes - 1) / BANK_BYTES;
+		int64_t lo, hi;
+		words_of(w, t, &lo, &hi);
 		for (int64_t word = lo; word <= hi; word++)
 			if (word % LEGO_BANKS == bank) {
 				r->colliders[r->ncolliders] = t;
@@ -67,6 +74,33 @@ static void list_colliders(const warp_addrs *w, int first, int n, int bank,
 				break;
 			}
 	}
+}
+
+/* Threads served by one phase: 128 bytes of requests. */
+static int phase_threads(const warp_addrs *w)
+{
+	int n = (int)(PHASE_BYTES / (w->thread_bytes < BANK_BYTES
+				     ? BANK_BYTES : w->thread_bytes));
+	return n > LEGO_WARP ? LEGO_WARP : n;
+}
+
+int64_t warp_addrs_wavefronts(const warp_addrs *w, int64_t *ideal,
+			      int64_t *ways)
+{
+	int per_phase = phase_threads(w);
+	int64_t total = 0;
+	phase_banks pb;
+	*ideal = *ways = 0;
+	for (int first = 0; first < w->nthreads; first += per_phase) {
+		int n = w->nthreads - first < per_phase ? w->nthreads - first
+							: per_phase;
+		int64_t cost = phase_cost(w, first, n, &pb);
+		total += cost;
+		*ideal += cost > 0;
+		if (cost > *ways)
+			*ways = cost;
+	}
+	return total;
 }
 
 int lego_analyze_banks(lego_ctx *ctx, const lego_warp_access *access,
@@ -81,10 +115,7 @@ int lego_analyze_banks(lego_ctx *ctx, const lego_warp_access *access,
 	memset(report, 0, sizeof *report);
 	report->active = w.active;
 	memcpy(report->offset, w.offset, sizeof w.offset);
-	int per_phase = (int)(PHASE_BYTES / (w.thread_bytes < BANK_BYTES
-					     ? BANK_BYTES : w.thread_bytes));
-	if (per_phase > LEGO_WARP)
-		per_phase = LEGO_WARP;
+	int per_phase = phase_threads(&w);
 	report->phases = (w.nthreads + per_phase - 1) / per_phase;
 	phase_banks pb;
 	for (int p = 0; p < report->phases; p++) {

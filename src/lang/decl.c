@@ -1,7 +1,8 @@
 /* decl.c - declarations: sym, let, assume, index, genp, layout (tune:
- * tune.c). */
+ * tune.c; tv: tv.c). */
 #include <string.h>
 
+#include "expr/expr.h"
 #include "lang/parse.h"
 
 lang_name *lang_declare(lang_parser *p, lang_name_kind kind)
@@ -57,6 +58,13 @@ static int grow_names(lang_parser *p)
 int lang_bind(lang_parser *p, lang_name *n)
 {
 	lego_spec *spec = p->spec;
+	/* A symbol remembers its declaration, for messages of the rooms
+	 * that meet it later (an accessor's names). */
+	if ((n->kind == NAME_SYM || n->kind == NAME_INDEX) &&
+	    lego_expr_kind_of(n->val.e) == LEGO_SYM &&
+	    lego_expr_sym_locate(p->ctx, n->val.e, p->filename, n->line,
+				 n->col) != LEGO_OK)
+		return -1;
 	if ((spec->nnames + 1) * 2 > spec->names_cap && grow_names(p))
 		return -1;
 	if (lang_grow(p, (void **)&spec->decls, &spec->decls_cap,
@@ -142,9 +150,14 @@ static int decl_sym(lang_parser *p)
 static int decl_let(lang_parser *p)
 {
 	lang_name *n = lang_declare(p, NAME_LET);
-	if (!n || lang_expect(p, TOK_ASSIGN, "'='") ||
-	    lang_parse_expr(p, &n->val))
+	if (!n || lang_expect(p, TOK_ASSIGN, "'='"))
 		return -1;
+	p->last_cdiv = NULL;
+	if (lang_parse_expr(p, &n->val))
+		return -1;
+	/* A name for cdiv(a, b) reads as the cdiv wherever it is used:
+	 * a padded tile count, never a dim that b must divide. */
+	n->is_cdiv = n->val.e && n->val.e == p->last_cdiv;
 	return lang_bind(p, n);
 }
 
@@ -210,7 +223,7 @@ static int parse_decl(lang_parser *p)
 		{"sym", decl_sym},     {"let", decl_let},
 		{"assume", decl_assume}, {"index", decl_index},
 		{"genp", lang_decl_genp}, {"layout", decl_layout},
-		{"tune", lang_decl_tune},
+		{"tune", lang_decl_tune}, {"tv", lang_decl_tv},
 	};
 	lang_tok *at = lang_peek(p);
 	char buf[64];
@@ -220,7 +233,7 @@ static int parse_decl(lang_parser *p)
 			return decls[i].parse(p);
 		}
 	return lang_error(p, at, "expected a declaration (sym, let, assume, "
-			  "index, genp, layout or tune), got %s",
+			  "index, genp, layout, tune or tv), got %s",
 			  lang_tok_describe(at, buf, sizeof buf));
 }
 
