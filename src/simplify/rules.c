@@ -102,6 +102,14 @@ static int split(lego_ctx *ctx, lego_expr *x, lego_expr *d, lego_expr **q,
 {
 	lego_expr *pq, *pr;
 	int64_t k;
+	/* d | x a pending fact (x already a multiple of another divisor):
+	 * x = d * (x/d) + 0, which no polynomial split shows */
+	lego_expr *rest = lego_mod(ctx, x, d);
+	if (rest && lego_facts_pending_quotient(ctx, rest)) {
+		*q = lego_div(ctx, x, d);
+		*r = lego_const(ctx, 0);
+		return *q && *r;
+	}
 	if (!lego_poly_split(ctx, lego_poly(ctx, x), lego_poly(ctx, d), &pq,
 			     &pr))
 		return 0;
