@@ -657,6 +657,7 @@ typedef enum lego_argument {
 	LEGO_BY_CONSTRUCTION,
 	LEGO_BY_EXHAUSTIVE,
 	LEGO_BY_Z3,
+	LEGO_BY_CERTIFICATE,    /* the simplifier's certificate, replayed */
 	LEGO_BY_COUNT
 } lego_argument;
 

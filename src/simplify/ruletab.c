@@ -4,8 +4,7 @@
  * are defined.  2^k is written 1 << k with 0 <= k <= 62 in the side. */
 #include <string.h>
 
-#include "simplify/facts.h"
-#include "simplify/ruletab.h"
+#include "simplify/cert.h"
 
 #define POW2 "0 <= k && k <= 62"
 
@@ -78,6 +77,45 @@ static const lego_rule table[R_COUNT] = {
 	[R_PLANTED_WRONG] = {"planted-wrong", "x, d", "1 <= d && 0 <= x",
 			     "x % d", "x"},
 };
+
+/* How each rule is proved for unbounded integers: checked by
+ * tests/unit/test_proof.c (proof.rules_proved_planted_refuted), which
+ * fails make check when a rule marked here is not proved so.  NULL: not
+ * proved, and the certificate checker refuses the rule's steps. */
+static const char *const proved_by[R_COUNT] = {
+	[R_DIV_IN_RANGE] = "z3",
+	[R_DIV_DIV] = "z3",
+	[R_DIV_OF_MOD] = "z3",
+	[R_DIV_SPLIT] = "z3",
+	[R_DIV_FACTOR] = "z3",
+	[R_DIV_LOW_XOR] = "z3",
+	[R_DIV_LOW_OR] = "z3",
+	[R_DIV_AS_SHR] = "z3",
+	[R_MOD_IN_RANGE] = "z3",
+	[R_MOD_OF_MOD] = "z3",
+	[R_MOD_SPLIT] = "z3",
+	[R_MOD_AS_AND] = "z3",
+	[R_SUM_RECOMBINE_DIV] = "z3",
+	[R_SUM_RECOMBINE_MOD] = "z3",
+	[R_MIN_LE] = "z3",
+	[R_MAX_LE] = "z3",
+	[R_MIN_GE] = "z3",
+	[R_MAX_GE] = "z3",
+	[R_SHR_AS_DIV] = "z3",
+	[R_SHL_AS_MUL] = "z3",
+	[R_SHL_FIELD_LEFT] = "z3",
+	[R_SHL_FIELD_RIGHT] = "z3",
+	[R_AND_AS_MOD] = "z3",
+	[R_AND_COVERS] = "z3",
+	[R_AND_HIGH] = "z3",
+	[R_SELECT_TRUE] = "z3",
+	[R_SELECT_FALSE] = "z3",
+};
+
+const char *rule_proved_by(rule_id r)
+{
+	return r < R_COUNT ? proved_by[r] : NULL;
+}
 
 size_t lego_rule_count(void)
 {
