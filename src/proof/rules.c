@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "proof/proof.h"
+#include "smt/smt.h"
 
 enum { MAX_VARS = 8, TEXT = 1024, BOX_POINTS = 1 << 18 };
 
@@ -215,6 +216,72 @@ static lego_proof attempt(const lego_rule *r, unsigned timeout_ms,
 	return p;
 }
 
+/* Does the rule rewrite a bit operation (& | ^ << >>)? */
+static int has_bits(const lego_rule *r)
+{
+	const char *side[2] = {r->lhs, r->rhs};
+	for (int i = 0; i < 2; i++)
+		if (strpbrk(side[i], "|^") || strstr(side[i], "<<") ||
+		    strstr(side[i], ">>") ||
+		    (strchr(side[i], '&') && !strstr(side[i], "&&")))
+			return 1;
+	return 0;
+}
+
+/* A rule of bit operations over 64-bit bit-vectors: every variable any
+ * 64-bit value, every operation as the emitted 64-bit code computes it
+ * (the bit operations are defined on 64-bit two's complement anyway). */
+static lego_proof attempt_bv64(const lego_rule *r, unsigned timeout_ms,
+			       char *detail, size_t size)
+{
+	char names[MAX_VARS][32], text[TEXT], cond[TEXT];
+	size_t n = var_names(r, names), len = 0;
+	lego_expr *free[MAX_VARS];
+	lego_ctx *ctx = lego_ctx_new();
+	lego_proof p = LEGO_UNKNOWN;
+	for (size_t i = 0; i < n && len < sizeof text; i++)
+		len += (size_t)snprintf(text + len, sizeof text - len,
+					"sym %s_b\nlet %s = %s_b\n", names[i],
+					names[i], names[i]);
+	lego_spec *spec = ctx && len < sizeof text
+				  ? lego_spec_parse(ctx, r->name, text, len,
+						    NULL, 0)
+				  : NULL;
+	int ok = spec && query(r, cond, sizeof cond);
+	for (size_t i = 0; ok && i < n; i++)
+		ok = (free[i] = lego_spec_let(spec, names[i])) != NULL;
+	lego_expr *e = ok ? lego_spec_parse_expr(spec, cond, NULL) : NULL;
+	/* A shift amount k of 0..62 (the side says so) is taken case by
+	 * case: constant shifts and divisions by a constant power of two
+	 * are far easier for Z3 than symbolic ones. */
+	size_t k = 0;
+	while (k < n && strcmp(names[k], "k"))
+		k++;
+	int split = k < n && strstr(r->side, "0 <= k && k <= 62");
+	if (split) {
+		free[k] = free[n - 1];
+		lego_expr *kv = lego_spec_let(spec, "k");
+		p = LEGO_PROVED;
+		for (int64_t v = 0; e && v <= 62 && p == LEGO_PROVED; v++) {
+			lego_expr *c = lego_const(ctx, v);
+			lego_expr *ek = lego_expr_subst(ctx, e, 1, &kv, &c);
+			p = ek ? smt_prove_bv64(ctx, ek, free, n - 1,
+						timeout_ms / 63 + 1)
+			       : LEGO_UNKNOWN;
+		}
+		p = e ? p : LEGO_UNKNOWN;
+	} else if (e) {
+		p = smt_prove_bv64(ctx, e, free, n, timeout_ms);
+	}
+	if (p == LEGO_PROVED)
+		snprintf(detail, size, "over 64-bit two's complement "
+			 "(bit-vectors%s)", split ? ", each k of 0..62" : "");
+	else if (p == LEGO_REFUTED)
+		snprintf(detail, size, "refuted over 64-bit bit-vectors");
+	lego_ctx_free(ctx);
+	return p;
+}
+
 lego_proof lego_rule_prove(const lego_rule *r, unsigned timeout_ms,
 			   lego_argument *by, char *detail, size_t size)
 {
@@ -224,6 +291,8 @@ lego_proof lego_rule_prove(const lego_rule *r, unsigned timeout_ms,
 	detail[0] = 0;
 	*by = LEGO_BY_Z3;
 	lego_proof p = attempt(r, timeout_ms, 0, detail, size);
+	if (p == LEGO_UNKNOWN && has_bits(r))
+		p = attempt_bv64(r, timeout_ms, detail, size);
 	if (p != LEGO_UNKNOWN)
 		return p;
 	int64_t box = box_for(var_names(r, names));

@@ -24,10 +24,12 @@ static const lego_rule table[R_COUNT] = {
 			  "(d1 * q + r) / (d1 * d2)", "q / d2"},
 	[R_DIV_LOW_XOR] = {"div-low-xor", "a, b, k",
 			   POW2 " && 0 <= b && b < (1 << k)",
-			   "(a ^ b) / (1 << k)", "a / (1 << k)"},
+			   "(a ^ b) / (1 << k)", "a / (1 << k)",
+			   "div-as-shr(a ^ b, k); div-as-shr(a, k)"},
 	[R_DIV_LOW_OR] = {"div-low-or", "a, b, k",
 			  POW2 " && 0 <= b && b < (1 << k)",
-			  "(a | b) / (1 << k)", "a / (1 << k)"},
+			  "(a | b) / (1 << k)", "a / (1 << k)",
+			  "div-as-shr(a | b, k); div-as-shr(a, k)"},
 	[R_DIV_AS_SHR] = {"div-as-shr", "x, k", POW2, "x / (1 << k)",
 			  "x >> k"},
 	[R_MOD_IN_RANGE] = {"mod-in-range", "x, d",
@@ -54,11 +56,13 @@ static const lego_rule table[R_COUNT] = {
 	[R_SHL_AS_MUL] = {"shl-as-mul", "x, k", POW2, "x << k",
 			  "x * (1 << k)"},
 	[R_SHL_FIELD_LEFT] = {"shl-field-left", "y, m, k, s",
-			      POW2 " && k <= s && s <= 62 && 0 <= m",
+			      POW2 " && k <= s && s <= 62 && 0 <= m && "
+			      "m <= (9223372036854775807 >> k)",
 			      "((y >> k) & m) << s",
 			      "(y & (m << k)) << (s - k)"},
 	[R_SHL_FIELD_RIGHT] = {"shl-field-right", "y, m, k, s",
-			       POW2 " && 0 <= s && s < k && 0 <= m",
+			       POW2 " && 0 <= s && s < k && 0 <= m && "
+			      "m <= (9223372036854775807 >> k)",
 			       "((y >> k) & m) << s",
 			       "(y & (m << k)) >> (k - s)"},
 	[R_AND_AS_MOD] = {"and-as-mod", "x, k", POW2, "((1 << k) - 1) & x",
@@ -85,9 +89,11 @@ static const lego_rule table[R_COUNT] = {
 /* How each rule is proved for unbounded integers: checked by
  * tests/unit/test_proof.c (proof.rules_proved_planted_refuted), which
  * fails make check when a rule marked here is not proved so.  NULL: not
- * proved for all integers (today the bit rules, checked on a bounded box
- * only, and mod-of-mod), and the certificate checker refuses the rule's
- * steps. */
+ * proved (today div-low-xor, div-low-or, the shl-field rules and
+ * mod-of-mod: checked on a bounded box only), and the certificate
+ * checker refuses the rule's steps.  "64-bit": proved over 64-bit
+ * two's complement bit-vectors, the rules of bit operations (defined on
+ * 64-bit values), each shift amount k of 0..62 a case of its own. */
 static const char *const proved_by[R_COUNT] = {
 	[R_DIV_IN_RANGE] = "z3",
 	[R_DIV_DIV] = "z3",
@@ -105,6 +111,10 @@ static const char *const proved_by[R_COUNT] = {
 	[R_MAX_GE] = "z3",
 	[R_SHR_AS_DIV] = "z3",
 	[R_SHL_AS_MUL] = "z3",
+	[R_MOD_AS_AND] = "z3, 64-bit",
+	[R_AND_AS_MOD] = "z3, 64-bit",
+	[R_AND_COVERS] = "z3, 64-bit",
+	[R_AND_HIGH] = "z3, 64-bit",
 	[R_SELECT_TRUE] = "z3",
 	[R_SELECT_FALSE] = "z3",
 };
