@@ -36,6 +36,7 @@ static const lego_rule table[R_COUNT] = {
 			    "1 <= d && 0 <= x && x < d", "x % d", "x"},
 	[R_MOD_OF_MOD] = {"mod-of-mod", "y, d, b", "1 <= d && b != 0",
 			  "(y % (d * b)) % d", "y % d",
+			  "sum-recombine-div(y, d * b); "
 			  "mod-split(-(b * (y / (d * b))), y, d)"},
 	[R_MOD_SPLIT] = {"mod-split", "q, r, d", "1 <= d",
 			 "(d * q + r) % d", "r % d"},
@@ -89,8 +90,8 @@ static const lego_rule table[R_COUNT] = {
 /* How each rule is proved for unbounded integers: checked by
  * tests/unit/test_proof.c (proof.rules_proved_planted_refuted), which
  * fails make check when a rule marked here is not proved so.  NULL: not
- * proved (today div-low-xor, div-low-or, the shl-field rules and
- * mod-of-mod: checked on a bounded box only), and the certificate
+ * proved (today div-low-xor, div-low-or and the shl-field rules:
+ * checked on a bounded box only), and the certificate
  * checker refuses the rule's steps.  "64-bit": proved over 64-bit
  * two's complement bit-vectors, the rules of bit operations (defined on
  * 64-bit values), each shift amount k of 0..62 a case of its own. */
@@ -102,6 +103,7 @@ static const char *const proved_by[R_COUNT] = {
 	[R_DIV_FACTOR] = "z3",
 	[R_DIV_AS_SHR] = "z3",
 	[R_MOD_IN_RANGE] = "z3",
+	[R_MOD_OF_MOD] = "z3, with lemmas",
 	[R_MOD_SPLIT] = "z3",
 	[R_SUM_RECOMBINE_DIV] = "z3",
 	[R_SUM_RECOMBINE_MOD] = "z3, with lemmas",
