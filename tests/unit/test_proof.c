@@ -161,6 +161,7 @@ static void claims_hold(lego_test *t)
 static void rules_proved(lego_test *t);
 static void planted_caught(lego_test *t);
 static void certificate_proves(lego_test *t);
+void proof_random_layouts(lego_test *t); /* test_proof_random.c */
 
 void suite_proof(lego_test *t)
 {
@@ -180,6 +181,8 @@ void suite_proof(lego_test *t)
 	planted_caught(t);
 	test_case(t, "certificate_proves_symbolic_tiles");
 	certificate_proves(t);
+	test_case(t, "random_symbolic_layouts_proved");
+	proof_random_layouts(t);
 }
 
 /* Z3's budget per rule: a rule the table marks proved (the ones with
