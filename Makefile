@@ -17,13 +17,19 @@ endif
 # visible); position-independent code so one set of objects serves both.
 CFLAGS  += $(OPT) $(WARN) -fPIC -fvisibility=hidden -D_POSIX_C_SOURCE=200809L
 CPPFLAGS += -Iinclude -Isrc
-LDLIBS  += -lm -lsqlite3
+# SQLite (the tuning cache) is opened with dlopen on first use
+# (src/tune/sqlite_load.c), so that no command pays for loading it;
+# SQLITE_LINKED=1 links it instead (for a static build).
+LDLIBS  += -lm -ldl
+ifeq ($(SQLITE_LINKED),1)
+CPPFLAGS += -DLEGO_SQLITE_LINKED
+LDLIBS   += -lsqlite3
+endif
 # Z3 proves what the built-in range reasoning cannot; optional, and loaded
 # with dlopen at first use (src/smt/z3load.c), so no binary links it.
 ifneq ($(NO_Z3),1)
 ifneq ($(wildcard /usr/include/z3.h),)
 CPPFLAGS += -DLEGO_HAVE_Z3
-LDLIBS   += -ldl
 Z3_LIB   := $(shell readelf -d $$($(CC) -print-file-name=libz3.so) 2>/dev/null | \
               sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 endif

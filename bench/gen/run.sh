@@ -4,7 +4,9 @@
 # variants AB, ABt, AtB, AtBt.  Wall time per kernel, process start and
 # file write included, median of RUNS runs; next to the authors' published
 # generator (SymPy + Z3, about 7 s per kernel: /work/shared/design/TARGETS.md).
-# `lego --version` is the cost of starting a process and timing it alone.
+# `/bin/true` is the cost of starting a process and timing it alone,
+# `lego --version` and `lego --help` that of starting lego (loading and
+# relocating it and its libraries).
 # Usage: sh bench/gen/run.sh [BUILD_DIR] [RUNS]
 BUILD=${1:-build}
 RUNS=${2:-21}
@@ -39,7 +41,9 @@ time_runs() {
 	echo
 }
 
+time_runs "/bin/true" /bin/true
 time_runs "lego --version" "$BUILD/lego" --version
+time_runs "lego --help" "$BUILD/lego" --help
 for v in ab abt atb atbt; do
 	time_runs "lego gen matmul_$v" "$BUILD/lego" gen $EX/matmul_$v.lego \
 		$EX/matmul.py.tpl -o "$TMP/matmul_$v.py"

@@ -7,21 +7,28 @@ tables) and torch.nn.functional.layer_norm.
 Every provider is first checked against torch in float64 on the same random
 inputs (forward y; backward dx, dw, db): relative Frobenius error under
 1e-2 in fp16, 1e-4 in fp32.  A wrong provider is still timed, and marked.
-Times, median: the forward is the function call, captured in a CUDA graph
-and replayed (triton.testing.do_bench_cudagraph: the kernels' time without
-Python's launch overhead, which dominates below N = 2048), and also
-launched from Python (triton.testing.do_bench, as the authors' table; in
-the JSON); the backward is y.backward(dy) through autograd for every
-provider, launched from Python (as the tutorial and the authors time it:
-autograd runs the backward on the forward's stream, so it cannot be
-captured apart from the forward).  GB/s as in the tutorial: 2 M N bytes per element size for the
-forward, 3 M N for the backward.  The device's copy bandwidth: a 1 GiB
-device-to-device copy, bytes read plus written.
-Ours: for each N and dtype the fastest of ops.fwd_candidates (forward) and
-ops.bwd_candidates (backward) launch parameters, timed the same way; the
-table says which.  Note: below about N = 2048 (fp16) the matrices fit the
-50 MB L2 and graph replays find them there: forward GB/s above the copy
-bandwidth are L2 figures, for every provider alike.  The baselines keep their own launch heuristics.
+
+Times, median, on one footing for every provider and for the copy:
+  graph   the calls captured in one CUDA graph and replayed (graph_ms): no
+          Python or launch overhead.  The graph holds one call on each of K
+          input sets, K * (bytes of a call) >= 3x the L2, so that each call
+          finds its data in device memory, not in L2.  The forward is
+          fn(x, w, b); the backward torch.autograd.grad(y, (x, w, b), dy)
+          with y computed beforehand on the capture stream (autograd runs a
+          backward on its forward's stream), so it holds exactly what
+          autograd launches for the provider's backward (its allocations,
+          zeroing and kernels).  The copy: x copied into another tensor on
+          the same K sets (the forward's bytes), the faster of a memcpy and
+          an elementwise kernel (COPIES).
+  python  the same calls launched from Python one at a time, L2 flushed
+          before each (triton.testing.do_bench, as the tutorial and the
+          authors time them).
+GB/s as in the tutorial: 2 M N elements for the forward, 3 M N for the
+backward.  The device's copy bandwidth: also a 1 GiB copy, both ways.
+Ours: for each N and dtype the fastest (graph) of ops.fwd_candidates and
+ops.bwd_candidates (wide from N = 2048, while time allows: main); the
+table says which, and the JSON has every candidate's time.  The
+baselines keep their own launch heuristics.
 
 Usage: OUT=dir python3 bench/layernorm/bench.py [AUTHORS_LAYERNORM_PY]
 Writes OUT/layernorm.json and OUT/layernorm.md, prints the table.
@@ -29,6 +36,7 @@ Writes OUT/layernorm.json and OUT/layernorm.md, prints the table.
 import json
 import os
 import sys
+import time
 
 import torch
 import triton
@@ -37,6 +45,7 @@ import triton.testing
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import ops  # noqa: E402
+import plot  # noqa: E402
 import tutorial  # noqa: E402
 
 M = 4096
@@ -56,24 +65,66 @@ def rel(a, b):
     return (torch.linalg.norm((a.double() - b).flatten()) / torch.linalg.norm(b.flatten())).item()
 
 
-def bench_ms(fn, grad_to_none=None, graph=True):
-    if graph:
-        with torch.cuda.stream(torch.cuda.Stream()):
-            return triton.testing.do_bench_cudagraph(fn, grad_to_none=grad_to_none,
-                                                     return_mode="median")
-    return triton.testing.do_bench(fn, grad_to_none=grad_to_none, return_mode="median")
+def graph_ms(make_calls, reps=10):
+    """Median ms of one call: make_calls() (run on the capture stream)
+    returns the calls; they are run twice (compiles, autograd's set-up),
+    captured once in a CUDA graph, and the graph is replayed `reps` times."""
+    stream = torch.cuda.Stream()
+    stream.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(stream):
+        calls = make_calls()
+        for _ in range(2):
+            for call in calls:
+                call()
+        stream.synchronize()
+        graph = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(graph, stream=stream):
+            for call in calls:
+                call()
+        graph.replay()
+        times = []
+        for _ in range(reps):
+            start, end = (torch.cuda.Event(enable_timing=True) for _ in range(2))
+            start.record(stream)
+            graph.replay()
+            end.record(stream)
+            end.synchronize()
+            times.append(start.elapsed_time(end) / len(calls))
+    del graph, calls
+    return sorted(times)[reps // 2]
+
+
+def try_ms(make_calls):
+    """graph_ms, or infinity for launch parameters the device refuses."""
+    try:
+        return graph_ms(make_calls)
+    except Exception as e:  # noqa: BLE001 (out of resources: registers, shared memory)
+        print(f"  candidate refused: {type(e).__name__}: {str(e)[:120]}", flush=True)
+        return float("inf")
+
+
+def python_ms(fn):
+    return triton.testing.do_bench(fn, return_mode="median")
+
+
+# Two ways to copy x into o: in a CUDA graph, a device-to-device memcpy
+# (copy_) can become a copy-engine node, slower than the SMs (2414 against
+# 3001 GB/s for 1 GiB on the H100, 2026-11-24); an elementwise kernel runs
+# on the SMs.  The copy bandwidth is the faster of the two.
+COPIES = (lambda o, x: o.copy_(x), lambda o, x: torch.mul(x, 1, out=o))
 
 
 def copy_bandwidth():
     """GB/s of a 1 GiB copy: launched from Python, and as graph replays."""
     a = torch.empty(2 ** 29, dtype=torch.float16, device="cuda").normal_()
     b = torch.empty_like(a)
-    return [2 * a.numel() * a.element_size() / bench_ms(lambda: b.copy_(a), graph=g) / 1e6
-            for g in (False, True)]
+    gbs = lambda ms: 2 * a.numel() * a.element_size() / ms / 1e6  # noqa: E731
+    return (max(gbs(python_ms(lambda: op(b, a))) for op in COPIES),
+            max(gbs(graph_ms(lambda: [lambda: op(b, a)])) for op in COPIES))
 
 
-def inputs(dtype, N):
-    gen = torch.Generator(device="cuda").manual_seed(N)
+def inputs(dtype, N, seed=0):
+    gen = torch.Generator(device="cuda").manual_seed(N + 7919 * seed)
     x = (-2.3 + 0.5 * torch.randn((M, N), device="cuda", generator=gen)).to(dtype)
     w = torch.rand(N, device="cuda", generator=gen).to(dtype)
     b = torch.rand(N, device="cuda", generator=gen).to(dtype)
@@ -81,109 +132,124 @@ def inputs(dtype, N):
     return x, w, b, dy
 
 
-def timings(fn, x, w, b, dy, graph):
-    """Forward ms (graph replays when graph is set) and backward ms."""
+class Sets:
+    """K input sets of one dtype and N, K * 3 M N elements >= 150 MB (3x the
+    H100's L2)."""
+
+    def __init__(self, dtype, N):
+        bytes_ = 3 * M * N * torch.tensor([], dtype=dtype).element_size()
+        self.sets = [inputs(dtype, N, k) for k in range(max(2, -(-150 * 2 ** 20 // bytes_)))]
+
+    def fwd(self, fn):
+        return lambda: [(lambda x, w, b: lambda: fn(x, w, b))(*s[:3]) for s in self.sets]
+
+    def bwd(self, fn):
+        def make():
+            calls = []
+            for x, w, b, dy in self.sets:
+                leaves = [t.clone().requires_grad_(True) for t in (x, w, b)]
+                y = fn(*leaves)
+                calls.append((lambda y, leaves, dy: lambda: torch.autograd.grad(
+                    y, leaves, dy, retain_graph=True))(y, leaves, dy))
+            return calls
+        return make
+
+    def copy(self, op):
+        outs = [torch.empty_like(s[0]) for s in self.sets]
+        return lambda: [(lambda o, x: lambda: op(o, x))(o, s[0]) for o, s in zip(outs, self.sets)]
+
+
+def backward_call(fn, x, w, b, dy):
+    leaves = [t.clone().requires_grad_(True) for t in (x, w, b)]
+    y = fn(*leaves)
+    return lambda: torch.autograd.grad(y, leaves, dy, retain_graph=True)
+
+
+def check(fn, x, w, b, dy, refs):
     mine = [t.clone().requires_grad_(True) for t in (x, w, b)]
-    fms = bench_ms(lambda: fn(x, w, b), graph=graph)
     y = fn(*mine)
-    bms = bench_ms(lambda: y.backward(dy, retain_graph=True), grad_to_none=mine, graph=False)
-    return fms, bms
+    grads = torch.autograd.grad(y, mine, dy)
+    return [rel(got, want) for got, want in zip([y.detach(), *grads], refs)]
 
 
-def measure(name, fn, dtype, N, tune=None):
-    x, w, b, dy = inputs(dtype, N)
+def measure(name, fn, dtype, N, sets, tune=None):
+    x, w, b, dy = inputs(dtype, N, seed=1000)
     leaves = [t.double().requires_grad_(True) for t in (x, w, b)]
     yref = torch.nn.functional.layer_norm(leaves[0], (N,), leaves[1], leaves[2], 1e-5)
     yref.backward(dy.double())
     refs = [yref.detach()] + [t.grad for t in leaves]
-    row = {"provider": name, "dtype": str(dtype).split(".")[-1], "N": N}
-    if tune:  # ours: the fastest candidate of each direction, then checked
+    row = {"provider": name, "dtype": str(dtype).split(".")[-1], "N": N, "sets": len(sets.sets)}
+    if tune:  # ours: the fastest candidate of each direction (graph), then checked
         fwds, bwds = tune
-        f_best = min(fwds, key=lambda c: timings(lambda *a: fn(*a, fwd=c), x, w, b, dy, True)[0])
-        b_best = min(bwds, key=lambda c: timings(lambda *a: fn(*a, bwd=c), x, w, b, dy, True)[1])
-        row["config"] = {"fwd (BM, warps)": f_best, "bwd (warps, stages, G)": b_best}
+        tried = {"fwd": {}, "bwd": {}}
+        for c in fwds:
+            tried["fwd"][c] = try_ms(sets.fwd(lambda *a, c=c: fn(*a, fwd=c)))
+        for c in bwds:
+            tried["bwd"][c] = try_ms(sets.bwd(lambda *a, c=c: fn(*a, bwd=c)))
+            torch.cuda.empty_cache()
+        f_best, b_best = (min(t, key=t.get) for t in (tried["fwd"], tried["bwd"]))
+        row["config"] = {"fwd (BM, warps)": f_best, "bwd (BM, warps, stages, G)": b_best}
+        row["tried"] = {k: [[list(c), ms] for c, ms in t.items()] for k, t in tried.items()}
         fn = (lambda f, g: lambda *a: f(*a, fwd=g[0], bwd=g[1]))(fn, (f_best, b_best))
-    mine = [t.clone().requires_grad_(True) for t in (x, w, b)]
-    y = fn(*mine)
-    y.backward(dy)
-    errs = [rel(got, want) for got, want in zip([y.detach()] + [t.grad for t in mine], refs)]
+    errs = check(fn, x, w, b, dy, refs)
     tol = 1e-2 if dtype == torch.float16 else 1e-4
     row.update(errors=errs, ok=all(e < tol for e in errs))
     size = M * N * x.element_size()
-    for graph, tag in ((True, ""), (False, "_nograph")):
+    timers = {"fwd": lambda: graph_ms(sets.fwd(fn)),
+              "bwd": lambda: graph_ms(sets.bwd(fn)),
+              "fwd_python": lambda: python_ms(lambda: fn(x, w, b)),
+              "bwd_python": lambda: python_ms(backward_call(fn, x, w, b, dy))}
+    for key, timer in timers.items():
         try:
-            fms, bms = timings(fn, x, w, b, dy, graph)
+            ms = timer()
         except Exception as e:  # noqa: BLE001 (a provider that cannot be captured)
-            row["timing_error" + tag] = f"{type(e).__name__}: {str(e)[:200]}"
+            row[key + "_error"] = f"{type(e).__name__}: {str(e)[:200]}"
             continue
-        row.update({f"fwd_ms{tag}": fms, f"fwd_gbs{tag}": 2 * size / fms / 1e6})
-        if graph:
-            row.update(bwd_ms=bms, bwd_gbs=3 * size / bms / 1e6)
+        row[key + "_ms"] = ms
+        row[key + "_gbs"] = (2 if key.startswith("fwd") else 3) * size / ms / 1e6
+    if name == "liblego":  # the copy: the faster of a memcpy and a copy kernel
+        row["copy_ms"] = min(graph_ms(sets.copy(op)) for op in COPIES)
+        row["copy_gbs"] = 2 * size / row["copy_ms"] / 1e6
     return row
 
 
 def main():
+    """LN_WIDE_UNTIL_S (seconds, default 400): past it, ours is tuned over the
+    narrow candidate set only, so that the run ends within a device call."""
     out = os.environ.get("OUT", ".")
+    wide_until = time.time() + float(os.environ.get("LN_WIDE_UNTIL_S", "400"))
     providers = [("liblego", ops.layer_norm), ("tutorial", tutorial.layer_norm)]
     if len(sys.argv) > 1:
         providers.append(("authors", authors(sys.argv[1])))
     providers.append(("torch", lambda x, w, b: torch.nn.functional.layer_norm(x, (x.shape[1],), w, b, 1e-5)))
-    device = torch.cuda.get_device_name()
-    copy, copy_graph = copy_bandwidth()
-    rows = []
-    for dtype in (torch.float16, torch.float32):
-        for N in NS:
+    data = {"device": torch.cuda.get_device_name(), "M": M, "rows": []}
+    data["copy_gbs_python"], data["copy_gbs"] = copy_bandwidth()
+    names = [p for p, _ in providers]
+    for N in reversed(NS):  # the largest first: they get the wide tuning
+        for dtype in (torch.float16, torch.float32):
+            esize = torch.tensor([], dtype=dtype).element_size()
+            sets = Sets(dtype, N)
             for name, fn in providers:
-                esize = torch.tensor([], dtype=dtype).element_size()
-                tune = (ops.fwd_candidates(N), ops.bwd_candidates(N, esize)) if name == "liblego" else None
+                tune = ((ops.fwd_candidates(N), ops.bwd_candidates(N, esize, N >= 2048 and time.time() < wide_until))
+                        if name == "liblego" else None)
                 try:
-                    rows.append(measure(name, fn, dtype, N, tune))
+                    row = measure(name, fn, dtype, N, sets, tune)
                 except Exception as e:  # a provider that cannot run this size
-                    rows.append({"provider": name, "dtype": str(dtype).split(".")[-1], "N": N,
-                                 "ok": False, "error": f"{type(e).__name__}: {str(e)[:200]}"})
+                    row = {"provider": name, "dtype": str(dtype).split(".")[-1], "N": N,
+                           "ok": False, "error": f"{type(e).__name__}: {str(e)[:200]}"}
+                data["rows"].append(row)
+                print(json.dumps({k: v for k, v in row.items() if k != "tried"}), flush=True)
+                with open(os.path.join(out, "layernorm.json"), "w") as f:
+                    json.dump(data, f, indent=1)
                 torch.cuda.empty_cache()
-    with open(os.path.join(out, "layernorm.json"), "w") as f:
-        json.dump({"device": device, "M": M, "copy_gbs": copy, "copy_gbs_graph": copy_graph,
-                   "rows": rows}, f, indent=1)
-    table = render(device, copy, copy_graph, rows, [p for p, _ in providers])
+            del sets
+            torch.cuda.empty_cache()
+    table = plot.render(data, names)
     with open(os.path.join(out, "layernorm.md"), "w") as f:
         f.write(table)
     print(table)
-    bad = [r for r in rows if r["provider"] == "liblego" and not r.get("ok")]
+    bad = [r for r in data["rows"] if r["provider"] == "liblego" and not r.get("ok")]
     sys.exit(1 if bad else 0)
-
-
-def render(device, copy, copy_graph, rows, names):
-    lines = [f"device: {device}; M = {M}; copy bandwidth {copy:.0f} GB/s launched from Python "
-             f"(L2 flushed), {copy_graph:.0f} GB/s as graph replays; liblego / copy uses the "
-             "first and ours launched from Python", ""]
-    for mode in ("fwd", "bwd"):
-        for dtype in ("float16", "float32"):
-            lines.append(f"{mode} {dtype}, GB/s (median; "
-                         + ("CUDA-graph replays)" if mode == "fwd" else "launched from Python)"))
-            lines.append("| N | " + " | ".join(names) + " | liblego / best other |"
-                         + (" liblego / copy |" if mode == "fwd" else "")
-                         + (" ours (BM, warps) |" if mode == "fwd" else " ours (warps, stages, G) |"))
-            lines.append("|---" * (len(names) + (4 if mode == "fwd" else 3)) + "|")
-            for N in NS:
-                got = {r["provider"]: r for r in rows if r["dtype"] == dtype and r["N"] == N}
-                cells, others = [], []
-                for p in names:
-                    r = got.get(p, {})
-                    v = r.get(f"{mode}_gbs")
-                    cells.append((f"{v:.0f}" + ("" if r["ok"] else " (wrong)")) if v else "n/a")
-                    if v and p != "liblego":
-                        others.append(v)
-                mine = got.get("liblego", {}).get(f"{mode}_gbs")
-                ratio = f"{mine / max(others):.2f}" if mine and others else "-"
-                plain = got.get("liblego", {}).get("fwd_gbs_nograph")
-                extra = f" {plain / copy:.2f} |" if mode == "fwd" and plain else (" - |" if mode == "fwd" else "")
-                cfg = got.get("liblego", {}).get("config", {})
-                cfg = cfg.get("fwd (BM, warps)" if mode == "fwd" else "bwd (warps, stages, G)")
-                lines.append(f"| {N} | " + " | ".join(cells) + f" | {ratio} |" + extra
-                             + f" {tuple(cfg) if cfg else '-'} |")
-            lines.append("")
-    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -6,10 +6,11 @@
 #
 # Forward: a program normalises BM whole rows, each loaded once and kept in
 # registers (mean and variance from the registers, not a second read).
-# Backward: dx row by row; dw and db, sums over all rows, are accumulated by
-# each program over its STEPS tiles of BM rows in registers (the loads of the
-# next tiles issued NUM_STAGES - 1 ahead), written as one row of partial
-# sums, and added up by a second kernel (no locks).
+# Backward: dx BM rows at a time; dw and db, sums over all rows, are
+# accumulated by each of the G programs over its tiles of BM rows in
+# registers (the loads of the next tiles issued NUM_STAGES - 1 ahead),
+# written as one row of partial sums, and added up by a second kernel (no
+# locks).
 import triton
 import triton.language as tl
 
@@ -26,27 +27,27 @@ def layernorm_fwd(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, eps,
     b = tl.load(b_ptr + tl.arange(0, N)).to(tl.float32)
     y = xc * rstd[:, None] * w[None, :] + b[None, :]
     tl.store(y_ptr + (tl.arange(0, N)[None, :] + BM * N * i + N * tl.arange(0, BM)[:, None]), y.to(y_ptr.dtype.element_ty))
-    t28_0 = tl.arange(0, BM) + BM * i
-    tl.store(mean_ptr + t28_0, mean)
-    tl.store(rstd_ptr + t28_0, rstd)
+    t29_0 = tl.arange(0, BM) + BM * i
+    tl.store(mean_ptr + t29_0, mean)
+    tl.store(rstd_ptr + t29_0, rstd)
 
 
 @triton.jit
 def layernorm_bwd_dx(x_ptr, dy_ptr, dx_ptr, w_ptr, mean_ptr, rstd_ptr, dwp_ptr, dbp_ptr,
-                     M, G, N: tl.constexpr, BM: tl.constexpr, STEPS: tl.constexpr,
-                     NUM_STAGES: tl.constexpr):
+                     M, G, N: tl.constexpr, BM: tl.constexpr, NUM_STAGES: tl.constexpr):
     p = tl.program_id(0)
     w = tl.load(w_ptr + tl.arange(0, N)).to(tl.float32)
     dw = tl.zeros([N], dtype=tl.float32)
     db = tl.zeros([N], dtype=tl.float32)
-    for s in tl.range(STEPS, num_stages=NUM_STAGES):
-        i = p * STEPS + s
-        t43_0 = tl.arange(0, N)[None, :] + BM * N * i + N * tl.arange(0, BM)[:, None]
-        x = tl.load(x_ptr + t43_0).to(tl.float32)
-        dy = tl.load(dy_ptr + t43_0).to(tl.float32)
-        t43_1 = tl.arange(0, BM) + BM * i
-        mean = tl.load(mean_ptr + t43_1)
-        rstd = tl.load(rstd_ptr + t43_1)
+    # Tiles p, p + G, p + 2G, ...: G need not divide M / BM, so the grid can
+    # be a multiple of the number of multiprocessors.
+    for i in tl.range(p, M // BM, G, num_stages=NUM_STAGES):
+        t44_0 = tl.arange(0, N)[None, :] + BM * N * i + N * tl.arange(0, BM)[:, None]
+        x = tl.load(x_ptr + t44_0).to(tl.float32)
+        dy = tl.load(dy_ptr + t44_0).to(tl.float32)
+        t44_1 = tl.arange(0, BM) + BM * i
+        mean = tl.load(mean_ptr + t44_1)
+        rstd = tl.load(rstd_ptr + t44_1)
         xhat = (x - mean[:, None]) * rstd[:, None]
         wdy = w[None, :] * dy
         c1 = tl.sum(xhat * wdy, axis=1) / N
@@ -55,9 +56,9 @@ def layernorm_bwd_dx(x_ptr, dy_ptr, dx_ptr, w_ptr, mean_ptr, rstd_ptr, dwp_ptr, 
         tl.store(dx_ptr + (tl.arange(0, N)[None, :] + BM * N * i + N * tl.arange(0, BM)[:, None]), dx.to(dx_ptr.dtype.element_ty))
         dw += tl.sum(dy * xhat, axis=0)
         db += tl.sum(dy, axis=0)
-    t55_0 = tl.arange(0, N) + N * p
-    tl.store(dwp_ptr + t55_0, dw)
-    tl.store(dbp_ptr + t55_0, db)
+    t56_0 = tl.arange(0, N) + N * p
+    tl.store(dwp_ptr + t56_0, dw)
+    tl.store(dbp_ptr + t56_0, db)
 
 
 @triton.jit
@@ -67,9 +68,9 @@ def layernorm_bwd_dwdb(dwp_ptr, dbp_ptr, dw_ptr, db_ptr, G, N: tl.constexpr,
     dw = tl.zeros([BG, BN], dtype=tl.float32)
     db = tl.zeros([BG, BN], dtype=tl.float32)
     for k in range(G // BG):
-        t66_0 = tl.arange(0, BN)[None, :] + BG * N * k + BN * j + N * tl.arange(0, BG)[:, None]
-        dw += tl.load(dwp_ptr + t66_0)
-        db += tl.load(dbp_ptr + t66_0)
-    t68_0 = tl.arange(0, BN) + BN * j
-    tl.store(dw_ptr + t68_0, tl.sum(dw, axis=0).to(dw_ptr.dtype.element_ty))
-    tl.store(db_ptr + t68_0, tl.sum(db, axis=0).to(db_ptr.dtype.element_ty))
+        t67_0 = tl.arange(0, BN)[None, :] + BG * N * k + BN * j + N * tl.arange(0, BG)[:, None]
+        dw += tl.load(dwp_ptr + t67_0)
+        db += tl.load(dbp_ptr + t67_0)
+    t69_0 = tl.arange(0, BN) + BN * j
+    tl.store(dw_ptr + t69_0, tl.sum(dw, axis=0).to(dw_ptr.dtype.element_ty))
+    tl.store(db_ptr + t69_0, tl.sum(db, axis=0).to(db_ptr.dtype.element_ty))

@@ -6,10 +6,11 @@
 #
 # Forward: a program normalises BM whole rows, each loaded once and kept in
 # registers (mean and variance from the registers, not a second read).
-# Backward: dx row by row; dw and db, sums over all rows, are accumulated by
-# each program over its STEPS tiles of BM rows in registers (the loads of the
-# next tiles issued NUM_STAGES - 1 ahead), written as one row of partial
-# sums, and added up by a second kernel (no locks).
+# Backward: dx BM rows at a time; dw and db, sums over all rows, are
+# accumulated by each of the G programs over its tiles of BM rows in
+# registers (the loads of the next tiles issued NUM_STAGES - 1 ahead),
+# written as one row of partial sums, and added up by a second kernel (no
+# locks).
 import triton
 import triton.language as tl
 
@@ -32,14 +33,14 @@ def layernorm_fwd(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, eps,
 
 @triton.jit
 def layernorm_bwd_dx(x_ptr, dy_ptr, dx_ptr, w_ptr, mean_ptr, rstd_ptr, dwp_ptr, dbp_ptr,
-                     M, G, N: tl.constexpr, BM: tl.constexpr, STEPS: tl.constexpr,
-                     NUM_STAGES: tl.constexpr):
+                     M, G, N: tl.constexpr, BM: tl.constexpr, NUM_STAGES: tl.constexpr):
     p = tl.program_id(0)
     w = tl.load(w_ptr + {{ C[:] }}).to(tl.float32)
     dw = tl.zeros([N], dtype=tl.float32)
     db = tl.zeros([N], dtype=tl.float32)
-    for s in tl.range(STEPS, num_stages=NUM_STAGES):
-        i = p * STEPS + s
+    # Tiles p, p + G, p + 2G, ...: G need not divide M / BM, so the grid can
+    # be a multiple of the number of multiprocessors.
+    for i in tl.range(p, M // BM, G, num_stages=NUM_STAGES):
         x = tl.load(x_ptr + {{ X[i, 0, :, :] }}).to(tl.float32)
         dy = tl.load(dy_ptr + {{ X[i, 0, :, :] }}).to(tl.float32)
         mean = tl.load(mean_ptr + {{ V[i, :] }})

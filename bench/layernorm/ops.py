@@ -3,12 +3,14 @@ torch.autograd.Function (the way the benchmark and the authors time it).
 
 Launch parameters (powers of two, and divisors as layernorm.lego assumes):
   forward   BM rows per program, `warps` warps;
-  backward  the first kernel BM = max(1, 2048 // N) rows per step, G
-            programs (at most M/BM), each over STEPS = M / (BM G) steps,
-            `warps` warps, loads issued `stages` - 1 steps ahead; the
-            second kernel BG x BN tiles of the G x N partial sums.
+  backward  the first kernel BM rows per step, G programs (any number up to
+            M/BM: a multiple of the multiprocessors fills the device), each
+            over the tiles p, p + G, ..., `warps` warps, loads issued
+            `stages` - 1 steps ahead; the second kernel BG x BN tiles of the
+            G x N partial sums (BG the largest power of two dividing G, at
+            most 32; N / BN about 128 programs).
 The defaults below are a heuristic; bench.py picks, per N and dtype, the
-fastest of a few candidates (FWD_CANDIDATES, BWD_CANDIDATES) and says which.
+fastest of the candidates (fwd_candidates, bwd_candidates) and says which.
 """
 import os
 import sys
@@ -31,16 +33,31 @@ def fwd_candidates(N):
     return sorted(out)
 
 
+def sms():
+    return torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count
+
+
 def bwd_default(N, elsize):
-    warps = 8 if N <= 8192 else 16
-    stages = 2 if max(1, 2048 // N) * N * elsize * 4 <= 64 * 1024 else 1
-    return warps, stages, 256
+    bm = max(1, 2048 // N)
+    return bm, 8 if N <= 8192 else 16, 2 if N * elsize <= 8192 else 1, 2 * sms()
 
 
-def bwd_candidates(N, elsize):
-    warps, stages, g = bwd_default(N, elsize)
-    return sorted({(warps, stages, g), (warps, 1, g), (max(4, warps // 2), stages, g),
-                   (min(16, warps * 2), 1, g), (warps, stages, 1024), (max(4, warps // 2), stages, 1024)})
+def bwd_candidates(N, elsize, wide):
+    """(BM, warps, stages, G): the default, and when `wide` the product of
+    2 or 3 row counts (BM N from N to 8192 elements), 4 to 16 warps (8 to 64
+    elements a thread), 1 or 2 stages and 1, 2 or 4 programs a
+    multiprocessor (at most M / BM)."""
+    out = {bwd_default(N, elsize)}
+    if wide:
+        for bm in (1, 2, 4, 8):
+            for warps in (4, 8, 16):
+                per_thread = bm * N // (32 * warps)
+                if bm * N > max(N, 8192) or not 8 <= per_thread <= 64:
+                    continue
+                for stages in (1, 2):
+                    for occ in (1, 2, 4):
+                        out.add((bm, warps, stages, occ * sms()))
+    return sorted(out)
 
 
 class LayerNorm(torch.autograd.Function):
@@ -63,18 +80,17 @@ class LayerNorm(torch.autograd.Function):
     def backward(ctx, dy):
         x, w, mean, rstd = ctx.saved_tensors
         M, N = x.shape
-        warps, stages, g = ctx.bwd
-        bm = min(M, max(1, 2048 // N))
+        bm, warps, stages, g = ctx.bwd
+        bm = min(M, bm)
         g = min(g, M // bm)
         dx = torch.empty_like(x)
         dwp = torch.empty((g, N), dtype=torch.float32, device=x.device)
         dbp = torch.empty((g, N), dtype=torch.float32, device=x.device)
         gen.layernorm_bwd_dx[(g,)](x, dy.contiguous(), dx, w, mean, rstd, dwp, dbp, M, g, N=N,
-                                   BM=bm, STEPS=M // (bm * g), NUM_STAGES=stages,
-                                   num_warps=warps)
+                                   BM=bm, NUM_STAGES=stages, num_warps=warps)
         dw = torch.empty_like(w)
         db = torch.empty_like(w)
-        bn, bg = min(N, 128), min(g, 32)
+        bn, bg = min(N, max(16, N // 128)), min(32, g & -g)
         gen.layernorm_bwd_dwdb[(N // bn,)](dwp, dbp, dw, db, g, N=N, BG=bg, BN=bn, num_warps=4)
         return dx, dw, db, None, None, None
 

@@ -1,6 +1,7 @@
-"""Figure of the layernorm study from bench.py's layernorm.json:
+"""Figure and tables of the layernorm study from bench.py's layernorm.json:
   python3 bench/layernorm/plot.py layernorm.json [OUT_DIR]
-writes OUT_DIR/layernorm.png (default bench/layernorm)."""
+writes OUT_DIR/layernorm.png (default bench/layernorm) and prints the
+tables of results.md (bench.py prints them too)."""
 import json
 import os
 import sys
@@ -8,6 +9,48 @@ import sys
 import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+
+
+def render(data, names):
+    """The tables of results.md: graph replays first, then launched from Python."""
+    rows = data["rows"]
+    NS = sorted({r["N"] for r in rows})
+    lines = [f"device: {data['device']}; M = {data['M']}; copy bandwidth of a 1 GiB copy: "
+             f"{data['copy_gbs']:.0f} GB/s as graph replays, {data['copy_gbs_python']:.0f} GB/s "
+             "launched from Python (L2 flushed); 'copy' below: the same-sized copy (x to y) "
+             "on the graph's input sets", ""]
+    for how, suffix in (("CUDA-graph replays, input sets rotated past L2", ""),
+                        ("launched from Python, L2 flushed", "_python")):
+        for mode in ("fwd", "bwd"):
+            for dtype in ("float16", "float32"):
+                extra = ["copy", "liblego / copy"] if mode == "fwd" and not suffix else []
+                cfg_name = "fwd (BM, warps)" if mode == "fwd" else "bwd (BM, warps, stages, G)"
+                heads = ["N", *names, "liblego / best other", *extra]
+                heads += [f"ours {cfg_name.split(' ', 1)[1]}"] if not suffix else []
+                lines += [f"{mode} {dtype}, GB/s (median; {how})",
+                          "| " + " | ".join(heads) + " |", "|---" * len(heads) + "|"]
+                for N in NS:
+                    got = {r["provider"]: r for r in rows if r["dtype"] == dtype and r["N"] == N}
+                    cells, others = [], []
+                    for p in names:
+                        r = got.get(p, {})
+                        v = r.get(f"{mode}{suffix}_gbs")
+                        cells.append((f"{v:.0f}" + ("" if r.get("ok") else " (wrong)")) if v else "n/a")
+                        if v and p != "liblego":
+                            others.append(v)
+                    ours = got.get("liblego", {})
+                    mine = ours.get(f"{mode}{suffix}_gbs")
+                    cells.append(f"{mine / max(others):.2f}" if mine and others else "-")
+                    if extra:
+                        copy = ours.get("copy_gbs")
+                        cells += [f"{copy:.0f}" if copy else "-",
+                                  f"{mine / copy:.2f}" if mine and copy else "-"]
+                    if not suffix:
+                        cfg = ours.get("config", {}).get(cfg_name)
+                        cells.append(str(tuple(cfg)) if cfg else "-")
+                    lines.append(f"| {N} | " + " | ".join(cells) + " |")
+                lines.append("")
+    return "\n".join(lines)
 
 
 def main():
@@ -22,18 +65,21 @@ def main():
                 pts = [(r["N"], r[f"{mode}_gbs"]) for r in data["rows"]
                        if r["provider"] == name and r["dtype"] == dtype and f"{mode}_gbs" in r]
                 if pts:
-                    ax.plot(*zip(*pts), marker="o", label=name, lw=2.5 if name == "liblego" else 1.2)
+                    ax.plot(*zip(*sorted(pts)), marker="o", label=name, lw=2.5 if name == "liblego" else 1.2)
             if mode == "fwd":
-                ax.axhline(data["copy_gbs"], color="k", ls="--", lw=0.8, label="device copy")
+                pts = [(r["N"], r["copy_gbs"]) for r in data["rows"]
+                       if r["provider"] == "liblego" and r["dtype"] == dtype and "copy_gbs" in r]
+                ax.plot(*zip(*sorted(pts)), color="k", ls="--", lw=0.8, label="copy, same size")
             ax.set_xscale("log", base=2)
             ax.set_title(f"{'forward' if mode == 'fwd' else 'backward'}, {dtype}")
             ax.set_xlabel("N (M = 4096)")
             ax.set_ylabel("GB/s")
             ax.grid(alpha=0.3)
     axes[0][0].legend(fontsize=8)
-    fig.suptitle(f"Layer normalisation, {data['device']} (higher is better)")
+    fig.suptitle(f"Layer normalisation, {data['device']}, CUDA-graph replays (higher is better)")
     fig.tight_layout()
     fig.savefig(os.path.join(out, "layernorm.png"), dpi=110)
+    print(render(data, names))
 
 
 if __name__ == "__main__":

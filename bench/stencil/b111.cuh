@@ -10,7 +10,10 @@
 // parameters, constants for nvcc.  Points closer than R to a face are not
 // written.  One block of 512 threads per 8 x 8 x 8 box of points.
 //   direct: each neighbour read from global memory (through L1);
-//   tiled:  the box and its halo first copied to shared memory (H).
+//   tiled:  the box and its halo first copied to shared memory (H);
+//   ghost:  the grid in Q, bricks padded by R (ghost zones): a neighbour
+//           is in the point's own padded brick, a constant offset away;
+//           fill copies the neighbours' points into the margins first.
 // The weights live in constant memory (each FMA reads its weight there);
 // the caller fills `weights` with cudaMemcpyToSymbol.
 
@@ -29,8 +32,8 @@ __device__ __forceinline__ float stencil(F at)
 			for (int b = -R; b <= R; b++)
 #pragma unroll
 				for (int c = -R; c <= R; c++) {
-					const long long t32_0 = 2LL * R + 1;
-					s += weights[R + c + t32_0 * t32_0 * (R + a) + t32_0 * (R + b)] * at(a, b, c);
+					const long long t35_0 = 2LL * R + 1;
+					s += weights[R + c + t35_0 * t35_0 * (R + a) + t35_0 * (R + b)] * at(a, b, c);
 				}
 		return s;
 	}
@@ -50,10 +53,10 @@ template <int N, int R, bool CUBE>
 __global__ void __launch_bounds__(512) direct(const float *__restrict__ in, float *__restrict__ out)
 {
 	const int t = threadIdx.x, g = blockIdx.x;
-	const long long t52_0 = N / 8;
-	const int x = 8 * (g / (t52_0 * t52_0)) + (t / 64);
-	const int y = 8 * (g / t52_0 % t52_0) + (t / 8 % 8);
-	const int z = 8 * (g % t52_0) + (t % 8);
+	const long long t55_0 = N / 8;
+	const int x = 8 * (g / (t55_0 * t55_0)) + (t / 64);
+	const int y = 8 * (g / t55_0 % t55_0) + (t / 8 % 8);
+	const int z = 8 * (g % t55_0) + (t % 8);
 	if (x < R || x >= N - R || y < R || y >= N - R || z < R || z >= N - R)
 		return;
 	// L is a sum of one term per axis: liblego proves it by simplifying the
@@ -75,19 +78,19 @@ __global__ void __launch_bounds__(512) direct(const float *__restrict__ in, floa
 template <int N, int R, bool CUBE>
 __global__ void __launch_bounds__(512) tiled(const float *__restrict__ in, float *__restrict__ out)
 {
-	const long long t76_0 = 2LL * R + 8;
-	__shared__ float tile[40LL * t76_0 * t76_0];
+	const long long t79_0 = 2LL * R + 8;
+	__shared__ float tile[40LL * t79_0 * t79_0];
 	const int t = threadIdx.x, g = blockIdx.x;
-	const long long t78_0 = N / 8;
-	const int x0 = 8 * (g / (t78_0 * t78_0)) - R;
-	const int y0 = 8 * (g / t78_0 % t78_0) - R;
-	const int z0 = 8 * (g % t78_0) - R;
+	const long long t81_0 = N / 8;
+	const int x0 = 8 * (g / (t81_0 * t81_0)) - R;
+	const int y0 = 8 * (g / t81_0 % t81_0) - R;
+	const int z0 = 8 * (g % t81_0) - R;
 	// The halo: points outside the grid are never read (their sums are
 	// not written), and are left as they are.
-	const long long t83_0 = 2LL * R + 8;
-	for (int e = t; e < (t83_0 * t83_0 * t83_0); e += 512) {
-		const long long t84_0 = 2LL * R + 8;
-		const int hx = e / (t84_0 * t84_0), hy = e / t84_0 % t84_0, hz = e % t84_0;
+	const long long t86_0 = 2LL * R + 8;
+	for (int e = t; e < (t86_0 * t86_0 * t86_0); e += 512) {
+		const long long t87_0 = 2LL * R + 8;
+		const int hx = e / (t87_0 * t87_0), hy = e / t87_0 % t87_0, hz = e % t87_0;
 		const int X = x0 + hx, Y = y0 + hy, Z = z0 + hz;
 		if (X >= 0 && X < N && Y >= 0 && Y < N && Z >= 0 && Z < N)
 			tile[hz + 40LL * hy + 80LL * hx * (R + 4)] = in[Z + (long long)N * (Y + (long long)N * X)];
@@ -99,4 +102,55 @@ __global__ void __launch_bounds__(512) tiled(const float *__restrict__ in, float
 		return;
 	out[z + (long long)N * (y + (long long)N * x)] = stencil<R, CUBE>(
 		[&](int a, int b, int c) { return tile[R + c + k + 40LL * (2LL * R + 8) * (R + a + i) + 40LL * (R + b + j)]; });
+}
+
+template <int N, int R, bool CUBE>
+__global__ void __launch_bounds__(512) ghost(const float *__restrict__ in, float *__restrict__ out)
+{
+	const int t = threadIdx.x, g = blockIdx.x;
+	const long long t105_0 = N / 8;
+	const int x = 8 * (g / (t105_0 * t105_0)) + (t / 64);
+	const int y = 8 * (g / t105_0 % t105_0) + (t / 8 % 8);
+	const int z = 8 * (g % t105_0) + (t % 8);
+	if (x < R || x >= N - R || y < R || y >= N - R || z < R || z >= N - R)
+		return;
+	// Inside a padded brick Q is a constant stride per axis: liblego
+	// proves that a neighbour's index minus the point's does not depend on
+	// the point (the difference below simplifies to 0), so the neighbour is
+	// the point's index plus a constant of the unrolled loop.
+	static_assert(0 == 0, "Q is not a translation inside a brick");
+	const long long t114_0 = y + (long long)N * x;
+	const long long t114_1 = 2LL * N * t114_0 + 2LL * z + 1;
+	const long long t114_2 = 3LL * t114_1;
+	const int q = z + (long long)N * t114_0 + (long long)R * (2LL * R * (2LL * R * t114_1 + t114_2) + t114_2);
+	out[q] = stencil<R, CUBE>([&](int a, int b, int c) {
+		return in[q + (c + (long long)a * (4LL * R * (R + 1) + 1) + (long long)b * (2LL * R + 1))];
+	});
+}
+
+// The margins of Q: each point of a margin that lies in the grid gets the
+// value of the point it copies, read where that point's own brick keeps it.
+template <int N, int R>
+__global__ void __launch_bounds__(512) fill(float *__restrict__ q)
+{
+	const long long e = (long long)blockIdx.x * 512 + threadIdx.x;
+	const long long t127_0 = 2LL * R + 1;
+	if (e >= ((long long)N * N * N * t127_0 * t127_0 * t127_0))
+		return;
+	const long long t129_0 = 2LL * R + 1;
+	const int u = e / (t129_0 * t129_0) % t129_0, v = e / t129_0 % t129_0, w = e % t129_0;
+	if (u >= R && u < 1 + R && v >= R && v < 1 + R && w >= R && w < 1 + R)
+		return; // not a margin
+	const long long t132_0 = 2LL * R + 1;
+	const int X = 1 * (e / ((long long)N * N * t132_0 * t132_0 * t132_0)) + u - R;
+	const long long t133_0 = 2LL * R + 1;
+	const int Y = 1 * (e / ((long long)N * t133_0 * t133_0 * t133_0) % N) + v - R;
+	const long long t134_0 = 2LL * R + 1;
+	const int Z = 1 * (e / (t134_0 * t134_0 * t134_0) % N) + w - R;
+	if (X >= 0 && X < N && Y >= 0 && Y < N && Z >= 0 && Z < N) {
+		const long long t136_0 = Y + (long long)N * X;
+		const long long t136_1 = 2LL * N * t136_0 + 2LL * Z + 1;
+		const long long t136_2 = 3LL * t136_1;
+		q[e] = q[Z + (long long)N * t136_0 + (long long)R * (2LL * R * (2LL * R * t136_1 + t136_2) + t136_2)];
+	}
 }

@@ -10,7 +10,10 @@
 // parameters, constants for nvcc.  Points closer than R to a face are not
 // written.  One block of 512 threads per 8 x 8 x 8 box of points.
 //   direct: each neighbour read from global memory (through L1);
-//   tiled:  the box and its halo first copied to shared memory (H).
+//   tiled:  the box and its halo first copied to shared memory (H);
+//   ghost:  the grid in Q, bricks padded by R (ghost zones): a neighbour
+//           is in the point's own padded brick, a constant offset away;
+//           fill copies the neighbours' points into the margins first.
 // The weights live in constant memory (each FMA reads its weight there);
 // the caller fills `weights` with cudaMemcpyToSymbol.
 
@@ -29,8 +32,8 @@ __device__ __forceinline__ float stencil(F at)
 			for (int b = -R; b <= R; b++)
 #pragma unroll
 				for (int c = -R; c <= R; c++) {
-					const long long t32_0 = 2LL * R + 1;
-					s += weights[R + c + t32_0 * t32_0 * (R + a) + t32_0 * (R + b)] * at(a, b, c);
+					const long long t35_0 = 2LL * R + 1;
+					s += weights[R + c + t35_0 * t35_0 * (R + a) + t35_0 * (R + b)] * at(a, b, c);
 				}
 		return s;
 	}
@@ -50,10 +53,10 @@ template <int N, int R, bool CUBE>
 __global__ void __launch_bounds__(512) direct(const float *__restrict__ in, float *__restrict__ out)
 {
 	const int t = threadIdx.x, g = blockIdx.x;
-	const long long t52_0 = N / 8;
-	const int x = 8 * (g / (t52_0 * t52_0)) + (t / 64);
-	const int y = 8 * (g / t52_0 % t52_0) + (t / 8 % 8);
-	const int z = 8 * (g % t52_0) + (t % 8);
+	const long long t55_0 = N / 8;
+	const int x = 8 * (g / (t55_0 * t55_0)) + (t / 64);
+	const int y = 8 * (g / t55_0 % t55_0) + (t / 8 % 8);
+	const int z = 8 * (g % t55_0) + (t % 8);
 	if (x < R || x >= N - R || y < R || y >= N - R || z < R || z >= N - R)
 		return;
 	// L is a sum of one term per axis: liblego proves it by simplifying the
@@ -64,12 +67,12 @@ __global__ void __launch_bounds__(512) direct(const float *__restrict__ in, floa
 	int ox[2 * R + 1], oy[2 * R + 1], oz[2 * R + 1];
 #pragma unroll
 	for (int a = -R; a <= R; a++) {
-		const long long t65_0 = a + x;
-		ox[a + R] = 4LL * N * N * (t65_0 / 4) + 64LL * (t65_0 % 4);
-		const long long t66_0 = a + y;
-		oy[a + R] = 16LL * ((long long)N * (t66_0 / 4) + t66_0 % 4);
-		const long long t67_0 = a + z;
-		oz[a + R] = 256LL * (t67_0 / 16) + t67_0 % 16;
+		const long long t68_0 = a + x;
+		ox[a + R] = 4LL * N * N * (t68_0 / 4) + 64LL * (t68_0 % 4);
+		const long long t69_0 = a + y;
+		oy[a + R] = 16LL * ((long long)N * (t69_0 / 4) + t69_0 % 4);
+		const long long t70_0 = a + z;
+		oz[a + R] = 256LL * (t70_0 / 16) + t70_0 % 16;
 	}
 	out[ox[R] + oy[R] + oz[R]] = stencil<R, CUBE>(
 		[&](int a, int b, int c) { return in[ox[a + R] + oy[b + R] + oz[c + R]]; });
@@ -78,19 +81,19 @@ __global__ void __launch_bounds__(512) direct(const float *__restrict__ in, floa
 template <int N, int R, bool CUBE>
 __global__ void __launch_bounds__(512) tiled(const float *__restrict__ in, float *__restrict__ out)
 {
-	const long long t76_0 = 2LL * R + 8;
-	__shared__ float tile[40LL * t76_0 * t76_0];
+	const long long t79_0 = 2LL * R + 8;
+	__shared__ float tile[40LL * t79_0 * t79_0];
 	const int t = threadIdx.x, g = blockIdx.x;
-	const long long t78_0 = N / 8;
-	const int x0 = 8 * (g / (t78_0 * t78_0)) - R;
-	const int y0 = 8 * (g / t78_0 % t78_0) - R;
-	const int z0 = 8 * (g % t78_0) - R;
+	const long long t81_0 = N / 8;
+	const int x0 = 8 * (g / (t81_0 * t81_0)) - R;
+	const int y0 = 8 * (g / t81_0 % t81_0) - R;
+	const int z0 = 8 * (g % t81_0) - R;
 	// The halo: points outside the grid are never read (their sums are
 	// not written), and are left as they are.
-	const long long t83_0 = 2LL * R + 8;
-	for (int e = t; e < (t83_0 * t83_0 * t83_0); e += 512) {
-		const long long t84_0 = 2LL * R + 8;
-		const int hx = e / (t84_0 * t84_0), hy = e / t84_0 % t84_0, hz = e % t84_0;
+	const long long t86_0 = 2LL * R + 8;
+	for (int e = t; e < (t86_0 * t86_0 * t86_0); e += 512) {
+		const long long t87_0 = 2LL * R + 8;
+		const int hx = e / (t87_0 * t87_0), hy = e / t87_0 % t87_0, hz = e % t87_0;
 		const int X = x0 + hx, Y = y0 + hy, Z = z0 + hz;
 		if (X >= 0 && X < N && Y >= 0 && Y < N && Z >= 0 && Z < N)
 			tile[hz + 40LL * hy + 80LL * hx * (R + 4)] = in[4LL * N * (4LL * (Y / 4) + (long long)N * (X / 4)) + 16LL * (Y % 4) + 64LL * (X % 4) + 256LL * (Z / 16) + Z % 16];
@@ -102,4 +105,64 @@ __global__ void __launch_bounds__(512) tiled(const float *__restrict__ in, float
 		return;
 	out[4LL * N * (4LL * (y / 4) + (long long)N * (x / 4)) + 16LL * (y % 4) + 64LL * (x % 4) + 256LL * (z / 16) + z % 16] = stencil<R, CUBE>(
 		[&](int a, int b, int c) { return tile[R + c + k + 40LL * (2LL * R + 8) * (R + a + i) + 40LL * (R + b + j)]; });
+}
+
+template <int N, int R, bool CUBE>
+__global__ void __launch_bounds__(512) ghost(const float *__restrict__ in, float *__restrict__ out)
+{
+	const int t = threadIdx.x, g = blockIdx.x;
+	const long long t105_0 = N / 8;
+	const int x = 8 * (g / (t105_0 * t105_0)) + (t / 64);
+	const int y = 8 * (g / t105_0 % t105_0) + (t / 8 % 8);
+	const int z = 8 * (g % t105_0) + (t % 8);
+	if (x < R || x >= N - R || y < R || y >= N - R || z < R || z >= N - R)
+		return;
+	// Inside a padded brick Q is a constant stride per axis: liblego
+	// proves that a neighbour's index minus the point's does not depend on
+	// the point (the difference below simplifies to 0), so the neighbour is
+	// the point's index plus a constant of the unrolled loop.
+	static_assert(0 == 0, "Q is not a translation inside a brick");
+	const long long t114_0 = 2LL * R;
+	const long long t114_1 = t114_0 + 4;
+	const long long t114_2 = t114_0 + 16;
+	const long long t114_3 = N / 16;
+	const int q = R + t114_1 * t114_1 * t114_2 * (N / 4) * t114_3 * (x / 4) + t114_1 * t114_1 * t114_2 * t114_3 * (y / 4) + t114_1 * t114_1 * t114_2 * (z / 16) + t114_1 * t114_2 * (R + x % 4) + t114_2 * (R + y % 4) + z % 16;
+	out[q] = stencil<R, CUBE>([&](int a, int b, int c) {
+		return in[q + (c + 2LL * R * (b + 2LL * a * (R + 10)) + 16LL * b + 64LL * a)];
+	});
+}
+
+// The margins of Q: each point of a margin that lies in the grid gets the
+// value of the point it copies, read where that point's own brick keeps it.
+template <int N, int R>
+__global__ void __launch_bounds__(512) fill(float *__restrict__ q)
+{
+	const long long e = (long long)blockIdx.x * 512 + threadIdx.x;
+	const long long t127_0 = 2LL * R;
+	const long long t127_1 = t127_0 + 4;
+	const long long t127_2 = N / 4;
+	if (e >= (t127_1 * t127_1 * (t127_0 + 16) * t127_2 * t127_2 * (N / 16)))
+		return;
+	const long long t129_0 = 2LL * R;
+	const long long t129_1 = t129_0 + 4;
+	const long long t129_2 = t129_0 + 16;
+	const int u = e / (t129_1 * t129_2) % t129_1, v = e / t129_2 % t129_1, w = e % t129_2;
+	if (u >= R && u < 4 + R && v >= R && v < 4 + R && w >= R && w < 16 + R)
+		return; // not a margin
+	const long long t132_0 = 2LL * R;
+	const long long t132_1 = t132_0 + 4;
+	const int X = 4 * (e / (t132_1 * t132_1 * (t132_0 + 16) * (N / 4) * (N / 16))) + u - R;
+	const long long t133_0 = 2LL * R;
+	const long long t133_1 = t133_0 + 4;
+	const int Y = 4 * (e / (t133_1 * t133_1 * (t133_0 + 16) * (N / 16)) % (N / 4)) + v - R;
+	const long long t134_0 = 2LL * R;
+	const long long t134_1 = t134_0 + 4;
+	const int Z = 16 * (e / (t134_1 * t134_1 * (t134_0 + 16)) % (N / 16)) + w - R;
+	if (X >= 0 && X < N && Y >= 0 && Y < N && Z >= 0 && Z < N) {
+		const long long t136_0 = 2LL * R;
+		const long long t136_1 = t136_0 + 4;
+		const long long t136_2 = t136_0 + 16;
+		const long long t136_3 = N / 16;
+		q[e] = q[R + t136_1 * t136_1 * t136_2 * (N / 4) * t136_3 * (X / 4) + t136_1 * t136_1 * t136_2 * t136_3 * (Y / 4) + t136_1 * t136_1 * t136_2 * (Z / 16) + t136_1 * t136_2 * (R + X % 4) + t136_2 * (R + Y % 4) + Z % 16];
+	}
 }

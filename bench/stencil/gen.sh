@@ -7,7 +7,7 @@
 LEGO=${1:-build/lego}
 HERE=$(dirname "$0")
 OUT=${2:-$HERE}
-for b in 1x1x1 8x8x8 4x4x4 8x8x4 16x4x4 4x4x16; do
+for b in 1x1x1 8x8x8 4x4x4 8x8x4 16x4x4 4x4x16 16x16x16; do
 	IFS=x read -r bx by bz <<-EOB
 	$b
 	EOB

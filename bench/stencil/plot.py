@@ -10,16 +10,18 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-OURS = re.compile(r"(cube|star)\s+N=(\d+) R=(\d) (\S+)\s+(row-major|bricks)\s+(direct|tiled)\s+(ok|WRONG)\s+"
-                  r"([\d.]+) ms")
+OURS = re.compile(r"(cube|star)\s+N=(\d+) R=(\d) (\S+)\s+(row-major|bricks)\s+(direct|tiled|ghost)\s+"
+                  r"(ok|WRONG)\s+([\d.]+) ms(?:.*?with it ([\d.]+) ms)?")
 THEIRS = re.compile(r"(f3d|laplacian)_(naive|bricks)\s*:.*\(([\d.]+) ms / launch\)")
 
 
 def parse(ours_log, theirs_log):
     ours = {}
     for m in OURS.finditer(open(ours_log).read()):
-        kind, n, r, shape, _, variant, status, ms = m.groups()
+        kind, n, r, shape, _, variant, status, ms, with_fill = m.groups()
         ours[(kind, int(n), int(r), shape, variant)] = (float(ms), status == "ok")
+        if with_fill:  # the ghost-zone kernel with its fill
+            ours[(kind, int(n), int(r), shape, "ghost+fill")] = (float(with_fill), status == "ok")
     theirs = {}
     r = None
     for line in open(theirs_log):
@@ -43,9 +45,10 @@ def best(ours, kind, n, r, bricks, variants=("direct", "tiled")):
 
 def table(ours, theirs):
     rows = ["| stencil | N | R | authors' naive | authors' bricks (inexact) | ours row-major "
-            "direct | ours row-major best | ours bricks best (shape, variant) | bricks / authors' "
-            "naive | bricks / authors' bricks | bricks / row-major direct | bricks / row-major best |",
-            "|---" * 12 + "|"]
+            "direct | ours row-major best | ours bricks best (shape, variant) | ghost kernel; "
+            "with fill (shapes) | bricks / authors' naive | bricks / authors' bricks | bricks / "
+            "row-major direct | bricks / row-major best | ghost kernel / row-major best |",
+            "|---" * 14 + "|"]
     f = lambda v: f"{v:.3f}" if v else "-"  # noqa: E731
     q = lambda a, b: f"{a / b:.2f}x" if a and b else "-"  # noqa: E731
     for kind in ("cube", "star"):
@@ -54,16 +57,20 @@ def table(ours, theirs):
                 direct = best(ours, kind, n, r, False, ("direct",))[0]
                 row, rname = best(ours, kind, n, r, False)
                 ms, shape = best(ours, kind, n, r, True)
+                gms, gshape = best(ours, kind, n, r, True, ("ghost",))
+                gfill, fshape = best(ours, kind, n, r, True, ("ghost+fill",))
                 tn, tb = theirs.get((kind, n, r, "naive")), theirs.get((kind, n, r, "bricks"))
                 rows.append(f"| {kind} | {n} | {r} | {f(tn)} | {f(tb)} | {f(direct)} | {f(row)} "
-                            f"({rname.split()[1] if rname else '-'}) | {f(ms)} ({shape}) | {q(tn, ms)} | "
-                            f"{q(tb, ms)} | {q(direct, ms)} | {q(row, ms)} |")
+                            f"({rname.split()[1] if rname else '-'}) | {f(ms)} ({shape}) | {f(gms)} "
+                            f"({gshape.split()[0] if gshape else '-'}); {f(gfill)} "
+                            f"({fshape.split()[0] if fshape else '-'}) | {q(tn, ms)} | "
+                            f"{q(tb, ms)} | {q(direct, ms)} | {q(row, ms)} | {q(row, gms)} |")
     return "\n".join(rows)
 
 
 def figure(ours, theirs, path):
     fig, axes = plt.subplots(2, 2, figsize=(11, 7), sharex=True)
-    width = 0.16
+    width = 0.12
     for i, kind in enumerate(("cube", "star")):
         for j, n in enumerate((384, 512)):
             ax = axes[i][j]
@@ -71,10 +78,13 @@ def figure(ours, theirs, path):
                       ("authors' bricks (inexact)", lambda r: theirs.get((kind, n, r, "bricks"))),
                       ("ours, row-major direct", lambda r: best(ours, kind, n, r, False, ("direct",))[0]),
                       ("ours, row-major tiled", lambda r: best(ours, kind, n, r, False, ("tiled",))[0]),
-                      ("ours, bricks (exact; best shape and variant)",
-                       lambda r: best(ours, kind, n, r, True)[0])]
+                      ("ours, bricks (exact; best shape, direct or tiled)",
+                       lambda r: best(ours, kind, n, r, True)[0]),
+                      ("ours, ghost-zone bricks, kernel alone", lambda r: best(ours, kind, n, r, True, ("ghost",))[0]),
+                      ("ours, ghost-zone bricks, kernel + fill",
+                       lambda r: best(ours, kind, n, r, True, ("ghost+fill",))[0])]
             for k, (label, get) in enumerate(series):
-                xs = [r + (k - 2) * width for r in (1, 2, 3, 4) if get(r)]
+                xs = [r + (k - 3) * width for r in (1, 2, 3, 4) if get(r)]
                 ys = [get(r) for r in (1, 2, 3, 4) if get(r)]
                 ax.bar(xs, ys, width, label=label)
             ax.set_yscale("log")

@@ -10,7 +10,10 @@
 // parameters, constants for nvcc.  Points closer than R to a face are not
 // written.  One block of 512 threads per 8 x 8 x 8 box of points.
 //   direct: each neighbour read from global memory (through L1);
-//   tiled:  the box and its halo first copied to shared memory (H).
+//   tiled:  the box and its halo first copied to shared memory (H);
+//   ghost:  the grid in Q, bricks padded by R (ghost zones): a neighbour
+//           is in the point's own padded brick, a constant offset away;
+//           fill copies the neighbours' points into the margins first.
 // The weights live in constant memory (each FMA reads its weight there);
 // the caller fills `weights` with cudaMemcpyToSymbol.
 
@@ -93,4 +96,43 @@ __global__ void __launch_bounds__(512) tiled(const float *__restrict__ in, float
 		return;
 	out[{{ L[x, y, z] }}] = stencil<R, CUBE>(
 		[&](int a, int b, int c) { return tile[{{ H[i + R + a, j + R + b, k + R + c] }}]; });
+}
+
+template <int N, int R, bool CUBE>
+__global__ void __launch_bounds__(512) ghost(const float *__restrict__ in, float *__restrict__ out)
+{
+	const int t = threadIdx.x, g = blockIdx.x;
+	const int x = 8 * {{ G.inv(g)[0] }} + {{ T.inv(t)[0] }};
+	const int y = 8 * {{ G.inv(g)[1] }} + {{ T.inv(t)[1] }};
+	const int z = 8 * {{ G.inv(g)[2] }} + {{ T.inv(t)[2] }};
+	if (x < R || x >= N - R || y < R || y >= N - R || z < R || z >= N - R)
+		return;
+	// Inside a padded brick Q is a constant stride per axis: liblego
+	// proves that a neighbour's index minus the point's does not depend on
+	// the point (the difference below simplifies to 0), so the neighbour is
+	// the point's index plus a constant of the unrolled loop.
+	static_assert({{ Q[x / BX, y / BY, z / BZ, x % BX + R + a, y % BY + R + b, z % BZ + R + c] - Q[x / BX, y / BY, z / BZ, x % BX + R, y % BY + R, z % BZ + R] - Q[0, 0, 0, R + a, R + b, R + c] + Q[0, 0, 0, R, R, R] }} == 0, "Q is not a translation inside a brick");
+	const int q = {{ Q[x / BX, y / BY, z / BZ, x % BX + R, y % BY + R, z % BZ + R] }};
+	out[q] = stencil<R, CUBE>([&](int a, int b, int c) {
+		return in[q + {{ Q[0, 0, 0, R + a, R + b, R + c] - Q[0, 0, 0, R, R, R] }}];
+	});
+}
+
+// The margins of Q: each point of a margin that lies in the grid gets the
+// value of the point it copies, read where that point's own brick keeps it.
+template <int N, int R>
+__global__ void __launch_bounds__(512) fill(float *__restrict__ q)
+{
+	const long long e = (long long)blockIdx.x * 512 + threadIdx.x;
+	if (e >= {{ Q.size }})
+		return;
+	const int u = {{ Q.inv(e)[3] }}, v = {{ Q.inv(e)[4] }}, w = {{ Q.inv(e)[5] }};
+	if (u >= R && u < {{ BX }} + R && v >= R && v < {{ BY }} + R && w >= R && w < {{ BZ }} + R)
+		return; // not a margin
+	const int X = {{ BX }} * {{ Q.inv(e)[0] }} + u - R;
+	const int Y = {{ BY }} * {{ Q.inv(e)[1] }} + v - R;
+	const int Z = {{ BZ }} * {{ Q.inv(e)[2] }} + w - R;
+	if (X >= 0 && X < N && Y >= 0 && Y < N && Z >= 0 && Z < N) {
+		q[e] = q[{{ Q[X / BX, Y / BY, Z / BZ, X % BX + R, Y % BY + R, Z % BZ + R] }}];
+	}
 }

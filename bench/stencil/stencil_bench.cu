@@ -6,7 +6,11 @@
 //     and its untouched border (zero) at every point;
 //   - every other kernel against it at every point, bit for bit: the input
 //     is reordered into bricks and the output back with a brick index
-//     written here by hand (not liblego's), so the check covers L too.
+//     written here by hand (not liblego's), so the check covers L too;
+//   - the ghost-zone kernels (bricks of 8^3 and 16^3 padded by R, layout Q)
+//     likewise, their margins poisoned with NaN before the fill kernel
+//     writes them: a margin point that fill missed and ghost reads would
+//     show.  Their time is given alone and with the fill's.
 // Build: nvcc -O3 -arch=sm_90 -use_fast_math -Xcompiler -fopenmp -Ibench/stencil \
 //            bench/stencil/stencil_bench.cu -o stencil_bench   (OpenMP: host loops)
 // Run:   ./stencil_bench [N...]   (default 384 512); prints one line per
@@ -40,15 +44,21 @@ namespace b1644 {
 namespace b4416 {
 #include "b4416.cuh"
 }
+namespace b161616 {
+#include "b161616.cuh"
+}
 
 typedef void kernel_fn(const float *, float *);
+typedef void fill_fn(float *);
 
-// One layout's kernels: [variant: direct, tiled][N = 384, 512][R][cube].
+// One layout's kernels: [variant: direct, tiled, ghost][N = 384, 512][R][cube],
+// and the ghost-zone fill [N][R]; ghost runs for bricks of at least 8^3.
 struct layout {
 	const char *name;
 	int bx, by, bz;
 	float *weights; // the layout's copy of the weights (constant memory)
-	kernel_fn *k[2][2][5][2];
+	kernel_fn *k[3][2][5][2];
+	fill_fn *fill[2][5];
 };
 
 #define BY_CUBE(ns, v, n, r) {ns::v<n, r, false>, ns::v<n, r, true>}
@@ -56,14 +66,19 @@ struct layout {
 	{{nullptr, nullptr}, BY_CUBE(ns, v, n, 1), BY_CUBE(ns, v, n, 2),   \
 	 BY_CUBE(ns, v, n, 3), BY_CUBE(ns, v, n, 4)}
 #define BY_N(ns, v) {BY_R(ns, v, 384), BY_R(ns, v, 512)}
+#define FILL_R(ns, n)                                                      \
+	{nullptr, ns::fill<n, 1>, ns::fill<n, 2>, ns::fill<n, 3>, ns::fill<n, 4>}
 #define LAYOUT(ns, x, y, z)                                                \
-	{#x "x" #y "x" #z, x, y, z, nullptr, {BY_N(ns, direct), BY_N(ns, tiled)}}
+	{#x "x" #y "x" #z, x, y, z, nullptr,                               \
+	 {BY_N(ns, direct), BY_N(ns, tiled), BY_N(ns, ghost)},             \
+	 {FILL_R(ns, 384), FILL_R(ns, 512)}}
 
 static layout layouts[] = {
 	LAYOUT(b111, 1, 1, 1),  LAYOUT(b888, 8, 8, 8),   LAYOUT(b444, 4, 4, 4),
 	LAYOUT(b884, 8, 8, 4),  LAYOUT(b1644, 16, 4, 4), LAYOUT(b4416, 4, 4, 16),
+	LAYOUT(b161616, 16, 16, 16),
 };
-static const char *const variants[] = {"direct", "tiled"};
+static const char *const variants[] = {"direct", "tiled", "ghost"};
 
 static void find_weights()
 {
@@ -73,6 +88,7 @@ static void find_weights()
 	cudaGetSymbolAddress((void **)&layouts[3].weights, b884::weights);
 	cudaGetSymbolAddress((void **)&layouts[4].weights, b1644::weights);
 	cudaGetSymbolAddress((void **)&layouts[5].weights, b4416::weights);
+	cudaGetSymbolAddress((void **)&layouts[6].weights, b161616::weights);
 }
 
 // The brick index of (x, y, z), by hand: bricks row-major, points
@@ -81,6 +97,21 @@ static long brick_index(const layout &l, long n, long x, long y, long z)
 {
 	const long brick = (x / l.bx * (n / l.by) + y / l.by) * (n / l.bz) + z / l.bz;
 	return brick * l.bx * l.by * l.bz + (x % l.bx * l.by + y % l.by) * l.bz + z % l.bz;
+}
+
+// The ghost-zone index of (x, y, z), by hand: bricks row-major, each
+// (bx + 2r) x (by + 2r) x (bz + 2r) points row-major, the brick's own
+// points from (r, r, r).
+static long ghost_size(const layout &l, long n, int r)
+{
+	return n / l.bx * (n / l.by) * (n / l.bz) * (l.bx + 2 * r) * (l.by + 2 * r) * (l.bz + 2 * r);
+}
+
+static long ghost_index(const layout &l, long n, int r, long x, long y, long z)
+{
+	const long brick = (x / l.bx * (n / l.by) + y / l.by) * (n / l.bz) + z / l.bz;
+	const long py = l.by + 2 * r, pz = l.bz + 2 * r;
+	return brick * (l.bx + 2 * r) * py * pz + ((x % l.bx + r) * py + y % l.by + r) * pz + z % l.bz + r;
 }
 
 // Weights: cube (2R+1)^3 row-major; star: centre, then 2R per axis.
@@ -130,17 +161,17 @@ static double reference(const float *h, long n, int r, bool cube,
 	return s;
 }
 
-static float time_kernel(kernel_fn *k, int n, const float *din, float *dout)
+// Median ms of REPS runs of launch() (after one untimed run).
+template <class F> static float time_launch(F launch)
 {
-	const int blocks = (n / 8) * (n / 8) * (n / 8);
-	k<<<blocks, 512>>>(din, dout);
+	launch();
 	std::vector<float> t;
 	cudaEvent_t t0, t1;
 	cudaEventCreate(&t0);
 	cudaEventCreate(&t1);
 	for (int i = 0; i < REPS; i++) {
 		cudaEventRecord(t0);
-		k<<<blocks, 512>>>(din, dout);
+		launch();
 		cudaEventRecord(t1);
 		cudaEventSynchronize(t1);
 		float ms;
@@ -165,23 +196,40 @@ static int bench(int n, int r, bool cube, const float *h, float *din, float *dou
 {
 	const long size = (long)n * n * n;
 	const int s = n == 384 ? 0 : 1;
+	const int blocks = (n / 8) * (n / 8) * (n / 8);
 	const std::vector<float> w = weights(r, cube);
-	std::vector<float> ref(size), got(size), buf(size);
+	std::vector<float> ref(size), got(size), buf;
 	int bad = 0;
 	double ms_row = 0;
 	for (const layout &l : layouts) {
 		cudaMemcpy(l.weights, w.data(), sizeof(float) * w.size(), cudaMemcpyHostToDevice);
+		for (int v = 0; v < 3; v++) {
+			const bool ghost = v == 2;
+			if (ghost && (l.bx < 8 || l.by < 8 || l.bz < 8))
+				continue;
+			// The input in the layout (NaN in the ghost margins), its
+			// index by hand.
+			auto at = [&](long x, long y, long z) {
+				return ghost ? ghost_index(l, n, r, x, y, z) : brick_index(l, n, x, y, z);
+			};
+			const long total = ghost ? ghost_size(l, n, r) : size;
+			buf.assign(total, ghost ? NAN : 0.0f);
 #pragma omp parallel for
-		for (long x = 0; x < n; x++)
-			for (long y = 0; y < n; y++)
-				for (long z = 0; z < n; z++)
-					buf[brick_index(l, n, x, y, z)] = h[(x * n + y) * n + z];
-		cudaMemcpy(din, buf.data(), sizeof(float) * size, cudaMemcpyHostToDevice);
-		for (int v = 0; v < 2; v++) {
+			for (long x = 0; x < n; x++)
+				for (long y = 0; y < n; y++)
+					for (long z = 0; z < n; z++)
+						buf[at(x, y, z)] = h[(x * n + y) * n + z];
+			cudaMemcpy(din, buf.data(), sizeof(float) * total, cudaMemcpyHostToDevice);
 			const bool first = l.bx == 1 && v == 0;
-			cudaMemset(dout, 0, sizeof(float) * size);
-			const float ms = time_kernel(l.k[v][s][r][cube], n, din, dout);
-			cudaMemcpy(buf.data(), dout, sizeof(float) * size, cudaMemcpyDeviceToHost);
+			cudaMemset(dout, 0, sizeof(float) * total);
+			float ms_fill = 0;
+			if (ghost) {
+				fill_fn *f = l.fill[s][r];
+				ms_fill = time_launch([&] { f<<<(total + 511) / 512, 512>>>(din); });
+			}
+			kernel_fn *k = l.k[v][s][r][cube];
+			const float ms = time_launch([&] { k<<<blocks, 512>>>(din, dout); });
+			cudaMemcpy(buf.data(), dout, sizeof(float) * total, cudaMemcpyDeviceToHost);
 			bool ok = cudaGetLastError() == cudaSuccess;
 			long wrong = 0;
 			double worst = 0;
@@ -190,9 +238,9 @@ static int bench(int n, int r, bool cube, const float *h, float *din, float *dou
 				for (long y = 0; y < n; y++)
 					for (long z = 0; z < n; z++) {
 						const long p = (x * n + y) * n + z;
-						got[p] = buf[brick_index(l, n, x, y, z)];
+						got[p] = buf[at(x, y, z)];
 						if (!first) {
-							wrong += got[p] != ref[p];
+							wrong += !(got[p] == ref[p]);
 							continue;
 						}
 						const bool inner = x >= r && x < n - r && y >= r &&
@@ -203,7 +251,7 @@ static int bench(int n, int r, bool cube, const float *h, float *din, float *dou
 							const double e = reference(h, n, r, cube, w, x, y, z);
 							const double d = std::fabs(got[p] - e) / (1 + std::fabs(e));
 							worst = std::max(worst, d);
-							wrong += d > 1e-4;
+							wrong += !(d <= 1e-4);
 						}
 					}
 			if (first) {
@@ -212,10 +260,13 @@ static int bench(int n, int r, bool cube, const float *h, float *din, float *dou
 			}
 			ok = ok && wrong == 0;
 			bad += !ok;
-			printf("  %-5s N=%d R=%d %-7s %-10s %-6s %s %9.4f ms %7.1f GB/s  x%.2f vs row-major direct",
+			printf("  %-5s N=%d R=%d %-8s %-10s %-6s %s %9.4f ms %7.1f GB/s  x%.2f vs row-major direct",
 			       cube ? "cube" : "star", n, r, l.name, l.bx == 1 ? "row-major" : "bricks",
 			       variants[v], ok ? "ok   " : "WRONG", ms, 2.0 * 4 * size / ms / 1e6,
 			       ms_row / ms);
+			if (ghost)
+				printf("  (fill %.4f ms; with it %.4f ms, x%.2f)", ms_fill, ms + ms_fill,
+				       ms_row / (ms + ms_fill));
 			if (first)
 				printf("  (sampled CPU check: max rel. error %.1e)", worst);
 			if (wrong)
@@ -248,9 +299,14 @@ int main(int argc, char **argv)
 		srand(42);
 		for (long i = 0; i < size; i++)
 			h[i] = (float)rand() / RAND_MAX * 2.0f - 1.0f;
+		// Room for the largest ghost-zone grid: 8^3 bricks padded by 4.
+		const long room = size * 8;
 		float *din, *dout;
-		cudaMalloc(&din, sizeof(float) * size);
-		cudaMalloc(&dout, sizeof(float) * size);
+		if (cudaMalloc(&din, sizeof(float) * room) != cudaSuccess ||
+		    cudaMalloc(&dout, sizeof(float) * room) != cudaSuccess) {
+			fprintf(stderr, "stencil_bench: cudaMalloc failed\n");
+			return 2;
+		}
 		for (int r = 1; r <= 4; r++)
 			for (int cube = 0; cube < 2; cube++)
 				bad += bench(n, r, cube, h.data(), din, dout);

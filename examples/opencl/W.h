@@ -24,10 +24,10 @@ static inline long lego_isqrt(long x)
 /* Physical offset of the logical index (i0, ..). */
 static inline int W_at(int lego_i0, int lego_i1)
 {
-	const int t0 = lego_i0 + lego_i1 + 1;
-	const int t1 = -lego_i0;
-	const int t2 = -lego_i1;
-	return (t0 <= 16 ? lego_i0 + t0 * (lego_i0 + lego_i1) / 2 : lego_i0 - (t1 + t2 + 30) * (t1 + t2 + 31) / 2 + 240);
+	const int t0 = lego_i0 + lego_i1;
+	const int t1 = t0 + 1;
+	const int t2 = -t0;
+	return (t1 <= 16 ? lego_i0 + t1 * t0 / 2 : lego_i0 - (t2 + 30) * (t2 + 31) / 2 + 240);
 }
 
 /* The logical index of the physical offset x. */
@@ -36,12 +36,12 @@ static inline void W_inv(int lego_x, long *i0, long *i1)
 	const int t0 = lego_x < 136;
 	const int t1 = (t0 ? lego_x : 255 - lego_x);
 	const int t2 = lego_isqrt(2 * t1);
-	const int t3 = (t2 + 1) * t2 / 2 <= t1;
-	const int t4 = ((t3 + t2 - 1) * (t3 + t2)) >> 1;
+	const int t3 = ((t2 + 1) * t2 / 2 <= t1) + t2;
+	const int t4 = ((t3 - 1) * t3) >> 1;
 	const int t5 = -t4;
-	const int t6 = -t1;
-	*i0 = (t0 ? t5 + t1 : t6 + t4 + 15);
-	*i1 = (t0 ? t6 + t3 + t4 + t2 - 1 : t5 + t1 - t3 - t2 + 16);
+	const int t6 = t5 + t1 - t3;
+	*i0 = (t0 ? t5 + t1 : t4 - t1 + 15);
+	*i1 = (t0 ? -1 - t6 : t6 + 16);
 }
 
 #endif

@@ -31,10 +31,10 @@ __kernel void antidiag_store(__global const int *in, __global int *buf,
 			     __global int *buf_at)
 {
 	const long r = get_global_id(0), s = get_global_id(1);
-	const int t33_0 = r + s + 1;
-	const int t33_1 = -r;
-	const int t33_2 = -s;
-	buf[(t33_0 <= 16 ? r + t33_0 * (r + s) / 2 : r - (t33_1 + t33_2 + 30) * (t33_1 + t33_2 + 31) / 2 + 240)] = in[r * 16 + s];
+	const int t33_0 = r + s;
+	const int t33_1 = t33_0 + 1;
+	const int t33_2 = -t33_0;
+	buf[(t33_1 <= 16 ? r + t33_1 * t33_0 / 2 : r - (t33_2 + 30) * (t33_2 + 31) / 2 + 240)] = in[r * 16 + s];
 	buf_at[W_at(r, s)] = in[r * 16 + s];
 }
 
@@ -45,9 +45,9 @@ __kernel void antidiag_load(__global const int *buf, __global int *back)
 	const int t41_0 = x < 136;
 	const int t41_1 = (t41_0 ? x : 255 - x);
 	const int t41_2 = lego_isqrt(2 * t41_1);
-	const int t41_3 = (t41_2 + 1) * t41_2 / 2 <= t41_1;
-	const int t41_4 = ((t41_3 + t41_2 - 1) * (t41_3 + t41_2)) >> 1;
+	const int t41_3 = ((t41_2 + 1) * t41_2 / 2 <= t41_1) + t41_2;
+	const int t41_4 = ((t41_3 - 1) * t41_3) >> 1;
 	const int t41_5 = -t41_4;
-	const int t41_6 = -t41_1;
-	back[(t41_0 ? t41_5 + t41_1 : t41_6 + t41_4 + 15) * 16 + (t41_0 ? t41_6 + t41_3 + t41_4 + t41_2 - 1 : t41_5 + t41_1 - t41_3 - t41_2 + 16)] = buf[x];
+	const int t41_6 = t41_5 + t41_1 - t41_3;
+	back[(t41_0 ? t41_5 + t41_1 : t41_4 - t41_1 + 15) * 16 + (t41_0 ? -1 - t41_6 : t41_6 + 16)] = buf[x];
 }

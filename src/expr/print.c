@@ -179,60 +179,68 @@ static int print_infix(lego_printer *p, const lego_expr *e, const char *op,
 	return prec(p, c);
 }
 
-/* Triton's // and % truncate, but on two constexprs (Python ints) they
- * floor: these forms are exact under both, since they test the sign of
- * the remainder the same operator produced. */
-static int print_divmod_trunc(lego_printer *p, const lego_expr *e, int bpos)
+/* The sign of e as the prover knows it: 1 for >= 0 (a truth value
+ * included), -1 for < 0, 0 unknown. */
+static int sign_of(const lego_printer *p, const lego_expr *e)
 {
-	int m = prec(p, MUL);
-	char *sa = print_sub(p, e->args[0], m + 1);
-	char *sb = print_sub(p, e->args[1], m + 1);
-	lego_sbuf fix = {0};
-	if (sa && sb && bpos)
-		lego_sbuf_printf(&fix, "(%s %% %s < 0)", sa, sb);
-	else if (sa && sb)
-		lego_sbuf_printf(&fix, "((%s %% %s != 0) & ((%s %% %s < 0) != "
-				       "(%s < 0)))",
-				 sa, sb, sa, sb, sb);
-	char *f = lego_sbuf_take(&fix);
-	if (f && e->kind == LEGO_DIV)
-		lego_sbuf_printf(p->out, "(%s // %s - %s)", sa, sb, f);
-	else if (f)
-		lego_sbuf_printf(p->out, "(%s %% %s + %s * %s)", sa, sb, f, sb);
-	else
-		p->out->oom = 1;
-	free(f);
-	free(sa);
-	free(sb);
-	return prec(p, ATOM);
+	if (nonneg(p, e))
+		return 1;
+	return lego_prove_lt(p->ctx, (lego_expr *)e, lego_const(p->ctx, 0))
+		       ? -1
+		       : 0;
 }
 
-/* C forms for a denominator of unknown sign: the quotient is one less, the
- * remainder one denominator more, when the remainder is non-zero and the
- * signs differ -- only the denominator's for a truth value a (`bool < 0`
- * is a compiler warning). */
-static void print_divmod_signs(lego_printer *p, int div, const char *sa,
-			       const char *sb, int abool)
+/* Is e <= 0 proved? */
+static int nonpos(const lego_printer *p, const lego_expr *e)
 {
-	lego_sbuf_printf(p->out, div ? "(%s / %s - (%s %% %s != 0 && "
-				     : "(%s %% %s + (%s %% %s != 0 && ",
-			 sa, sb, sa, sb);
-	if (abool)
-		lego_sbuf_printf(p->out, "%s < 0", sb);
+	lego_ctx *ctx = p->ctx;
+	return lego_prove_nonneg(ctx, lego_sub(ctx, lego_const(ctx, 0),
+					       (lego_expr *)e));
+}
+
+/*
+ * When truncating division must be corrected to floor: the remainder
+ * r = a % b is non-zero and its sign (a's) differs from b's.  Written
+ * with what the prover knows of the signs, so that no comparison of a
+ * known sign is left to run: b > 0: r < 0; b < 0: r > 0; a >= 0: r > 0
+ * and b < 0; a < 0: r < 0 and b > 0; else the full test.  Triton's `//`
+ * and `%` floor on two constexprs (Python ints), where r has b's sign:
+ * every form tests r, not a, so as to be exact under both semantics.  In
+ * Python syntax `&` joins the tests, binding tighter than comparisons:
+ * the form is parenthesised whole and in its parts.
+ */
+static void print_floor_fix(lego_printer *p, const char *sa, const char *sb,
+			    int asign, int bsign)
+{
+	int c = p->d->c_syntax;
+	if (bsign)
+		lego_sbuf_printf(p->out, c ? "%s %% %s %s 0" : "(%s %% %s %s 0)",
+				 sa, sb, bsign > 0 ? "<" : ">");
+	else if (asign)
+		lego_sbuf_printf(p->out, c ? "%s %% %s %s 0 && %s %s 0"
+					   : "((%s %% %s %s 0) & (%s %s 0))",
+				 sa, sb, asign > 0 ? ">" : "<", sb,
+				 asign > 0 ? "<" : ">");
+	else if (c)
+		lego_sbuf_printf(p->out, "%s %% %s != 0 && (%s < 0) != (%s < 0)",
+				 sa, sb, sa, sb);
 	else
-		lego_sbuf_printf(p->out, "(%s < 0) != (%s < 0)", sa, sb);
-	if (div)
-		lego_sbuf_puts(p->out, "))");
-	else
-		lego_sbuf_printf(p->out, " ? %s : 0))", sb);
+		lego_sbuf_printf(p->out,
+				 "((%s %% %s != 0) & ((%s %% %s < 0) != (%s < 0)))",
+				 sa, sb, sa, sb, sb);
 }
 
 /* Whether / or % needs a corrected form: truncating division (C,
- * Triton) unless the numerator is >= 0 and the denominator > 0. */
+ * Triton) unless both operands have one sign (a >= 0 < b, or
+ * a <= 0 > b: then truncation is floor). */
 static int divmod_corrected(const lego_printer *p, const lego_expr *e)
 {
-	return (p->d->c_syntax || p->d->trunc_div) &&
-	       !(positive(p, e->args[1]) && nonneg(p, e->args[0]));
+	const lego_expr *a = e->args[0], *b = e->args[1];
+	if ((!p->d->c_syntax && !p->d->trunc_div) || a == b)
+		return 0; /* floor already, or a / a (= 1) and a % a (= 0) */
+	if (positive(p, b))
+		return !nonneg(p, a);
+	return !(sign_of(p, b) < 0 && nonpos(p, a));
 }
 
 unsigned lego_print_repeats(const lego_printer *p, const lego_expr *e)
@@ -245,8 +253,8 @@ unsigned lego_print_repeats(const lego_printer *p, const lego_expr *e)
 	}
 }
 
-/* C's `/` and `%` truncate: the floor forms correct them unless the
- * numerator is >= 0 and the denominator > 0. */
+/* C's `/` and `%` (and Triton's `//`, `%`) truncate: the floor forms
+ * correct them (print_floor_fix) unless the signs make them agree. */
 static int print_divmod(lego_printer *p, const lego_expr *e)
 {
 	int div = e->kind == LEGO_DIV;
@@ -255,18 +263,22 @@ static int print_divmod(lego_printer *p, const lego_expr *e)
 	const char *op = !div ? "%" : p->d->c_syntax ? "/" : "//";
 	if (!divmod_corrected(p, e))
 		return print_infix(p, e, op, MUL, m, m + 1);
-	int bpos = positive(p, b);
-	if (!p->d->c_syntax)
-		return print_divmod_trunc(p, e, bpos);
+	int bsign = positive(p, b) ? 1 : sign_of(p, b) < 0 ? -1 : 0;
+	int asign = sign_of(p, a);
 	char *sa = print_sub(p, a, m + 1), *sb = print_sub(p, b, m + 1);
-	if (sa && sb && bpos && div)
-		lego_sbuf_printf(p->out, "(%s / %s - (%s %% %s < 0))", sa, sb,
-				 sa, sb);
-	else if (sa && sb && bpos)
-		lego_sbuf_printf(p->out, "(%s %% %s + (%s %% %s < 0 ? %s : 0))",
-				 sa, sb, sa, sb, sb);
-	else if (sa && sb)
-		print_divmod_signs(p, div, sa, sb, lego_expr_is_bool(a));
+	if (sa && sb) {
+		lego_sbuf_printf(p->out, "(%s %s %s %s ", sa, op, sb,
+				 div ? "-" : "+");
+		if (p->d->c_syntax)
+			lego_sbuf_puts(p->out, "(");
+		print_floor_fix(p, sa, sb, asign, bsign);
+		if (!p->d->c_syntax)
+			lego_sbuf_printf(p->out, div ? ")" : " * %s)", sb);
+		else
+			lego_sbuf_printf(p->out, div ? "))" : " ? %s : 0))", sb);
+	} else {
+		p->out->oom = 1;
+	}
 	free(sa);
 	free(sb);
 	return prec(p, ATOM);

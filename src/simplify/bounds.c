@@ -292,8 +292,30 @@ static lego_expr *bound_scaled_quotient(lego_ctx *ctx, const lego_term *t,
 	return NULL;
 }
 
+/* P * x with P the product of the atoms of t but one, every one of them
+ * a nonnegative variable of the mode (bounded by itself), and x the other
+ * atom, of any sign: P >= 0, so P * x lies between P * lo(x) and
+ * P * hi(x) (N * di >= -2 * N for di >= -2).  NULL otherwise. */
+static lego_expr *bound_one_signed(lego_ctx *ctx, const lego_term *t,
+				   int dir, int mode)
+{
+	lego_expr *p = lego_const(ctx, 1), *x = NULL;
+	int64_t lo;
+	for (size_t i = 0; i < t->n && p; i++) {
+		lego_expr *a = t->atoms[i];
+		if (is_var(ctx, a, mode) && lego_var_lo(ctx, a, &lo) && lo >= 0)
+			p = lego_poly_mul(ctx, p, a);
+		else if (!x)
+			x = a;
+		else
+			return NULL;
+	}
+	return p && x ? lego_poly_mul(ctx, p, lego_bound(ctx, x, dir, mode))
+		      : NULL;
+}
+
 /* coef * atoms: a product is bounded factor by factor when every factor
- * is nonnegative. */
+ * is nonnegative, or when all but one are nonnegative variables. */
 static lego_expr *bound_term(lego_ctx *ctx, const lego_term *t, int dir,
 			     int mode)
 {
@@ -309,6 +331,8 @@ static lego_expr *bound_term(lego_ctx *ctx, const lego_term *t, int dir,
 						    lego_bound(ctx, t->atoms[i],
 							       d, mode))
 				    : NULL;
+		if (!b)
+			b = bound_one_signed(ctx, t, d, mode);
 		lego_expr *s = d == LEGO_HI ? bound_scaled_quotient(ctx, t, mode)
 					    : NULL;
 		lego_expr *best = pick(ctx, b, s, 1);

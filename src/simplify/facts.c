@@ -178,6 +178,38 @@ static int add_divides_subst(lego_ctx *ctx, lego_expr *d, lego_expr *n)
 	return q && value ? add_subst(ctx, n, value, q) : LEGO_ERR;
 }
 
+static int64_t gcd(int64_t a, int64_t b)
+{
+	while (b) {
+		int64_t t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/*
+ * d | n where n -> d0*q already (q = n/d0): facts combine whatever their
+ * order.  Implied when d divides d0 (16 | N says 8 | N, and every tile
+ * count M/BM says BM | M again); for constants the rest is
+ * (lcm(d0, d)/d0) | q, nested as GM | M/BM is, so that 8 | N then 16 | N
+ * knows what 16 | N alone knows.  Otherwise kept as a pending fact.
+ */
+static int divides_known(lego_ctx *ctx, lego_expr *d, lego_expr *q)
+{
+	lego_expr *d0 = q->args[1], *pq, *pr;
+	int64_t a, b, r;
+	if (lego_poly_split(ctx, lego_poly(ctx, d0), lego_poly(ctx, d), &pq,
+			    &pr) &&
+	    lego_expr_is_const(pr, &r) && r == 0)
+		return LEGO_OK;
+	if (lego_expr_is_const(d0, &a) && lego_expr_is_const(d, &b))
+		return lego_assume_divides(ctx, lego_const(ctx, b / gcd(a, b)),
+					   q);
+	int rc = add_pending(ctx, d, q->args[0]);
+	return rc ? rc : add_nonneg(ctx, lego_sub(ctx, q->args[0], d));
+}
+
 static int retry_pending(lego_ctx *ctx)
 {
 	struct lego_facts *f = ctx->facts;
@@ -219,8 +251,8 @@ int lego_assume_divides(lego_ctx *ctx, lego_expr *d, lego_expr *n)
 	if (lego_expr_is_const(d, &v) && v == 1)
 		return LEGO_OK;
 	const lego_subst *known = subst_of(ctx->facts, n);
-	if (known && known->q && known->q->args[1] == d)
-		return LEGO_OK; /* every tile count M/BM says BM | M again */
+	if (known && known->q)
+		return divides_known(ctx, d, known->q);
 	if (divides_as_subst(ctx, d, n))
 		return add_divides_subst(ctx, d, n);
 	/* Otherwise keep what it implies for positive n and d, d <= n, and

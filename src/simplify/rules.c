@@ -70,16 +70,57 @@ static lego_expr *exact_quotient(lego_ctx *ctx, lego_expr *m, lego_expr *d)
 	return lego_poly_rebuild(ctx, q);
 }
 
-/* x = q*d + r with q the terms of x that d divides: x/d = q + r/d and
- * x%d = r%d.  NULL when d divides no term. */
+/*
+ * For a constant divisor d, the constant term c of the remainder r of a
+ * split moved into the quotient as far as the rest of r allows: the
+ * multiple d*s of d that brings the whole remainder into [0, d), when
+ * its range is known and narrow enough (13 + 3*y + z over 3, z in
+ * [-1, 1], is 4 + y + (1 + z)/3 = 4 + y: a dead dim of a concrete size
+ * leaves such constants).  Exact whatever s is: q*d + r is unchanged.
+ */
+static void settle_constant(lego_ctx *ctx, lego_expr *d, lego_expr **pq,
+			    lego_expr **pr)
+{
+	lego_term t[LEGO_POLY_MAX_TERMS];
+	int64_t dv, c = 0, lo, hi, s;
+	lego_expr *pp = *pr;
+	size_t n = lego_poly_terms(&pp, t, LEGO_POLY_MAX_TERMS);
+	if (!lego_expr_is_const(d, &dv) || dv <= 1 || n == SIZE_MAX)
+		return;
+	for (size_t i = 0; i < n; i++)
+		if (!t[i].n)
+			c = t[i].coef;
+	lego_expr *rest = lego_add(ctx, *pr, lego_const(ctx, -c));
+	lego_expr *l = lego_bound(ctx, rest, LEGO_LO, LEGO_MODE_INTERVAL);
+	if (!l || !lego_expr_is_const(l, &lo) || !lego_const_hi(ctx, rest, &hi) ||
+	    __builtin_add_overflow(c, lo, &s) || hi - lo >= dv)
+		return;
+	s = s / dv - (s % dv < 0); /* floor((c + lo) / d) */
+	/* only when the whole remainder then lies in [0, d) */
+	if (!s || s > INT64_MAX / dv || s < INT64_MIN / dv ||
+	    c - s * dv + hi >= dv)
+		return;
+	lego_expr *nq = lego_add(ctx, *pq, lego_const(ctx, s));
+	lego_expr *nr = lego_add(ctx, *pr, lego_const(ctx, -s * dv));
+	if (nq && nr) {
+		*pq = nq;
+		*pr = nr;
+	}
+}
+
+/* x = q*d + r with q the terms of x that d divides (and, for a constant
+ * d, what settle_constant() moves): x/d = q + r/d and x%d = r%d.  NULL
+ * when there is no such q but 0. */
 static int split(lego_ctx *ctx, lego_expr *x, lego_expr *d, lego_expr **q,
 		 lego_expr **r)
 {
 	lego_expr *pq, *pr;
 	int64_t k;
 	if (!lego_poly_split(ctx, lego_poly(ctx, x), lego_poly(ctx, d), &pq,
-			     &pr) ||
-	    (lego_expr_is_const(pq, &k) && k == 0))
+			     &pr))
+		return 0;
+	settle_constant(ctx, d, &pq, &pr);
+	if (lego_expr_is_const(pq, &k) && k == 0)
 		return 0;
 	*q = lego_poly_rebuild(ctx, pq);
 	*r = lego_poly_rebuild(ctx, pr);

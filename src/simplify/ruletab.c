@@ -81,6 +81,8 @@ static const lego_rule table[R_COUNT] = {
 			   "select(c, a, b)", "a"},
 	[R_SELECT_FALSE] = {"select-false", "c, a, b", "c == 0",
 			    "select(c, a, b)", "b"},
+	[R_SUM_SHARE] = {"sum-share", "r, c, x, y", "1 == 1",
+			 "r + c * x + c * y", "r + c * (x + y)"},
 	/* Wrong on purpose (x = d is a counterexample): it checks that a
 	 * wrong rule is caught by its proof and by translation validation. */
 	[R_PLANTED_WRONG] = {"planted-wrong", "x, d", "1 <= d && 0 <= x",

@@ -37,6 +37,7 @@ typedef enum rule_id {
 	R_AND_HIGH,
 	R_SELECT_TRUE,
 	R_SELECT_FALSE,
+	R_SUM_SHARE,
 	R_PLANTED_WRONG,  /* test-only: off unless switched on */
 	R_COUNT
 } rule_id;

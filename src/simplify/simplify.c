@@ -67,10 +67,8 @@ static lego_expr *single_value(lego_ctx *ctx, lego_expr *s)
 	return v;
 }
 
-lego_expr *lego_simplify(lego_ctx *ctx, lego_expr *e)
+static lego_expr *simplify(lego_ctx *ctx, lego_expr *e)
 {
-	if (!ctx || !e)
-		return lego_fail_arg(ctx, "lego_simplify");
 	struct lego_facts *f = ctx->facts;
 	const void *v;
 	if (e->kind == LEGO_CONST)
@@ -98,4 +96,24 @@ lego_expr *lego_simplify(lego_ctx *ctx, lego_expr *e)
 	lego_cache_put(&f->simp, e, r);
 	lego_cache_put(&f->simp, r, r);
 	return r;
+}
+
+/* A sum with a sum among its terms (as lego_share_sums() writes them)
+ * flattened back: the rules work on canonical sums. */
+static lego_expr *flat(lego_ctx *ctx, lego_expr *e)
+{
+	for (uint32_t i = 0; e->kind == LEGO_ADD && i < e->nargs; i++)
+		if (e->args[i]->kind == LEGO_ADD)
+			return lego_expr_build(ctx, LEGO_ADD, e->nargs, e->args);
+	return e;
+}
+
+lego_expr *lego_simplify(lego_ctx *ctx, lego_expr *e)
+{
+	if (!ctx || !e)
+		return lego_fail_arg(ctx, "lego_simplify");
+	lego_expr *r = simplify(ctx, flat(ctx, e));
+	/* A whole expression: its sums may share terms.  Not cached, so that
+	 * the rules only ever meet canonical sums. */
+	return r && !ctx->facts->depth ? lego_share_sums(ctx, r) : r;
 }

@@ -9,4 +9,8 @@
  * through lego_simplify(). */
 lego_expr *lego_rewrite(lego_ctx *ctx, lego_expr *e);
 
+/* root with groups of terms common to several of its sums computed once,
+ * when that makes it cheaper as a whole (share.c); root otherwise. */
+lego_expr *lego_share_sums(lego_ctx *ctx, lego_expr *root);
+
 #endif

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tune/sqlite_load.h"
 #include "tune/tune.h"
 
 struct lego_tune_cache {
@@ -27,6 +28,12 @@ static const char schema[] =
 lego_tune_cache *lego_tune_cache_open(const char *path, char *err,
 				      size_t errcap)
 {
+	char why[512];
+	if (tune_sqlite_load(why, sizeof why)) {
+		snprintf(err, errcap, "%s: error: cannot open the tuning cache: "
+			 "%s", path, why);
+		return NULL;
+	}
 	lego_tune_cache *c = calloc(1, sizeof *c);
 	if (!c) {
 		snprintf(err, errcap, "out of memory");

@@ -11,7 +11,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 SPEC = os.path.join(ROOT, "bench", "stencil", "stencil.lego")
 N = 16
 bad = 0
-for bx, by, bz in [(1, 1, 1), (8, 8, 8), (4, 4, 4), (8, 8, 4), (16, 4, 4), (4, 4, 16)]:
+for bx, by, bz in [(1, 1, 1), (8, 8, 8), (4, 4, 4), (8, 8, 4), (16, 4, 4), (4, 4, 16), (16, 16, 16)]:
     out = subprocess.run([sys.argv[1], "table", SPEC, "L", "-D", f"N={N}", "-D", "R=1",
                           "-D", f"BX={bx}", "-D", f"BY={by}", "-D", f"BZ={bz}"],
                          capture_output=True, text=True)

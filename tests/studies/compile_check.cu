@@ -18,6 +18,9 @@ namespace b1644 {
 namespace b4416 {
 #include "b4416.cuh"
 }
+namespace b161616 {
+#include "b161616.cuh"
+}
 namespace r2 {
 #include "lud_r2.cuh"
 }
@@ -36,8 +39,11 @@ namespace r4_nopad {
 
 typedef void stencil_fn(const float *, float *);
 #define BOTH(ns) ns::direct<32, 1, true>, ns::direct<32, 2, false>, ns::tiled<32, 1, true>, \
-	ns::tiled<32, 2, false>
-stencil_fn *stencils[] = {BOTH(b111), BOTH(b888), BOTH(b444), BOTH(b884), BOTH(b1644), BOTH(b4416)};
+	ns::tiled<32, 2, false>, ns::ghost<32, 1, true>, ns::ghost<32, 2, false>
+stencil_fn *stencils[] = {BOTH(b111),  BOTH(b888),  BOTH(b444),   BOTH(b884),
+			  BOTH(b1644), BOTH(b4416), BOTH(b161616)};
+typedef void fill_fn(float *);
+fill_fn *fills[] = {b888::fill<32, 1>, b888::fill<32, 4>, b161616::fill<32, 2>};
 typedef void lud_fn(float *, int, int);
 lud_fn *luds[] = {
 	r2::diagonal, r2::perimeter, r2::internal, r4::internal, r8::internal, r16::internal,

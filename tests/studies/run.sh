@@ -37,7 +37,7 @@ same() {
 }
 
 if sh bench/stencil/gen.sh "$LEGO" "$TMP"; then
-	same bench/stencil b111.cuh b888.cuh b444.cuh b884.cuh b1644.cuh b4416.cuh
+	same bench/stencil b111.cuh b888.cuh b444.cuh b884.cuh b1644.cuh b4416.cuh b161616.cuh
 else
 	ko "bench/stencil/gen.sh"
 fi

@@ -56,5 +56,6 @@ void suite_scale(lego_test *t);
 void suite_ranges(lego_test *t);
 void suite_proof(lego_test *t);
 void suite_null(lego_test *t);
+void suite_families(lego_test *t);
 
 #endif

@@ -58,7 +58,7 @@ int main(int argc, char **argv)
 		{"partial", suite_partial}, {"strides", suite_strides},
 		{"tune", suite_tune}, {"scale", suite_scale},
 		{"ranges", suite_ranges}, {"proof", suite_proof},
-		{"null", suite_null},
+		{"null", suite_null}, {"families", suite_families},
 	};
 	lego_test t = {0};
 	const char *only = NULL;

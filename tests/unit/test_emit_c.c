@@ -50,6 +50,26 @@ static void test_spellings(lego_test *t)
 		"(a // b - ((a % b != 0) & ((a % b < 0) != (b < 0))))");
 	spelled(t, ctx, lego_mod(ctx, a, b), LEGO_DIALECT_TRITON,
 		"(a % b + ((a % b != 0) & ((a % b < 0) != (b < 0))) * b)");
+	/* Signs the prover knows fold the test: no comparison of a known
+	 * sign is left (pos >= 0, neg < 0). */
+	lego_expr *pos = lego_index(ctx, "pos", lego_const(ctx, 0),
+				    lego_const(ctx, 9));
+	lego_expr *neg = lego_index(ctx, "neg", lego_const(ctx, -9),
+				    lego_const(ctx, 0));
+	spelled(t, ctx, lego_div(ctx, a, neg), LEGO_DIALECT_C,
+		"(a / neg - (a % neg > 0))");
+	spelled(t, ctx, lego_mod(ctx, a, neg), LEGO_DIALECT_TRITON,
+		"(a % neg + (a % neg > 0) * neg)");
+	spelled(t, ctx, lego_div(ctx, pos, b), LEGO_DIALECT_C,
+		"(pos / b - (pos % b > 0 && b < 0))");
+	spelled(t, ctx, lego_div(ctx, neg, b), LEGO_DIALECT_TRITON,
+		"(neg // b - ((neg % b < 0) & (b > 0)))");
+	spelled(t, ctx, lego_div(ctx, lego_const(ctx, 100), b), LEGO_DIALECT_C,
+		"(100 / b - (100 % b > 0 && b < 0))");
+	spelled(t, ctx, lego_div(ctx, neg, neg), LEGO_DIALECT_C, "neg / neg");
+	spelled(t, ctx, lego_div(ctx, lego_sub(ctx, lego_const(ctx, 0), pos),
+				 neg),
+		LEGO_DIALECT_C, "-pos / neg");
 	lego_expr *lt = lego_binop(ctx, LEGO_LT, a, b);
 	lego_expr *eq = lego_binop(ctx, LEGO_EQ, a, c4);
 	lego_expr *both = lego_binop(ctx, LEGO_AND, lt, eq);
@@ -198,10 +218,18 @@ static void test_trunc_forms(lego_test *t)
 				long long fix = (r != 0) & ((r < 0) != (b < 0));
 				CHECK_EQ(t, q - fix, fq);
 				CHECK_EQ(t, r + fix * b, fr);
-				if (b > 0) {
-					CHECK_EQ(t, q - (r < 0), fq);
-					CHECK_EQ(t, r + (r < 0) * b, fr);
-				}
+				/* the forms for known signs */
+				long long known = b > 0   ? r < 0
+						  : b < 0 ? r > 0
+							  : 0;
+				CHECK_EQ(t, q - known, fq);
+				CHECK_EQ(t, r + known * b, fr);
+				if (a >= 0)
+					CHECK_EQ(t, q - ((r > 0) & (b < 0)), fq);
+				if (a < 0)
+					CHECK_EQ(t, q - ((r < 0) & (b > 0)), fq);
+				if (a <= 0 && b < 0)
+					CHECK_EQ(t, q, fq);
 			}
 		}
 }

@@ -619,6 +619,40 @@ static void test_pid_nested(lego_test *t, int divides_first)
 	lego_ctx_free(ctx);
 }
 
+/* Divisibility facts combine whatever their order: after a | N and b | N
+ * (or b then a), N % lcm(a, b) is 0, and so is N % d for every divisor d
+ * of the lcm; N % (2 * lcm) is not proved 0 (N = lcm is a witness). */
+static void test_divides_combine(lego_test *t)
+{
+	static const int64_t pairs[][2] = {{8, 16}, {16, 8}, {4, 6}, {6, 4},
+					   {3, 5}, {12, 18}, {8, 8}, {1, 7}};
+	test_case(t, "divisibility_facts_combine");
+	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+		int64_t a = pairs[i][0], b = pairs[i][1], l = a;
+		while (l % b) /* the lcm, by counting up */
+			l += a;
+		lego_ctx *ctx = lego_ctx_new();
+		lego_expr *N = lego_sym(ctx, "N");
+		CHECK_EQ(t, lego_assume_divides(ctx, C(ctx, a), N), LEGO_OK);
+		CHECK_EQ(t, lego_assume_divides(ctx, C(ctx, b), N), LEGO_OK);
+		for (int64_t d = 1; d <= l; d++) {
+			lego_expr *m = lego_simplify(ctx, lego_mod(ctx, N, C(ctx, d)));
+			int64_t v = -1;
+			CHECKF(t, (l % d == 0) == (lego_expr_is_const(m, &v) && v == 0),
+			       "%lld | N, %lld | N: N %% %lld", (long long)a,
+			       (long long)b, (long long)d);
+		}
+		int64_t v = -1;
+		lego_expr *m = lego_simplify(ctx, lego_mod(ctx, N, C(ctx, 2 * l)));
+		CHECK(t, !(lego_expr_is_const(m, &v) && v == 0));
+		/* N/l * l is N again */
+		lego_expr *back = lego_simplify(
+			ctx, lego_mul(ctx, lego_div(ctx, N, C(ctx, l)), C(ctx, l)));
+		CHECK(t, back == N);
+		lego_ctx_free(ctx);
+	}
+}
+
 /* A = OrderBy(Row(M,K)).TileBy(...) apply and B = OrderBy(Col(K,N))
  * .TileBy([K/BK, N/BN], [BK, BN]) inverse, through the layout API.  For
  * Col(K, N) the flat index is k + K*n, so the logical index of x is
@@ -940,6 +974,7 @@ void suite_simplify(lego_test *t)
 	test_pid_layout(t);
 	test_pid_nested(t, 0);
 	test_pid_nested(t, 1);
+	test_divides_combine(t);
 	test_gemm_layout(t);
 	test_differential(t, 0);
 	test_differential(t, 1);
