@@ -268,9 +268,12 @@ static const char *refusal(checker *c, const cert_step *s)
 static int congruent(checker *c, const lego_cert *cert, const cert_step *s)
 {
 	lego_expr *const *args = cert->args + s->first;
+	lego_expr_kind k = s->before->kind;
+	/* rebuilt canonically, or exactly as given */
 	if (s->nargs != s->before->nargs ||
-	    lego_expr_build(c->ctx, s->before->kind, s->nargs, args) !=
-		    s->after)
+	    (lego_expr_build(c->ctx, k, s->nargs, args) != s->after &&
+	     lego_expr_make(c->ctx, k, s->nargs, args, s->before->value) !=
+		     s->after))
 		return 0;
 	for (size_t i = 0; i < s->nargs; i++)
 		if (find(c, s->before->args[i]) != find(c, args[i]))

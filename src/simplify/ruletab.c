@@ -121,6 +121,7 @@ static const char *const proved_by[R_COUNT] = {
 	[R_AND_HIGH] = "z3, 64-bit",
 	[R_SELECT_TRUE] = "z3",
 	[R_SELECT_FALSE] = "z3",
+	[R_SUM_SHARE] = "z3",
 };
 
 const char *rule_proved_by(rule_id r)

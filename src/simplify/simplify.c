@@ -103,8 +103,12 @@ static lego_expr *simplify(lego_ctx *ctx, lego_expr *e)
 static lego_expr *flat(lego_ctx *ctx, lego_expr *e)
 {
 	for (uint32_t i = 0; e->kind == LEGO_ADD && i < e->nargs; i++)
-		if (e->args[i]->kind == LEGO_ADD)
-			return lego_expr_build(ctx, LEGO_ADD, e->nargs, e->args);
+		if (e->args[i]->kind == LEGO_ADD) {
+			lego_expr *f = lego_expr_build(ctx, LEGO_ADD, e->nargs,
+						       e->args);
+			cert_ring(ctx, e, f);
+			return f;
+		}
 	return e;
 }
 
