@@ -160,6 +160,15 @@ lego_expr *lego_expr_subst(lego_ctx *ctx, lego_expr *e, size_t n,
  * counted once (the cost the printers emit). */
 size_t lego_expr_ops(lego_expr *const *es, size_t n);
 
+/* The distinct symbols e mentions (its free variables: sizes and index
+ * variables alike), each once, in the order they were declared; found on
+ * the DAG, in time linear in its distinct nodes.  *syms is a malloc'd
+ * array of *n entries (NULL when there are none) that the caller frees
+ * with free(); the symbols in it belong to ctx, like every node.  LEGO_OK,
+ * or LEGO_ENOMEM with *syms NULL and *n 0. */
+int lego_expr_symbols(lego_ctx *ctx, const lego_expr *e, lego_expr ***syms,
+		      size_t *n);
+
 /* ------------------------------------------------------------------ facts */
 
 /* Assume d divides n (both positive).  M/BM in a tile count implies it. */
@@ -406,6 +415,13 @@ lego_spec *lego_spec_parse(lego_ctx *ctx, const char *filename,
 			   const lego_define *defs, size_t ndefs);
 lego_spec *lego_spec_load(lego_ctx *ctx, const char *path,
 			  const lego_define *defs, size_t ndefs);
+/* As lego_spec_load, but a define that names no sym of the file is not
+ * refused: used[i] (ndefs entries) is set to whether defs[i] named one,
+ * so that a caller can give the others to names outside the file (the
+ * index expressions of `lego analyze`). */
+lego_spec *lego_spec_load_lenient(lego_ctx *ctx, const char *path,
+				  const lego_define *defs, size_t ndefs,
+				  int *used);
 lego_layout *lego_spec_layout(const lego_spec *spec, const char *name);
 /* A `let` binding, NULL if none. */
 lego_expr *lego_spec_let(const lego_spec *spec, const char *name);
@@ -444,6 +460,10 @@ lego_expr *lego_spec_constraint(const lego_spec *spec, size_t i, int *line,
 				int *col);
 /* The file name the spec was read from, for messages. */
 const char *lego_spec_filename(const lego_spec *spec);
+/* Where name (a sym, let, index, layout or genp) is declared in the
+ * spec's file: 1 with *line and *col (1-based) set, 0 when it is not. */
+int lego_spec_where(const lego_spec *spec, const char *name, int *line,
+		    int *col);
 
 /* ------------------------------------------------- Analyses and pictures */
 

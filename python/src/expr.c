@@ -164,25 +164,20 @@ out:
 	return out;
 }
 
-static int collect_syms(const lego_expr *e, PyObject *set)
-{
-	if (lego_expr_kind_of(e) == LEGO_SYM) {
-		PyObject *s = PyUnicode_FromString(lego_expr_name(e));
-		int rc = s ? PySet_Add(set, s) : -1;
-		Py_XDECREF(s);
-		return rc;
-	}
-	for (size_t i = 0; i < lego_expr_nargs(e); i++)
-		if (collect_syms(lego_expr_arg(e, i), set))
-			return -1;
-	return 0;
-}
-
 static PyObject *expr_symbols(lego_py_expr *self, PyObject *unused)
 {
+	lego_expr **syms;
+	size_t n;
+	if (lego_expr_symbols(self->owner->ctx, self->e, &syms, &n) != LEGO_OK)
+		return lego_py_raise(self->owner->ctx);
 	PyObject *set = PySet_New(NULL);
-	if (set && collect_syms(self->e, set))
-		Py_CLEAR(set);
+	for (size_t k = 0; set && k < n; k++) {
+		PyObject *s = PyUnicode_FromString(lego_expr_name(syms[k]));
+		if (!s || PySet_Add(set, s))
+			Py_CLEAR(set);
+		Py_XDECREF(s);
+	}
+	free(syms);
 	return set;
 }
 

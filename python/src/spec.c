@@ -56,6 +56,30 @@ static lego_layout *layout_of(lego_py_spec *self, const char *name)
 	return l;
 }
 
+/* The layout named by the one string argument of a method. */
+static lego_layout *layout_arg(lego_py_spec *self, PyObject *args)
+{
+	const char *name;
+	return PyArg_ParseTuple(args, "s", &name) ? layout_of(self, name) : NULL;
+}
+
+/* A tuple of new Exprs of es[0..n), simplified when asked. */
+static PyObject *expr_tuple(lego_py_spec *self, size_t n, lego_expr *const *es,
+			    int simplify)
+{
+	PyObject *r = PyTuple_New((Py_ssize_t)n);
+	for (size_t k = 0; r && k < n; k++) {
+		lego_expr *e = simplify ? lego_simplify(self->ctx, es[k]) : es[k];
+		PyObject *o = lego_py_expr_new(self, e);
+		if (!o) {
+			Py_CLEAR(r);
+			break;
+		}
+		PyTuple_SET_ITEM(r, (Py_ssize_t)k, o);
+	}
+	return r;
+}
+
 /*
  * An index given as text: names the spec does not declare become index
  * variables over [0, hi).  They are declared first and the text parsed
@@ -125,31 +149,19 @@ static PyObject *spec_layouts(lego_py_spec *self, PyObject *unused)
 
 static PyObject *spec_dims(lego_py_spec *self, PyObject *args)
 {
-	const char *name;
-	if (!PyArg_ParseTuple(args, "s", &name))
-		return NULL;
-	lego_layout *l = layout_of(self, name);
+	lego_layout *l = layout_arg(self, args);
 	if (!l)
 		return NULL;
 	size_t d = lego_layout_rank(l);
-	PyObject *r = PyTuple_New((Py_ssize_t)d);
-	for (size_t k = 0; r && k < d; k++) {
-		PyObject *e = lego_py_expr_new(self, lego_layout_dim(l, k));
-		if (!e) {
-			Py_CLEAR(r);
-			break;
-		}
-		PyTuple_SET_ITEM(r, (Py_ssize_t)k, e);
-	}
-	return r;
+	lego_expr *dims[64];
+	for (size_t k = 0; k < d; k++)
+		dims[k] = lego_layout_dim(l, k);
+	return expr_tuple(self, d, dims, 0);
 }
 
 static PyObject *spec_size(lego_py_spec *self, PyObject *args)
 {
-	const char *name;
-	if (!PyArg_ParseTuple(args, "s", &name))
-		return NULL;
-	lego_layout *l = layout_of(self, name);
+	lego_layout *l = layout_arg(self, args);
 	return l ? lego_py_expr_new(self, lego_layout_size(self->ctx, l)) : NULL;
 }
 
@@ -201,30 +213,16 @@ static PyObject *spec_inv(lego_py_spec *self, PyObject *args)
 	lego_expr *flat = index_arg(self, flat_o, lego_layout_phys_size(self->ctx, l));
 	if (!flat)
 		return NULL;
-	size_t d = lego_layout_rank(l);
 	lego_expr *idx[64];
 	if (lego_layout_inv(self->ctx, l, flat, idx) != LEGO_OK)
 		return lego_py_raise(self->ctx);
-	PyObject *r = PyTuple_New((Py_ssize_t)d);
-	for (size_t k = 0; r && k < d; k++) {
-		PyObject *e = lego_py_expr_new(
-			self, simplify ? lego_simplify(self->ctx, idx[k]) : idx[k]);
-		if (!e) {
-			Py_CLEAR(r);
-			break;
-		}
-		PyTuple_SET_ITEM(r, (Py_ssize_t)k, e);
-	}
-	return r;
+	return expr_tuple(self, lego_layout_rank(l), idx, simplify);
 }
 
 /* The whole table as native int64 bytes (concrete sizes only). */
 static PyObject *spec_table(lego_py_spec *self, PyObject *args)
 {
-	const char *name;
-	if (!PyArg_ParseTuple(args, "s", &name))
-		return NULL;
-	lego_layout *l = layout_of(self, name);
+	lego_layout *l = layout_arg(self, args);
 	if (!l)
 		return NULL;
 	int64_t size;
@@ -247,10 +245,7 @@ static PyObject *spec_table(lego_py_spec *self, PyObject *args)
 
 static PyObject *spec_check(lego_py_spec *self, PyObject *args)
 {
-	const char *name;
-	if (!PyArg_ParseTuple(args, "s", &name))
-		return NULL;
-	lego_layout *l = layout_of(self, name);
+	lego_layout *l = layout_arg(self, args);
 	if (!l)
 		return NULL;
 	lego_check_report rep;
@@ -263,16 +258,21 @@ static PyObject *spec_check(lego_py_spec *self, PyObject *args)
 	return PyLong_FromLongLong(rep.size);
 }
 
-/* Whether e mentions one of the n symbols. */
-static int mentions(const lego_expr *e, lego_expr *const *syms, size_t n)
+/* Whether e mentions one of the n symbols: 1, 0, or -1 when out of
+ * memory (message in ctx). */
+static int mentions(lego_ctx *ctx, const lego_expr *e, lego_expr *const *syms,
+		    size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		if (e == syms[i])
-			return 1;
-	for (size_t i = 0; i < lego_expr_nargs(e); i++)
-		if (mentions(lego_expr_arg(e, i), syms, n))
-			return 1;
-	return 0;
+	lego_expr **free_syms;
+	size_t nfree;
+	if (lego_expr_symbols(ctx, e, &free_syms, &nfree) != LEGO_OK)
+		return -1;
+	int found = 0;
+	for (size_t k = 0; k < nfree; k++)
+		for (size_t i = 0; i < n; i++)
+			found |= free_syms[k] == syms[i];
+	free(free_syms);
+	return found;
 }
 
 /* L.stride(k): L[.., x_k + 1, ..] - L[.., x_k, ..] simplified over fresh
@@ -317,9 +317,10 @@ static PyObject *spec_stride(lego_py_spec *self, PyObject *args)
 	lego_expr *b = lego_layout_apply(self->ctx, l, next);
 	lego_expr *diff = a && b ? lego_simplify(self->ctx, lego_sub(self->ctx, b, a))
 				 : NULL;
-	if (!diff)
+	int varies = diff ? mentions(self->ctx, diff, x, d) : -1;
+	if (varies < 0)
 		return lego_py_raise(self->ctx);
-	if (mentions(diff, x, d)) {
+	if (varies) {
 		char *s = lego_expr_print(self->ctx, diff, LEGO_LANG_PYTHON);
 		char msg[512];
 		snprintf(msg, sizeof msg,

@@ -117,6 +117,15 @@ def test_arithmetic_equality_and_substitution():
         int(e)
 
 
+def test_symbols_of_a_shared_dag():
+    # Each link doubles the tree: a walk of the tree would take 2^60 steps.
+    M, K = symbols("M K")
+    e = OrderBy(Row(M, K))["i", "j"]
+    for _ in range(60):
+        e = e * e + 1
+    assert e.symbols() == {"i", "j", "K"}
+
+
 def test_stride_and_not_strided():
     M, K = symbols("M K")
     A = OrderBy(Col(M, K))

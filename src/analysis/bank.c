@@ -22,6 +22,13 @@ static void add_word(phase_banks *pb, int64_t word)
 	pb->words[b][pb->nwords[b]++] = word;
 }
 
+/* The 4-byte words [*lo, *hi] thread t accesses. */
+static void words_of(const warp_addrs *w, int t, int64_t *lo, int64_t *hi)
+{
+	*lo = w->addr[t] / BANK_BYTES;
+	*hi = (w->addr[t] + w->thread_bytes - 1) / BANK_BYTES;
+}
+
 /* Fills pb for threads [first, first+n); returns its wavefronts. */
 static int64_t phase_cost(const warp_addrs *w, int first, int n,
 			  phase_banks *pb)
@@ -30,8 +37,8 @@ static int64_t phase_cost(const warp_addrs *w, int first, int n,
 	for (int t = first; t < first + n; t++) {
 		if (!(w->active >> t & 1))
 			continue;
-		int64_t lo = w->addr[t] / BANK_BYTES;
-		int64_t hi = (w->addr[t] + w->thread_bytes - 1) / BANK_BYTES;
+		int64_t lo, hi;
+		words_of(w, t, &lo, &hi);
 		for (int64_t word = lo; word <= hi; word++)
 			add_word(pb, word);
 	}
@@ -58,8 +65,8 @@ static void list_colliders(const warp_addrs *w, int first, int n, int bank,
 	for (int t = first; t < first + n; t++) {
 		if (!(w->active >> t & 1))
 			continue;
-		int64_t lo = w->addr[t] / BANK_BYTES;
-		int64_t hi = (w->addr[t] + w->thread_bytes - 1) / BANK_BYTES;
+		int64_t lo, hi;
+		words_of(w, t, &lo, &hi);
 		for (int64_t word = lo; word <= hi; word++)
 			if (word % LEGO_BANKS == bank) {
 				r->colliders[r->ncolliders] = t;

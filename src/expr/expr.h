@@ -14,6 +14,8 @@ typedef struct lego_symbol {
 	lego_expr *lo;     /* never NULL */
 	lego_expr *hi;     /* exclusive; NULL when unbounded */
 	int is_index;      /* declared by lego_index() */
+	const char *file;  /* where an input declared it first (for messages */
+	int line, col;     /* about it), or NULL */
 } lego_symbol;
 
 struct lego_expr {
@@ -51,6 +53,11 @@ int lego_expr_is_bool(const lego_expr *e);
 /* Total order on canonical nodes, used to sort the arguments of + and *:
  * constants first, then symbols by name, then by kind and arguments. */
 int lego_expr_cmp(const lego_expr *a, const lego_expr *b);
+
+/* Records that the symbol sym was declared at file:line:col of an input
+ * (the first such place is kept); LEGO_OK, or LEGO_ENOMEM. */
+int lego_expr_sym_locate(lego_ctx *ctx, lego_expr *sym, const char *file,
+			 int line, int col);
 
 /* Number of symbols declared so far (the size an env must cover). */
 uint32_t lego_expr_nsyms(const lego_ctx *ctx);

@@ -33,6 +33,18 @@ uint32_t lego_expr_nsyms(const lego_ctx *ctx)
 	return ctx->pool->nsyms;
 }
 
+int lego_expr_sym_locate(lego_ctx *ctx, lego_expr *sym, const char *file,
+			 int line, int col)
+{
+	if (sym->kind != LEGO_SYM || sym->sym->file)
+		return LEGO_OK;
+	if (!(sym->sym->file = lego_arena_strdup(&ctx->arena, file)))
+		return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
+	sym->sym->line = line;
+	sym->sym->col = col;
+	return LEGO_OK;
+}
+
 lego_expr *lego_expr_sym_at(const lego_ctx *ctx, uint32_t index)
 {
 	const struct lego_expr_pool *p = ctx->pool;

@@ -109,10 +109,17 @@ static int check_names(const acc *a, lego_target target)
 	for (size_t i = 0; i < a->nsizes; i++) {
 		const char *s = lego_expr_name(a->sizes[i]);
 		const char *why = gen_name_clash(target, s);
-		if (why || (why = accessor_clash(a, s)))
-			return lego_fail(a->ctx, LEGO_ERR, "accessor of '%s': "
-					 "the size '%s' is %s: rename it in "
-					 "the spec", a->name, s, why);
+		const lego_symbol *sym = a->sizes[i]->sym;
+		if (!why && !(why = accessor_clash(a, s)))
+			continue;
+		if (sym->file)
+			return lego_fail(a->ctx, LEGO_ERR, "%s:%d:%d: error: "
+					 "accessor of '%s': the size '%s' is "
+					 "%s: rename it", sym->file, sym->line,
+					 sym->col, a->name, s, why);
+		return lego_fail(a->ctx, LEGO_ERR, "accessor of '%s': the size "
+				 "'%s' is %s: rename it in the spec", a->name,
+				 s, why);
 	}
 	return LEGO_OK;
 }

@@ -5,6 +5,19 @@
 #include "expr/print.h"
 #include "gen/targets.h"
 
+int lego_emit_shared(lego_ctx *ctx, const lego_emit_request *req,
+		     lego_expr *const *es, lego_dialect d, lego_emitted *out)
+{
+	out->values = calloc(req->n + 1, sizeof *out->values);
+	if (!out->values)
+		return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
+	out->n = req->n;
+	return lego_print_shared_groups(ctx, req->n, es, req->ngroups,
+					req->group_end, req->prefix,
+					req->indent, d, &out->prelude,
+					out->group_at, out->values);
+}
+
 static int dispatch(lego_ctx *ctx, const lego_emit_request *req,
 		    lego_emitted *out)
 {

@@ -4,7 +4,6 @@
  * define: lego_dialect_helpers() gives its text, `lego accessor` headers
  * include it).  A slice range prints as the index name the template
  * declares (`i = :`); an unnamed one has no C spelling. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "core/core.h"
@@ -65,12 +64,5 @@ int lego_emit_c_family(lego_ctx *ctx, const lego_emit_request *req,
 	int rc = name_ranges(ctx, req, es);
 	if (rc != LEGO_OK)
 		return rc;
-	out->values = calloc(req->n + 1, sizeof *out->values);
-	if (!out->values)
-		return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
-	out->n = req->n;
-	return lego_print_shared_groups(ctx, req->n, es, req->ngroups,
-					req->group_end, req->prefix,
-					req->indent, d, &out->prelude,
-					out->group_at, out->values);
+	return lego_emit_shared(ctx, req, es, d, out);
 }

@@ -130,13 +130,5 @@ int lego_emit_triton(lego_ctx *ctx, const lego_emit_request *req,
 	int rc = bind_ranges(ctx, req, req->n, es);
 	if (rc != LEGO_OK)
 		return rc;
-	out->values = calloc(req->n + 1, sizeof *out->values);
-	if (!out->values)
-		return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
-	out->n = req->n;
-	return lego_print_shared_groups(ctx, req->n, es, req->ngroups,
-					req->group_end, req->prefix,
-					req->indent, LEGO_DIALECT_TRITON,
-					&out->prelude, out->group_at,
-					out->values);
+	return lego_emit_shared(ctx, req, es, LEGO_DIALECT_TRITON, out);
 }

@@ -8,7 +8,11 @@
  * blank lines between them, no line that opens, closes or leaves a block
  * or jumps: the markers below, per target), and the text of the lines
  * outside their placeholders never names a symbol the placeholders read
- * (it might assign it).  Anything else is a run of its own. */
+ * (it might assign it).  Anything else is a run of its own.
+ *
+ * A line's own temporaries go before it only where a statement may stand
+ * and runs whenever the line does (gen_temps_place). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/core.h"
@@ -86,53 +90,205 @@ int gen_line_is_straight(lego_target target, const char *text)
 	}
 }
 
-typedef struct sym_list {
-	lego_ctx *ctx;
-	lego_memo seen;
-	const lego_expr **items; /* in the ctx arena */
-	size_t n, cap;
-	int oom;
-} sym_list;
+static const char *const c_control[] = {"if", "else", "for", "while",
+					 "do", "switch", "case", "default",
+					 NULL};
 
-static void collect(sym_list *s, const lego_expr *e)
+/* The first word of text (after blanks) is w. */
+static int starts_with_word(const char *text, const char *w)
 {
-	if (s->oom || lego_memo_get(&s->seen, e))
-		return;
-	if (!lego_memo_put(&s->seen, e)) {
-		s->oom = 1;
-		return;
+	const char *s = text + strspn(text, " \t");
+	size_t n = strlen(w);
+	return !strncmp(s, w, n) && !is_word(s[n]);
+}
+
+/* The last word of text (before trailing blanks) is w. */
+static int ends_with_word(const char *text, const char *w)
+{
+	size_t n = strlen(text), k = strlen(w);
+	while (n && strchr(" \t\r\n", text[n - 1]))
+		n--;
+	return n >= k && !memcmp(text + n - k, w, k) &&
+	       (n == k || !is_word(text[n - k - 1]));
+}
+
+/* text, less a trailing comment begun by marker, in buf (cut to cap). */
+static const char *code_of(const char *text, const char *marker, char *buf,
+			   size_t cap)
+{
+	const char *c = strstr(text, marker);
+	size_t n = c ? (size_t)(c - text) : strlen(text);
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(buf, text, n);
+	buf[n] = 0;
+	return buf;
+}
+
+/* Whether the occurrence of a name at text[at, at + n) may be changed or
+ * declared there: assigned (`=`, `+=`, ..., not `==`), incremented,
+ * its address taken, or bound by `for`/`as` (Python) or a C type word. */
+static int changed_at(const char *text, size_t at, size_t n)
+{
+	static const char *const binders[] = {"for", "as", "int", "long",
+					      "short", "char", "unsigned",
+					      "signed", "size_t", "auto",
+					      "const", NULL};
+	const char *after = text + at + n;
+	after += strspn(after, " \t");
+	if (!strncmp(after, "++", 2) || !strncmp(after, "--", 2) ||
+	    (after[0] == '=' && after[1] != '=') ||
+	    (after[0] && strchr("+-*/%&|^", after[0]) && after[1] == '=') ||
+	    ((!strncmp(after, "<<", 2) || !strncmp(after, ">>", 2)) &&
+	     after[2] == '=') || !strncmp(after, ":=", 2))
+		return 1;
+	size_t k = at;
+	while (k && strchr(" \t", text[k - 1]))
+		k--;
+	if (k >= 2 && (!strncmp(text + k - 2, "++", 2) ||
+		       !strncmp(text + k - 2, "--", 2)))
+		return 1;
+	if (k && text[k - 1] == '&' && (k < 2 || text[k - 2] != '&'))
+		return 1;
+	size_t w = k;
+	while (w && is_word(text[w - 1]))
+		w--;
+	for (size_t i = 0; binders[i]; i++)
+		if (k - w == strlen(binders[i]) &&
+		    !memcmp(text + w, binders[i], k - w))
+			return 1;
+	return 0;
+}
+
+/* Whether text may change or declare one of syms (see changed_at). */
+static int text_changes(const char *text, const lego_expr *const *syms,
+			size_t nsyms)
+{
+	for (size_t i = 0; i < nsyms; i++) {
+		const char *w = syms[i]->sym->name;
+		size_t n = strlen(w);
+		for (const char *s = strstr(text, w); s; s = strstr(s + 1, w))
+			if ((s == text || !is_word(s[-1])) && !is_word(s[n]) &&
+			    changed_at(text, (size_t)(s - text), n))
+				return 1;
 	}
-	if (e->kind == LEGO_SYM && s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 8;
-		const lego_expr **g = lego_xalloc(s->ctx, cap * sizeof *g);
-		if (!g) {
-			s->oom = 1;
-			return;
+	return 0;
+}
+
+static gen_temps_at c_place(const char *prev, const char *line,
+			    const char **why)
+{
+	char buf[512];
+	const char *p = prev ? code_of(prev, "//", buf, sizeof buf) : NULL;
+	char c = p ? last_char(p) : 0;
+	int directive = p && p[strspn(p, " \t")] == '#';
+	if (line[strspn(line, " \t")] == '#' || c == '\\') {
+		*why = "a preprocessor line";
+		return GEN_TEMPS_NOWHERE;
+	}
+	if (starts_with_word(line, "else") || starts_with_word(line, "case") ||
+	    c_label(line)) {
+		*why = "a line that begins with else or a label";
+		return GEN_TEMPS_NOWHERE;
+	}
+	if (!p || (c && strchr(";{}", c)) || directive)
+		return GEN_TEMPS_BEFORE;
+	if (c == ')' || c == ':' || ends_with_word(p, "else") ||
+	    ends_with_word(p, "do")) {
+		/* The body of a brace-less if/for/while/else, or a label's
+		 * statement: in braces with its temporaries. */
+		if (last_char(line) == ';' && !strpbrk(line, "{}") &&
+		    !has_any_word(line, c_control))
+			return GEN_TEMPS_WRAPPED;
+		*why = "the body of an if, for, while or else without braces";
+		return GEN_TEMPS_NOWHERE;
+	}
+	*why = "the continuation of a statement begun on an earlier line";
+	return GEN_TEMPS_NOWHERE;
+}
+
+static gen_temps_at py_place(const char *prev, const char *line,
+			     const char **why)
+{
+	static const char *const clauses[] = {"elif", "else", "except",
+					      "finally", NULL};
+	char buf[512];
+	const char *p = prev ? code_of(prev, "#", buf, sizeof buf) : NULL;
+	char c = p ? last_char(p) : 0;
+	for (size_t i = 0; clauses[i]; i++)
+		if (starts_with_word(line, clauses[i])) {
+			*why = "a clause of a compound statement";
+			return GEN_TEMPS_NOWHERE;
 		}
-		if (s->n)
-			memcpy(g, s->items, s->n * sizeof *g);
-		s->items = g;
-		s->cap = cap;
+	if (c && strchr("\\([{,+-*/%&|^<>=", c)) {
+		*why = "the continuation of a statement begun on an earlier line";
+		return GEN_TEMPS_NOWHERE;
 	}
-	if (e->kind == LEGO_SYM)
-		s->items[s->n++] = e;
-	for (uint32_t i = 0; i < e->nargs; i++)
-		collect(s, e->args[i]);
+	return GEN_TEMPS_BEFORE;
+}
+
+gen_temps_at gen_temps_place(lego_target target, const char *prev,
+			     const char *line, const lego_expr *const *syms,
+			     size_t nsyms, const char **why)
+{
+	*why = NULL;
+	if (target == LEGO_TARGET_MLIR)
+		return GEN_TEMPS_BEFORE; /* SSA values: no brace-less forms */
+	/* Computed first, a temporary would miss what the line itself
+	 * declares or changes before its placeholders run (a loop variable,
+	 * a comma expression). */
+	if (text_changes(line, syms, nsyms)) {
+		*why = "a line whose own text declares or may change a name "
+		       "the placeholders read";
+		return GEN_TEMPS_NOWHERE;
+	}
+	return target == LEGO_TARGET_TRITON ? py_place(prev, line, why)
+					    : c_place(prev, line, why);
+}
+
+/* Appends e to the arena array *items (*n of them, capacity *cap); 0, or
+ * -1 when out of memory. */
+static int push(lego_ctx *ctx, const lego_expr ***items, size_t *n,
+		size_t *cap, const lego_expr *e)
+{
+	if (*n == *cap) {
+		size_t c = *cap ? 2 * *cap : 8;
+		const lego_expr **g = lego_xalloc(ctx, c * sizeof *g);
+		if (!g)
+			return -1;
+		if (*n)
+			memcpy(g, *items, *n * sizeof *g);
+		*items = g;
+		*cap = c;
+	}
+	(*items)[(*n)++] = e;
+	return 0;
 }
 
 const lego_expr **gen_syms_of(lego_ctx *ctx, lego_expr *const *es,
 			      size_t n, size_t *nsyms)
 {
-	sym_list s = {.ctx = ctx};
-	if (lego_memo_init(&s.seen, 64) != LEGO_OK)
+	const lego_expr **all = NULL;
+	size_t cap = 0;
+	lego_memo seen;
+	*nsyms = 0;
+	if (lego_memo_init(&seen, 16) != LEGO_OK)
 		return NULL;
-	for (size_t i = 0; i < n; i++)
-		collect(&s, es[i]);
-	lego_memo_free(&s.seen);
-	*nsyms = s.n;
-	if (s.oom)
+	int ok = 1;
+	for (size_t i = 0; i < n && ok; i++) {
+		lego_expr **syms;
+		size_t k;
+		ok = lego_expr_symbols(ctx, es[i], &syms, &k) == LEGO_OK;
+		for (size_t j = 0; ok && j < k; j++)
+			if (!lego_memo_get(&seen, syms[j]))
+				ok = lego_memo_put(&seen, syms[j]) &&
+				     !push(ctx, &all, nsyms, &cap, syms[j]);
+		free(syms); /* NULL when lego_expr_symbols failed */
+	}
+	lego_memo_free(&seen);
+	if (!ok)
 		return NULL;
-	return s.items ? s.items : lego_xalloc(ctx, sizeof *s.items);
+	return all ? all : lego_xalloc(ctx, sizeof *all);
 }
 
 int gen_text_names(const char *text, const lego_expr *const *syms, size_t n)

@@ -2,6 +2,7 @@
 #ifndef LEGO_GEN_TARGETS_H
 #define LEGO_GEN_TARGETS_H
 
+#include "expr/print.h"
 #include "gen/emit.h"
 
 /* Each fills out->prelude, out->values (out->n) and the ngroups + 1
@@ -13,5 +14,11 @@ int lego_emit_triton(lego_ctx *ctx, const lego_emit_request *req,
 		     lego_emitted *out);
 int lego_emit_mlir(lego_ctx *ctx, const lego_emit_request *req,
 		   lego_emitted *out);
+
+/* emit.c: the tail the C family and Triton share: es (req->n, the
+ * request's expressions as the target prints them) printed in dialect d
+ * with shared subexpressions as temporaries, per line of the request. */
+int lego_emit_shared(lego_ctx *ctx, const lego_emit_request *req,
+		     lego_expr *const *es, lego_dialect d, lego_emitted *out);
 
 #endif

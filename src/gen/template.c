@@ -34,6 +34,7 @@ typedef struct tmpl {
 	gen_slices slices;
 	lego_sbuf out;
 	FILE *warnings;
+	const char *prev;              /* the last line of code, blanked */
 } tmpl;
 
 /* One placeholder of the current line. */
@@ -304,6 +305,8 @@ typedef struct tline {
 	char *rest;
 	const lego_expr **syms; /* those the placeholders read */
 	size_t nsyms;
+	gen_temps_at temps;     /* where its temporaries may go */
+	const char *why;        /* GEN_TEMPS_NOWHERE: what the line is */
 } tline;
 
 /* Lines sharing temporaries (share.c): the placeholders of all are
@@ -411,14 +414,33 @@ static int flush(tmpl *t, line_run *r)
 	if (lego_emit(t->ctx, &req, &em) != LEGO_OK)
 		return emit_error(t, &req, r);
 	k = 0;
-	for (size_t l = 0; l < r->n; l++) {
-		lego_sbuf_printf(&t->out, "%.*s",
-				 (int)(em.group_at[l + 1] - em.group_at[l]),
+	int rc = LEGO_OK;
+	for (size_t l = 0; l < r->n && rc == LEGO_OK; l++) {
+		const tline *x = &r->lines[l];
+		size_t len = em.group_at[l + 1] - em.group_at[l];
+		if (len && x->temps == GEN_TEMPS_NOWHERE) {
+			lego_fail(t->ctx, LEGO_ERR, "the placeholders share "
+				  "subexpressions, whose temporaries cannot "
+				  "be defined before %s: write the statement "
+				  "on a line of its own, in braces", x->why);
+			rc = error_at(t, x->line, x->ps[0].col);
+			break;
+		}
+		int wrap = len && x->temps == GEN_TEMPS_WRAPPED;
+		if (wrap)
+			lego_sbuf_printf(&t->out, "%s{\n", r->indent);
+		lego_sbuf_printf(&t->out, "%.*s", (int)len,
 				 em.prelude + em.group_at[l]);
-		splice(t, &r->lines[l], em.values + k);
-		k += r->lines[l].n;
+		splice(t, x, em.values + k);
+		if (wrap)
+			lego_sbuf_printf(&t->out, "%s%s}\n",
+					 t->text[x->end - 1] == '\n' ? "" : "\n",
+					 r->indent);
+		k += x->n;
 	}
 	lego_emitted_free(&em);
+	if (rc != LEGO_OK)
+		return rc;
 	r->n = r->nexprs = 0;
 	return LEGO_OK;
 }
@@ -426,6 +448,16 @@ static int flush(tmpl *t, line_run *r)
 static int blank(const char *s)
 {
 	return s[strspn(s, " \t\r\n")] == '\0';
+}
+
+/* A line holding only a comment (C: also the middle and end of a block
+ * comment), which says nothing of where a statement may stand. */
+static int is_comment(lego_target target, const char *s)
+{
+	s += strspn(s, " \t");
+	if (target == LEGO_TARGET_TRITON)
+		return *s == '#';
+	return !strncmp(s, "//", 2) || !strncmp(s, "/*", 2) || *s == '*';
 }
 
 /* Runs are bounded so that joining (linear in the run) keeps long
@@ -468,7 +500,7 @@ static int add_line(tmpl *t, line_run *r, const tline *l)
  * added to the run r, which it may join or begin. */
 static int expand_line(tmpl *t, line_run *r, size_t pos, size_t end, int line)
 {
-	tline l = {pos, end, line, NULL, 0, NULL, NULL, 0};
+	tline l = {pos, end, line, NULL, 0, NULL, NULL, 0, GEN_TEMPS_BEFORE, NULL};
 	int rc = read_places(t, pos, end, line, &l.ps, &l.n);
 	if (rc != LEGO_OK)
 		return rc;
@@ -481,6 +513,8 @@ static int expand_line(tmpl *t, line_run *r, size_t pos, size_t end, int line)
 	if (l.n == 0 && blank(l.rest) && r->n)
 		return add_line(t, r, &l); /* a blank line keeps the run */
 	if (l.n == 0) {
+		if (!blank(l.rest) && !is_comment(t->target, l.rest))
+			t->prev = l.rest;
 		if ((rc = flush(t, r)) == LEGO_OK)
 			put_text(t, pos, pos, end, line);
 		return rc;
@@ -495,12 +529,23 @@ static int expand_line(tmpl *t, line_run *r, size_t pos, size_t end, int line)
 	if (!indent)
 		return LEGO_ENOMEM;
 	int straight = gen_line_is_straight(t->target, l.rest);
-	if (!straight || !r->n || !joins(r, &l, indent)) {
+	l.temps = gen_temps_place(t->target, t->prev, l.rest, l.syms, l.nsyms,
+				  &l.why);
+	/* Temporaries in braces, or none, are not there for other lines. */
+	int alone = !straight || l.temps != GEN_TEMPS_BEFORE;
+	if (alone || !r->n || !joins(r, &l, indent)) {
 		if ((rc = flush(t, r)) != LEGO_OK)
 			return rc;
 		r->indent = indent;
-		r->alone = !straight;
+		r->alone = alone;
 	}
+	/* As the next line's previous one, a placeholder reads as an operand. */
+	char *prev = lego_arena_strndup(&t->ctx->arena, l.rest, end - pos);
+	if (!prev)
+		return LEGO_ENOMEM;
+	for (size_t i = 0; i < l.n; i++)
+		prev[l.ps[i].open - pos] = '0';
+	t->prev = prev;
 	return add_line(t, r, &l);
 }
 

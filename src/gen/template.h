@@ -46,6 +46,21 @@ int gen_value_needs_parens(const char *line, size_t len, size_t open,
  * that may share temporaries pass it, and their texts name none of the
  * symbols their placeholders read. */
 int gen_line_is_straight(lego_target target, const char *text);
+/* Where the temporaries a line's placeholders share may be defined, given
+ * the previous line of code (prev, NULL at the start; texts with their
+ * placeholders blanked out): before the line (where a statement may
+ * stand, run whenever the line is), before it inside braces that wrap it
+ * (C: the statement of a brace-less if/for/while/else or of a label), or
+ * nowhere (*why says what the line is: the placeholders must then share
+ * nothing). */
+typedef enum gen_temps_at {
+	GEN_TEMPS_BEFORE,
+	GEN_TEMPS_WRAPPED,
+	GEN_TEMPS_NOWHERE
+} gen_temps_at;
+gen_temps_at gen_temps_place(lego_target target, const char *prev,
+			     const char *line, const lego_expr *const *syms,
+			     size_t nsyms, const char **why);
 /* The symbols of es, each once (in the ctx arena; NULL when out of
  * memory), and whether text names one of them. */
 const lego_expr **gen_syms_of(lego_ctx *ctx, lego_expr *const *es,

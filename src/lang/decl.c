@@ -2,6 +2,7 @@
  * tune.c). */
 #include <string.h>
 
+#include "expr/expr.h"
 #include "lang/parse.h"
 
 lang_name *lang_declare(lang_parser *p, lang_name_kind kind)
@@ -57,6 +58,13 @@ static int grow_names(lang_parser *p)
 int lang_bind(lang_parser *p, lang_name *n)
 {
 	lego_spec *spec = p->spec;
+	/* A symbol remembers its declaration, for messages of the rooms
+	 * that meet it later (an accessor's names). */
+	if ((n->kind == NAME_SYM || n->kind == NAME_INDEX) &&
+	    lego_expr_kind_of(n->val.e) == LEGO_SYM &&
+	    lego_expr_sym_locate(p->ctx, n->val.e, p->filename, n->line,
+				 n->col) != LEGO_OK)
+		return -1;
 	if ((spec->nnames + 1) * 2 > spec->names_cap && grow_names(p))
 		return -1;
 	if (lang_grow(p, (void **)&spec->decls, &spec->decls_cap,

@@ -352,23 +352,25 @@ int lang_parse_expr(lang_parser *p, lang_val *out)
 	return parse_ternary(p, out);
 }
 
-int lang_parse_exprs(lang_parser *p, int paren, lego_expr ***out, size_t *n)
+int lang_parse_list(lang_parser *p, int paren, lang_list *l, size_t *read)
 {
-	lego_expr **items = NULL;
-	size_t cap = 0;
-	*n = 0;
+	size_t n = 0;
 	if (lang_expect(p, paren ? TOK_LPAREN : TOK_LBRACKET,
 			paren ? "'('" : "'['"))
 		return -1;
 	do {
 		lang_tok *at = lang_peek(p);
 		lang_val v;
-		if (*n == LANG_MAX_RANK)
+		if (n == LANG_MAX_RANK)
 			return lang_error(p, at, "too many entries (limit %d)",
 					  LANG_MAX_RANK);
+		size_t mcap = l->cap; /* marks grow with items */
 		p->last_cdiv = NULL;
 		if (lang_parse_expr(p, &v) ||
-		    lang_grow(p, (void **)&items, &cap, *n, sizeof *items))
+		    (l->want_marks && lang_grow(p, (void **)&l->marks, &mcap,
+						l->n, sizeof *l->marks)) ||
+		    lang_grow(p, (void **)&l->items, &l->cap, l->n,
+			      sizeof *l->items))
 			return -1;
 		/* A divisor not proved positive is left to the layout's
 		 * own check, which says what is wrong with it. */
@@ -379,9 +381,13 @@ int lang_parse_exprs(lang_parser *p, int paren, lego_expr ***out, size_t *n)
 		    exact_div(p, at, lego_expr_arg(v.e, 0),
 			      lego_expr_arg(v.e, 1), "dim"))
 			return -1;
-		items[(*n)++] = v.e;
+		if (l->want_marks)
+			l->marks[l->n] = v.e && v.e == p->last_cdiv;
+		l->items[l->n++] = v.e;
+		n++;
 	} while (lang_accept(p, TOK_COMMA));
-	*out = items;
+	if (read)
+		*read = n;
 	return lang_expect(p, paren ? TOK_RPAREN : TOK_RBRACKET,
 			   paren ? "')' or ','" : "']' or ','");
 }

@@ -102,12 +102,9 @@ int lang_parse_genp_fn(lang_parser *p, size_t d, lego_expr **dims,
 		return lang_error(p, at, "'%s' is not a genp function",
 				  at->text);
 	static const char *const builtin[] = {"antidiag", "morton", "swizzle"};
-	lego_suggest s;
-	lego_suggest_init(&s, at->text);
-	lego_suggest_add_all(&s, builtin, sizeof builtin / sizeof *builtin);
-	lang_suggest_spec(p->spec, &s, 1u << NAME_GENP);
-	return lang_error(p, at, "unknown genp function '%s'%s", at->text,
-			  lego_suggest_hint(&s));
+	return lang_error_unknown(p, at, "genp function", builtin,
+				  sizeof builtin / sizeof *builtin,
+				  1u << NAME_GENP);
 }
 
 /* ------------------------------------------------------------ declaration */

@@ -43,10 +43,11 @@ static int as_orderby(lang_parser *p, const lang_tok *at, lang_lval *v)
 static int parse_perm(lang_parser *p, size_t d, int **perm)
 {
 	lang_tok *at = lang_peek(p);
-	lego_expr **entries = NULL;
-	size_t n;
-	if (lang_parse_exprs(p, 0, &entries, &n))
+	lang_list l = {0};
+	if (lang_parse_list(p, 0, &l, NULL))
 		return -1;
+	lego_expr **entries = l.items;
+	size_t n = l.n;
 	if (n != d)
 		return lang_error(p, at, "RegP has %zu dims but its permutation "
 				  "has %zu entries", d, n);
@@ -67,9 +68,12 @@ static int parse_perm(lang_parser *p, size_t d, int **perm)
 static int piece_dims(lang_parser *p, int paren, lego_expr ***dims,
 		      size_t *d)
 {
+	lang_list l = {0};
 	p->exact_dims = 1;
-	int rc = lang_parse_exprs(p, paren, dims, d);
+	int rc = lang_parse_list(p, paren, &l, NULL);
 	p->exact_dims = 0;
+	*dims = l.items;
+	*d = l.n;
 	return rc;
 }
 
@@ -147,12 +151,9 @@ static int parse_named(lang_parser *p, const lang_tok *at, lang_lval *out)
 				  n->kind == NAME_GENP ? "a genp function"
 						       : "an expression");
 	static const char *const words[] = {"RegP", "GenP", "Row", "Col"};
-	lego_suggest s;
-	lego_suggest_init(&s, at->text);
-	lego_suggest_add_all(&s, words, sizeof words / sizeof *words);
-	lang_suggest_spec(p->spec, &s, 1u << NAME_LAYOUT);
-	return lang_error(p, at, "unknown layout '%s'%s", at->text,
-			  lego_suggest_hint(&s));
+	return lang_error_unknown(p, at, "layout", words,
+				  sizeof words / sizeof *words,
+				  1u << NAME_LAYOUT);
 }
 
 static int parse_primary(lang_parser *p, lang_lval *out)
@@ -173,46 +174,16 @@ static int parse_primary(lang_parser *p, lang_lval *out)
 	return parse_named(p, at, out);
 }
 
-/* "[e1, .., ed]" appended to dims; marks (when not NULL) get 1 for each
- * entry whose value is a cdiv(a, b) written in it (constants fold, so the
- * expression cannot tell). */
-static int parse_tuple(lang_parser *p, lego_expr ***dims, size_t *ndims,
-		       size_t *cap, unsigned char **marks, size_t *n)
-{
-	*n = 0;
-	if (lang_expect(p, TOK_LBRACKET, "'['"))
-		return -1;
-	do {
-		lang_tok *at = lang_peek(p);
-		lang_val v;
-		if (*n == LANG_MAX_RANK)
-			return lang_error(p, at, "too many entries (limit %d)",
-					  LANG_MAX_RANK);
-		size_t mcap = *cap;
-		p->last_cdiv = NULL;
-		if (lang_parse_expr(p, &v) ||
-		    (marks && lang_grow(p, (void **)marks, &mcap, *ndims,
-					sizeof **marks)) ||
-		    lang_grow(p, (void **)dims, cap, *ndims, sizeof **dims))
-			return -1;
-		if (marks)
-			(*marks)[*ndims] = v.e && v.e == p->last_cdiv;
-		(*dims)[(*ndims)++] = v.e;
-		(*n)++;
-	} while (lang_accept(p, TOK_COMMA));
-	return lang_expect(p, TOK_RBRACKET, "']' or ','");
-}
-
 /* "([..], .., [..])": groups for GroupBy, tile sizes for TileBy. */
 static int parse_tuples(lang_parser *p, lego_expr ***dims, size_t *ndims,
 			size_t **lens, size_t *ntuples, unsigned char **marks)
 {
-	size_t dims_cap = 0, lens_cap = 0;
-	*ndims = *ntuples = 0;
-	*dims = NULL;
+	size_t lens_cap = 0;
+	/* marks: cdiv(a, b) is told by where it was written (constants
+	 * fold, so the expression cannot tell). */
+	lang_list l = {.want_marks = marks != NULL};
+	*ntuples = 0;
 	*lens = NULL;
-	if (marks)
-		*marks = NULL;
 	if (lang_expect(p, TOK_LPAREN, "'('"))
 		return -1;
 	do {
@@ -223,10 +194,14 @@ static int parse_tuples(lang_parser *p, lego_expr ***dims, size_t *ndims,
 					  LANG_MAX_CHAIN);
 		if (lang_grow(p, (void **)lens, &lens_cap, *ntuples,
 			      sizeof **lens) ||
-		    parse_tuple(p, dims, ndims, &dims_cap, marks, &n))
+		    lang_parse_list(p, 0, &l, &n))
 			return -1;
 		(*lens)[(*ntuples)++] = n;
 	} while (lang_accept(p, TOK_COMMA));
+	*dims = l.items;
+	*ndims = l.n;
+	if (marks)
+		*marks = l.marks;
 	return lang_expect(p, TOK_RPAREN, "')' or ','");
 }
 

@@ -151,6 +151,12 @@ size_t lang_name_slot(lang_name *const *table, size_t cap, const char *name);
 /* Offers s the spec's names of the kinds (1u << NAME_x, or'ed). */
 void lang_suggest_spec(const lego_spec *spec, lego_suggest *s,
 		       unsigned kinds);
+/* "unknown WHAT 'NAME'" at the identifier at, with a "did you mean" among
+ * words[0..nwords) and the spec's names of the kinds (a lang_name_kind
+ * bit set); returns -1. */
+int lang_error_unknown(lang_parser *p, const lang_tok *at, const char *what,
+		       const char *const *words, size_t nwords,
+		       unsigned kinds);
 /* A growable array in the arena: *items grows to hold n + 1. */
 int lang_grow(lang_parser *p, void **items, size_t *cap, size_t n,
 	      size_t size);
@@ -158,9 +164,18 @@ int lang_check_val(lang_parser *p, const lang_tok *at, lang_val *v);
 
 /* expr.c */
 int lang_parse_expr(lang_parser *p, lang_val *out);
-/* "[e1, .., ed]", or "(e1, .., ed)" when paren (Row, Col): fills a new
- * arena array. */
-int lang_parse_exprs(lang_parser *p, int paren, lego_expr ***out, size_t *n);
+/* Expressions read into one growing arena array, and with marks (when
+ * asked for) whether each is exactly a cdiv(a, b) read there: a padded
+ * tile count. */
+typedef struct lang_list {
+	lego_expr **items;
+	unsigned char *marks;  /* NULL unless want_marks */
+	size_t n, cap;
+	int want_marks;
+} lang_list;
+/* "[e1, .., ed]", or "(e1, .., ed)" when paren (Row, Col), appended to
+ * l; *read (may be NULL) gets d. */
+int lang_parse_list(lang_parser *p, int paren, lang_list *l, size_t *read);
 
 /* layout.c */
 int lang_parse_layout(lang_parser *p, lang_lval *out);

@@ -14,12 +14,15 @@ static int start(lang_parser *p, lego_ctx *ctx, lego_spec *spec,
 }
 
 /* Every -D must name a sym of the file: a typo would otherwise go
- * unnoticed and leave the size symbolic. */
-static int check_defines(lego_spec *spec)
+ * unnoticed and leave the size symbolic.  With used, the caller takes
+ * the others (for names outside the file) and is told which they are. */
+static int check_defines(lego_spec *spec, int *used)
 {
 	for (size_t i = 0; i < spec->ndefs; i++) {
 		const char *name = spec->defs[i].name ? spec->defs[i].name : "";
-		if (!lang_define_used(spec, i)) {
+		if (used)
+			used[i] = lang_define_used(spec, i);
+		else if (!lang_define_used(spec, i)) {
 			lego_suggest s;
 			lego_suggest_init(&s, name);
 			lang_suggest_spec(spec, &s, 1u << NAME_SYM);
@@ -32,9 +35,9 @@ static int check_defines(lego_spec *spec)
 	return 0;
 }
 
-lego_spec *lego_spec_parse(lego_ctx *ctx, const char *filename,
-			   const char *text, size_t len,
-			   const lego_define *defs, size_t ndefs)
+static lego_spec *parse(lego_ctx *ctx, const char *filename,
+			const char *text, size_t len, const lego_define *defs,
+			size_t ndefs, int *used)
 {
 	if (!ctx)
 		return NULL;
@@ -55,26 +58,49 @@ lego_spec *lego_spec_parse(lego_ctx *ctx, const char *filename,
 	lang_parser p;
 	if (lang_index_defines(spec) || start(&p, ctx, spec, filename, text ? text : "",
 				     len) ||
-	    lang_parse_decls(&p) || check_defines(spec))
+	    lang_parse_decls(&p) || check_defines(spec, used))
 		return NULL;
 	spec->defs = NULL; /* the caller's array may go away */
+	return spec;
+}
+
+lego_spec *lego_spec_parse(lego_ctx *ctx, const char *filename,
+			   const char *text, size_t len,
+			   const lego_define *defs, size_t ndefs)
+{
+	return parse(ctx, filename, text, len, defs, ndefs, NULL);
+}
+
+static lego_spec *load(lego_ctx *ctx, const char *path,
+		       const lego_define *defs, size_t ndefs, int *used,
+		       const char *fn)
+{
+	size_t len;
+	if (!ctx)
+		return NULL;
+	if (!path)
+		return lego_fail_null(ctx, "%s: no path", fn);
+	char *text = lego_read_file(ctx, path, &len);
+	if (!text)
+		return NULL;
+	lego_spec *spec = parse(ctx, path, text, len, defs, ndefs, used);
+	free(text);
 	return spec;
 }
 
 lego_spec *lego_spec_load(lego_ctx *ctx, const char *path,
 			  const lego_define *defs, size_t ndefs)
 {
-	size_t len;
-	if (!ctx)
-		return NULL;
-	if (!path)
-		return lego_fail_null(ctx, "lego_spec_load: no path");
-	char *text = lego_read_file(ctx, path, &len);
-	if (!text)
-		return NULL;
-	lego_spec *spec = lego_spec_parse(ctx, path, text, len, defs, ndefs);
-	free(text);
-	return spec;
+	return load(ctx, path, defs, ndefs, NULL, "lego_spec_load");
+}
+
+lego_spec *lego_spec_load_lenient(lego_ctx *ctx, const char *path,
+				  const lego_define *defs, size_t ndefs,
+				  int *used)
+{
+	if (ctx && ndefs && !used)
+		return lego_fail_arg(ctx, "lego_spec_load_lenient");
+	return load(ctx, path, defs, ndefs, used, "lego_spec_load_lenient");
 }
 
 static lang_name *find(const lego_spec *spec, const char *name,
@@ -88,6 +114,17 @@ lego_layout *lego_spec_layout(const lego_spec *spec, const char *name)
 {
 	lang_name *n = find(spec, name, NAME_LAYOUT);
 	return n ? n->layout.l : NULL;
+}
+
+int lego_spec_where(const lego_spec *spec, const char *name, int *line,
+		    int *col)
+{
+	lang_name *n = spec && name ? lang_lookup(spec, name) : NULL;
+	if (!n || !line || !col)
+		return 0;
+	*line = n->line;
+	*col = n->col;
+	return 1;
 }
 
 lego_expr *lego_spec_let(const lego_spec *spec, const char *name)

@@ -193,3 +193,14 @@ int lang_check_val(lang_parser *p, const lang_tok *at, lang_val *v)
 				  LANG_MAX_EXPR_WEIGHT);
 	return 0;
 }
+
+int lang_error_unknown(lang_parser *p, const lang_tok *at, const char *what,
+		       const char *const *words, size_t nwords, unsigned kinds)
+{
+	lego_suggest s;
+	lego_suggest_init(&s, at->text);
+	lego_suggest_add_all(&s, words, nwords);
+	lang_suggest_spec(p->spec, &s, kinds);
+	return lang_error(p, at, "unknown %s '%s'%s", what, at->text,
+			  lego_suggest_hint(&s));
+}

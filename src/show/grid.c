@@ -139,3 +139,18 @@ show_grid show_grid_slice(const show_grid *g, int64_t s, const char *title,
 		snprintf(buf + n, SHOW_LABEL * 2 - n, ":, :]");
 	return one;
 }
+
+int show_grid_open(lego_ctx *ctx, const lego_layout *l,
+		   const lego_show_opts *opts, const lego_show_opts **o,
+		   show_grid *g, int64_t *first, int64_t *end)
+{
+	static const lego_show_opts defaults;
+	*o = opts ? opts : &defaults;
+	if (!ctx || !l)
+		return ctx ? lego_fail(ctx, LEGO_ERR, "show: no layout")
+			   : LEGO_ERR;
+	if (show_grid_build(ctx, l, *o, g) != LEGO_OK ||
+	    show_grid_slices(ctx, g, *o, first, end) != LEGO_OK)
+		return LEGO_ERR;
+	return LEGO_OK;
+}

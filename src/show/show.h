@@ -41,6 +41,12 @@ int show_grid_split(const show_grid *g, int64_t a, int64_t b);
  * slice the view does not have. */
 int show_grid_slices(lego_ctx *ctx, const show_grid *g,
 		     const lego_show_opts *o, int64_t *first, int64_t *end);
+/* What every picture begins with: *o the options (opts or the defaults),
+ * g the grid of l and [*first, *end) the slices to draw; LEGO_OK, or
+ * LEGO_ERR with a message (ctx or l NULL included). */
+int show_grid_open(lego_ctx *ctx, const lego_layout *l,
+		   const lego_show_opts *opts, const lego_show_opts **o,
+		   show_grid *g, int64_t *first, int64_t *end);
 /* Slice s as a grid of its own (sharing g's arrays), and its caption
  * "TITLE[i, j, :, :]" into buf (SHOW_LABEL * 2 bytes). */
 show_grid show_grid_slice(const show_grid *g, int64_t s, const char *title,

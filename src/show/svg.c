@@ -169,14 +169,10 @@ static void slices(lego_sbuf *b, const show_grid *g, const char *title,
 char *lego_show_svg(lego_ctx *ctx, const lego_layout *l,
 		    const lego_show_opts *opts)
 {
-	static const lego_show_opts defaults;
-	const lego_show_opts *o = opts ? opts : &defaults;
+	const lego_show_opts *o;
 	show_grid g;
-	if (!ctx || !l)
-		return lego_fail_null(ctx, "show: no layout");
 	int64_t first, end;
-	if (show_grid_build(ctx, l, o, &g) != LEGO_OK ||
-	    show_grid_slices(ctx, &g, o, &first, &end) != LEGO_OK)
+	if (show_grid_open(ctx, l, opts, &o, &g, &first, &end) != LEGO_OK)
 		return NULL;
 	lego_sbuf b = {0};
 	if (g.nslices == 1)

@@ -107,17 +107,12 @@ static void cell_line(lego_sbuf *b, const show_grid *g, int64_t r,
 char *lego_show_text(lego_ctx *ctx, const lego_layout *l,
 		     const lego_show_opts *opts)
 {
-	static const lego_show_opts defaults;
-	const lego_show_opts *o = opts ? opts : &defaults;
+	const lego_show_opts *o;
 	show_grid g;
-	if (!ctx || !l)
-		return lego_fail_null(ctx, "show: no layout");
-	if (show_grid_build(ctx, l, o, &g) != LEGO_OK)
+	int64_t first, end;
+	if (show_grid_open(ctx, l, opts, &o, &g, &first, &end) != LEGO_OK)
 		return NULL;
 	const text_style *st = o->ascii ? &ascii_style : &box_style;
-	int64_t first, end;
-	if (show_grid_slices(ctx, &g, o, &first, &end) != LEGO_OK)
-		return NULL;
 	lego_sbuf b = {0};
 	for (int64_t s = first; s < end; s++) {
 		char caption[SHOW_LABEL * 2];

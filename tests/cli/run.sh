@@ -230,7 +230,7 @@ same "last flat index" "5
 5" inv "$dir/fig9.lego" G 35
 printf 'layout L = Row(100000, 100000, 100000, 100000)\n' >"$tmp/big.lego"
 has "size overflow in check" 1 "^L: FAILED: .*64 bits" out check "$tmp/big.lego"
-has "size overflow in table" 1 "does not fit in 64 bits" err table "$tmp/big.lego" L
+has "size overflow in table" 1 "big.lego:[0-9]*:[0-9]*: error: the size of layout L does not fit in 64 bits" err table "$tmp/big.lego" L
 same "apply without enumerating" 1000000000000000 apply "$tmp/big.lego" L 1 0 0 0
 
 # ----------------------------------------------------------- examples
@@ -481,6 +481,44 @@ has "a misaligned vector access is an error" 1 "thread 0: byte address 2 is not 
 	err analyze banks "$tmp/vec.lego" S tid 1 $vec
 has "access narrower than the element" 1 "expected 1, 2, 4, 8 or 16, a multiple of the element size 4" \
 	err analyze banks "$tmp/vec.lego" S tid 0 --access-bytes 2
+
+# ------------------------------------------- -D in effect for the whole parse
+# Row(M - 5) is refused unless M is known to exceed 5: every command that
+# reads a spec must parse it with the -D values (analyze once parsed it
+# without them first).  Row(M - 5) with M = 40 is the identity on 35.
+printf 'sym M\nlayout A = Row(M - 5)\n' >"$tmp/dm.lego"
+printf 'x = {{ A[2] }};\n' >"$tmp/dm.tpl"
+printf '{%% lego %%}\nsym M\nlayout A = Row(M - 5)\n{%% end %%}\nx = {{ A[2] }};\n' \
+	>"$tmp/dm_inline.tpl"
+printf 'sym M\ntune B in {1, 2}\nlayout A = Row(M - 5, B)\n' >"$tmp/dm_tune.lego"
+same "-D: table" "$(seq -s ' ' 0 34)" table "$tmp/dm.lego" A -D M=40
+same "-D: apply" 34 apply "$tmp/dm.lego" A 34 -D M=40
+same "-D: inv" 7 inv "$tmp/dm.lego" A 7 -D M=40
+same "-D: mask" 1 mask "$tmp/dm.lego" A 7 -D M=40
+has "-D: exprs" 0 "^i_flat = i0;" out exprs "$tmp/dm.lego" A -D M=40
+has "-D: check" 0 "bijective on 35 elements" out check "$tmp/dm.lego" A -D M=40
+has "-D: accessor" 0 "LEGO_ACCESSOR_A_H" out accessor "$tmp/dm.lego" A -D M=40
+has "-D: mlir" 0 "@A_apply" out mlir "$tmp/dm.lego" A -D M=40
+has "-D: show" 0 " 34 " out show "$tmp/dm.lego" A -D M=40
+has "-D: analyze" 0 "^conflicts: none" out analyze banks "$tmp/dm.lego" A tid -D M=40
+has "-D: analyze, expression names too" 0 "^conflicts: none" out \
+	analyze banks "$tmp/dm.lego" A "tid + r" -D M=40 -D r=3
+same "-D: gen" "x = 2;" gen --target c "$tmp/dm.lego" "$tmp/dm.tpl" -D M=40
+same "-D: gen, inline spec" "x = 2;" gen --target c "$tmp/dm_inline.tpl" -D M=40
+has "-D: tune" 0 "^space: 2 configurations" out \
+	tune "$tmp/dm_tune.lego" "$tmp/dm.tpl" --space -D M=40
+has "-D: without it, refused" 1 "dm.lego:2:12: error: Row: dim 1 (M - 5) is not proved positive" \
+	err analyze banks "$tmp/dm.lego" A tid
+
+# Errors about what the file declares name the declaration.
+printf 'sym M\nlayout A = Row(M, 4)\nlayout C = Row(1 << 20, 1 << 20)\n' \
+	>"$tmp/where.lego"
+has "table of symbolic sizes: located" 1 "where.lego:2:8: error: layout A has symbolic sizes" \
+	err table "$tmp/where.lego" A
+has "table too large: located" 1 "where.lego:3:8: error: layout C has 1099511627776 elements" \
+	err table "$tmp/where.lego" C
+has "show of symbolic sizes: located" 1 "where.lego:2:8: error: layout A has symbolic sizes" \
+	err show "$tmp/where.lego" A
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -163,24 +163,26 @@ else
 fi
 
 # Sizes named like the accessor's own names or a keyword of the target are
-# refused (they gave headers that do not compile): TARGET SYMS LAYOUT WHY.
+# refused (they gave headers that do not compile), at the sym's declaration:
+# TARGET SYMS LAYOUT WHY COL.
 acc_clash() {
 	printf 'sym %s\nlayout A = %s\n' "$2" "$3" > "$TMP/clash.lego"
 	if "$LEGO" accessor "$TMP/clash.lego" A --target "$1" \
 		> "$TMP/clash.h" 2> "$TMP/clash.err"; then
 		ko "accessor $1 $2: accepted"
-	elif grep -qF "$4" "$TMP/clash.err"; then
+	elif grep -qF "$TMP/clash.lego:1:$5: error: accessor of 'A': $4" \
+		"$TMP/clash.err"; then
 		ok "accessor $1 '$2' refused"
 	else
 		ko "accessor $1 $2: $(cat "$TMP/clash.err")"
 	fi
 }
-acc_clash c "i0, i1" "Row(i0, i1)" "the size 'i1' is an output parameter"
-acc_clash c "n, t0" "Row(n, t0)" "the size 't0' is a temporary"
-acc_clash cuda "base, n" "Row(n, base)" "the size 'base' is a name of the NAME_arr"
-acc_clash cuda "row, n" "Row(n, row)" "the size 'row' is a name of the NAME_arr"
-acc_clash opencl "n, half" "Row(n, half)" "the size 'half' is a keyword or type of OpenCL C"
-acc_clash c "n, A_at" "Row(n, A_at)" "the size 'A_at' is a function of the accessor"
+acc_clash c "i0, i1" "Row(i0, i1)" "the size 'i1' is an output parameter" 9
+acc_clash c "n, t0" "Row(n, t0)" "the size 't0' is a temporary" 8
+acc_clash cuda "base, n" "Row(n, base)" "the size 'base' is a name of the NAME_arr" 5
+acc_clash cuda "row, n" "Row(n, row)" "the size 'row' is a name of the NAME_arr" 5
+acc_clash opencl "n, half" "Row(n, half)" "the size 'half' is a keyword or type of OpenCL C" 8
+acc_clash c "n, A_at" "Row(n, A_at)" "the size 'A_at' is a function of the accessor" 8
 
 # Generated code is total: random templates with guarded divisions, modulos,
 # shifts and isqrt, run over the whole index range (C under UBSan, Triton in
@@ -193,6 +195,60 @@ for target in c triton; do
 		ko "generated $target is total: $(cat "$TMP/total.log")"
 	fi
 done
+
+# Temporaries where they are in scope, for every statement form (the
+# bodies of brace-less if/else/for/while/do and of a case go in braces
+# with their temporaries): the generated C compiles and computes what
+# plain arithmetic does; as CUDA it compiles (nvcc -c); Triton's runs as
+# plain Python.  Where no place is right, a located error.
+if "$LEGO" gen --target c "$HERE/forms.c.tpl" -D K=6 -o "$TMP/forms.c" &&
+   $CC -std=c11 -Wall -Wextra -Werror "$TMP/forms.c" -o "$TMP/forms" &&
+   [ "$("$TMP/forms")" = ok ]; then
+	ok "temporaries in scope in every statement form (C, run)"
+else
+	ko "temporaries in scope in every statement form (C, run)"
+fi
+if ! command -v nvcc >/dev/null 2>&1; then
+	echo "SKIP statement forms as CUDA: nvcc not found"
+elif "$LEGO" gen --target cuda "$HERE/forms.c.tpl" -D K=6 -o "$TMP/forms.cu" &&
+   nvcc -c "$TMP/forms.cu" -o "$TMP/forms.o" > "$TMP/nvcc.log" 2>&1; then
+	ok "temporaries in scope in every statement form (nvcc -c)"
+else
+	cat "$TMP/nvcc.log"
+	ko "temporaries in scope in every statement form (nvcc -c)"
+fi
+if "$LEGO" gen --target triton "$HERE/forms.py.tpl" -D K=6 -o "$TMP/forms.py" &&
+   [ "$(python3 "$TMP/forms.py")" = ok ]; then
+	ok "temporaries in scope in every statement form (Triton as Python)"
+else
+	ko "temporaries in scope in every statement form (Triton as Python)"
+fi
+# form TARGET LINE COL WHAT TEXT: TEXT (one line after a spec) is refused
+# at LINE:COL, the message naming WHAT.
+form() {
+	printf '{%% lego %%}\nsym K\nlayout A = Row(8, K)\n{%% end %%}\n%b\n' \
+		"$5" > "$TMP/form.tpl"
+	if "$LEGO" gen --target "$1" "$TMP/form.tpl" -D K=6 > "$TMP/form.out" \
+		2> "$TMP/form.err"; then
+		ko "form $5: accepted"
+	elif grep -q "^$TMP/form.tpl:$2:$3: error: the placeholders share .*$4" \
+		"$TMP/form.err"; then
+		ok "form $5: refused at $2:$3"
+	else
+		cat "$TMP/form.err"
+		ko "form $5: want an error at $2:$3 naming '$4'"
+	fi
+}
+X='7 * A[i, j] / 5 + 7 * A[i, j] % 5'
+form c 5 33 "may change a name" "for (int i = 0; i < 8; i++) x = {{ $X }};"
+form c 5 5 "may change a name" "x = {{ $X }}, i++, y = {{ $X }};"
+form c 5 15 "preprocessor line" "#define F(i) ({{ $X }})"
+form c 6 3 "preprocessor line" "#define F(i) \\\\\n\t({{ $X }})"
+form c 5 13 "else or a label" "case 1: x = {{ $X }};"
+form c 6 2 "continuation" "x = 1 +\n\t{{ $X }};"
+form c 6 13 "without braces" "for (;;)\n\tif (1) x = {{ $X }};"
+form triton 5 24 "may change a name" "for i in range(8): x = {{ $X }}"
+form triton 6 5 "continuation" "x = (1 +\n    {{ $X }})"
 
 # CUDA: compile only.
 if command -v nvcc >/dev/null 2>&1; then

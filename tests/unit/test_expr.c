@@ -726,6 +726,71 @@ static void test_random_trees(lego_test *t)
 	lego_ctx_free(ctx);
 }
 
+/* The symbols below e by a plain tree walk through the public accessors
+ * (exponential on shared DAGs: only for small trees), marked in seen. */
+static void naive_symbols(const lego_expr *e, lego_expr *const *vars,
+			  int nvars, int *seen)
+{
+	for (int v = 0; v < nvars; v++)
+		seen[v] |= e == vars[v];
+	for (size_t i = 0; i < lego_expr_nargs(e); i++)
+		naive_symbols(lego_expr_arg(e, i), vars, nvars, seen);
+}
+
+/* lego_expr_symbols: the same set as a tree walk, on random trees, in
+ * declaration order; linear on a DAG whose tree is 2^60 nodes. */
+static void test_symbols(lego_test *t)
+{
+	test_case(t, "expr_symbols");
+	lego_ctx *ctx = lego_ctx_new();
+	lego_expr *vars[NVARS];
+	/* Declared z, y, x, w: the result's order is not the names'. */
+	static const char *const names[NVARS] = {"z", "y", "x", "w"};
+	for (int v = 0; v < NVARS; v++)
+		vars[v] = lego_sym(ctx, names[v]);
+	rng g = {0x51b5};
+	for (int k = 0; k < 500; k++) {
+		tree tr = {.count = 0};
+		gen(&tr, &g, 5);
+		lego_expr *e = build(ctx, &tr, 0, vars), **syms = (void *)1;
+		size_t n = 99;
+		int seen[NVARS] = {0}, want = 0;
+		if (!e)
+			continue;
+		naive_symbols(e, vars, NVARS, seen);
+		CHECK_EQ(t, lego_expr_symbols(ctx, e, &syms, &n), LEGO_OK);
+		size_t got = 0;
+		for (int v = 0; v < NVARS; v++)
+			if (seen[v]) {
+				want++;
+				CHECKF(t, got < n && syms[got] == vars[v],
+				       "tree %d: symbol %zu is not %s", k, got,
+				       names[v]);
+				got++;
+			}
+		CHECKF(t, n == (size_t)want, "tree %d: %zu symbols, want %d",
+		       k, n, want);
+		CHECK(t, n || !syms);
+		free(syms);
+	}
+	/* A chain e_{k+1} = e_k * e_k + x_k: its tree doubles per link. */
+	lego_expr *e = vars[0], **syms = NULL;
+	size_t n = 0;
+	for (int k = 0; k < 60; k++)
+		e = lego_add(ctx, lego_mul(ctx, e, e), vars[k % 3]);
+	CHECK_EQ(t, lego_expr_symbols(ctx, e, &syms, &n), LEGO_OK);
+	CHECK(t, n == 3 && syms && syms[0] == vars[0] &&
+		 syms[1] == vars[1] && syms[2] == vars[2]);
+	free(syms);
+	/* A constant has none; a symbol is its own. */
+	CHECK_EQ(t, lego_expr_symbols(ctx, C(ctx, 7), &syms, &n), LEGO_OK);
+	CHECK(t, n == 0 && !syms);
+	CHECK_EQ(t, lego_expr_symbols(ctx, vars[3], &syms, &n), LEGO_OK);
+	CHECK(t, n == 1 && syms && syms[0] == vars[3]);
+	free(syms);
+	lego_ctx_free(ctx);
+}
+
 /* subst(e, x := f) evaluates as e with x bound to the value of f. */
 static void test_subst(lego_test *t)
 {
@@ -1072,6 +1137,7 @@ void suite_expr(lego_test *t)
 	test_overflow(t);
 	test_env(t);
 	test_random_trees(t);
+	test_symbols(t);
 	test_subst(t);
 	test_print_python(t);
 	test_print_c(t);

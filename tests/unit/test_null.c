@@ -69,6 +69,7 @@ static void null_ctx(lego_test *t)
 			 !lego_binop(NULL, LEGO_LT, a, a) &&
 			 !lego_select(NULL, a, a, a));
 	CHECK(t, !lego_expr_subst(NULL, a, 1, &a, &one));
+	CHECK(t, lego_expr_symbols(NULL, a, NULL, &n) == LEGO_ERR);
 	CHECK(t, lego_assume_divides(NULL, a, a) == LEGO_ERR);
 	CHECK(t, lego_assume(NULL, a) == LEGO_ERR);
 	CHECK(t, lego_ctx_use_smt(NULL, 1) == LEGO_ERR);
@@ -101,6 +102,7 @@ static void null_ctx(lego_test *t)
 	CHECK(t, lego_layout_check(NULL, l, NULL, NULL) == LEGO_ERR);
 	CHECK(t, !lego_spec_parse(NULL, "f", "", 0, NULL, 0));
 	CHECK(t, !lego_spec_load(NULL, "f", NULL, 0));
+	CHECK(t, !lego_spec_load_lenient(NULL, "f", NULL, 0, NULL));
 	lego_warp_access acc = {0};
 	lego_bank_report br;
 	lego_coalesce_report cr;
@@ -138,6 +140,9 @@ static void null_args(lego_test *t)
 	NULL_CHECK(t, IS_NULL, lego_select(f.ctx, f.a, f.a, NULL));
 	NULL_CHECK(t, IS_NULL, lego_expr_subst(f.ctx, NULL, 1, &f.a, &f.one));
 	NULL_CHECK(t, IS_NULL, lego_expr_subst(f.ctx, f.a, 1, NULL, &f.one));
+	NULL_CHECK(t, IS_ERR, lego_expr_symbols(f.ctx, NULL, NULL, &f.n));
+	NULL_CHECK(t, IS_ERR, lego_expr_symbols(f.ctx, f.a, NULL, &f.n));
+	NULL_CHECK(t, IS_ERR, lego_expr_symbols(f.ctx, f.a, NULL, NULL));
 	NULL_CHECK(t, IS_NULL, lego_simplify(f.ctx, NULL));
 	NULL_CHECK(t, IS_NULL, lego_expr_print(f.ctx, NULL, LEGO_LANG_C));
 	NULL_CHECK(t, IS_NULL, lego_exprs_print(f.ctx, 1, NULL, NULL, "t",
@@ -164,6 +169,11 @@ static void null_args(lego_test *t)
 	NULL_CHECK(t, IS_NULL, lego_layout_mask(f.ctx, NULL, &f.a));
 	NULL_CHECK(t, IS_NULL, lego_spec_parse(f.ctx, "f", NULL, 3, NULL, 0));
 	NULL_CHECK(t, IS_NULL, lego_spec_load(f.ctx, NULL, NULL, 0));
+	NULL_CHECK(t, IS_NULL, lego_spec_load_lenient(f.ctx, NULL, NULL, 0,
+						      NULL));
+	NULL_CHECK(t, IS_NULL, lego_spec_load_lenient(
+				       f.ctx, "f", &(lego_define){"a", 1}, 1,
+				       NULL));
 	NULL_CHECK(t, IS_NULL, lego_spec_parse_expr(f.spec, NULL, NULL));
 	NULL_CHECK(t, IS_NULL, lego_show_text(f.ctx, NULL, NULL));
 	NULL_CHECK(t, IS_NULL, lego_show_svg(f.ctx, NULL, NULL));
@@ -224,6 +234,13 @@ static void null_args(lego_test *t)
 					  NULL, 0);
 	CHECK(t, spec && !lego_spec_layout(spec, NULL) &&
 			 !lego_spec_let(spec, NULL));
+	int wl = 0, wc = 0;
+	CHECK(t, !lego_spec_where(NULL, "A", &wl, &wc) &&
+			 !lego_spec_where(spec, NULL, &wl, &wc) &&
+			 !lego_spec_where(spec, "A", NULL, &wc) &&
+			 !lego_spec_where(spec, "A", &wl, NULL));
+	/* Where it is declared: line 1, column 8 of "layout A = ...". */
+	CHECK(t, lego_spec_where(spec, "A", &wl, &wc) && wl == 1 && wc == 8);
 	lego_validation_print(NULL, "A", NULL);
 	lego_validation_print(stdout, "A", NULL);
 	lego_ctx_free(ctx);

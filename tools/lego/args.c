@@ -19,15 +19,36 @@ int cli_usage(const char *cmd, const char *fmt, ...)
 	return CLI_USAGE;
 }
 
+/* The message after its "...: error: " prefix; returns CLI_FAIL. */
+static int vfail(const char *fmt, va_list ap)
+{
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	return CLI_FAIL;
+}
+
 int cli_fail(const char *fmt, ...)
 {
 	va_list ap;
 	fputs("lego: error: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	int rc = vfail(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
-	return CLI_FAIL;
+	return rc;
+}
+
+int cli_fail_at(const cli_session *s, const char *name, const char *fmt, ...)
+{
+	va_list ap;
+	int line, col;
+	if (lego_spec_where(s->spec, name, &line, &col))
+		fprintf(stderr, "%s:%d:%d: error: ", s->file, line, col);
+	else
+		fputs("lego: error: ", stderr);
+	va_start(ap, fmt);
+	int rc = vfail(fmt, ap);
+	va_end(ap);
+	return rc;
 }
 
 int cli_ctx_fail(lego_ctx *ctx)

@@ -35,6 +35,12 @@ int cli_usage(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* "lego: error: ..." on stderr; returns CLI_FAIL. */
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "FILE:LINE:COL: error: ..." on stderr, at the declaration of name in
+ * the session's spec (any "lego: error: ..." when it is not declared
+ * there); returns CLI_FAIL.  For errors about what the file declares. */
+struct cli_session;
+int cli_fail_at(const struct cli_session *s, const char *name,
+		const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The context's message (already "file:line:col: error: ..." for input
  * errors) on stderr; returns CLI_FAIL. */
 int cli_ctx_fail(lego_ctx *ctx);
@@ -47,7 +53,15 @@ typedef struct cli_session {
 	const char *file;
 } cli_session;
 
+/* Loads a->pos[0] with every -D of a in effect for the whole parse, and
+ * the layout layout_name when not NULL; CLI_OK or CLI_FAIL (reported).
+ * The one way commands read a spec file. */
 int cli_open(cli_session *s, const cli_args *a, const char *layout_name);
+/* The same, except that a -D naming no sym of the file is not refused but
+ * put in rest (room for a->ndefs), *nrest their number: for a command
+ * whose other inputs have names (lego analyze's expressions). */
+int cli_open_rest(cli_session *s, const cli_args *a, const char *layout_name,
+		  lego_define *rest, size_t *nrest);
 /* " (did you mean 'X'?)" for a misspelt layout name of spec, or "";
  * the text lives in s. */
 const char *cli_layout_hint(lego_suggest *s, const lego_spec *spec,

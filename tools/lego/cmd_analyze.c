@@ -122,27 +122,6 @@ static int access_numbers(const analyze_args *aa, lego_warp_access *acc)
 
 /* ----------------------------------------------------------- defines */
 
-/* -D names FILE declares go to the spec, the others to the env: a
- * first parse without defines tells which is which. */
-static int split_defines(const cli_args *a, lego_define *spec_defs,
-			 size_t *nspec, lego_define *expr_defs, size_t *nexpr)
-{
-	lego_ctx *probe = lego_ctx_new();
-	if (!probe)
-		return cli_fail("out of memory");
-	int rc = lego_spec_load(probe, a->pos[0], NULL, 0) ? CLI_OK
-							   : cli_ctx_fail(probe);
-	*nspec = *nexpr = 0;
-	for (size_t k = 0; rc == CLI_OK && k < a->ndefs; k++) {
-		if (lego_sym_find(probe, a->defs[k].name))
-			spec_defs[(*nspec)++] = a->defs[k];
-		else
-			expr_defs[(*nexpr)++] = a->defs[k];
-	}
-	lego_ctx_free(probe);
-	return rc;
-}
-
 static int bind_expr_defines(analyze_run *r, const lego_define *defs,
 			     size_t n)
 {
@@ -220,17 +199,12 @@ static int parse_index(analyze_run *r, const cli_args *a,
 
 static int setup(analyze_run *r, const cli_args *a, const analyze_args *aa)
 {
-	lego_define *spec_defs = calloc(a->ndefs + 1, sizeof *spec_defs);
+	/* -D names FILE does not declare are names of the expressions. */
 	lego_define *expr_defs = calloc(a->ndefs + 1, sizeof *expr_defs);
-	size_t nspec = 0, nexpr = 0;
-	int rc = spec_defs && expr_defs ? CLI_OK : cli_fail("out of memory");
-	if (rc == CLI_OK)
-		rc = split_defines(a, spec_defs, &nspec, expr_defs, &nexpr);
-	cli_args spec_args = *a;
-	spec_args.defs = spec_defs;
-	spec_args.ndefs = nspec;
-	if (rc == CLI_OK)
-		rc = cli_open(&r->s, &spec_args, a->pos[1]);
+	size_t nexpr = 0;
+	int rc = expr_defs ? cli_open_rest(&r->s, a, a->pos[1], expr_defs,
+					   &nexpr)
+			   : cli_fail("out of memory");
 	if (rc == CLI_OK && !(r->env = lego_env_new(r->s.ctx)))
 		rc = cli_ctx_fail(r->s.ctx);
 	if (rc == CLI_OK)
@@ -239,7 +213,6 @@ static int setup(analyze_run *r, const cli_args *a, const analyze_args *aa)
 		rc = bind_expr_defines(r, expr_defs, nexpr);
 	if (rc == CLI_OK && aa->sweep)
 		rc = parse_sweep(r, aa->sweep);
-	free(spec_defs);
 	free(expr_defs);
 	return rc;
 }

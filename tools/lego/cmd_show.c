@@ -87,8 +87,8 @@ static int need_concrete(cli_session *s, const char *name)
 		return cli_ctx_fail(s->ctx);
 	return lego_expr_is_const(e, &size)
 		? CLI_OK
-		: cli_fail("layout %s has symbolic sizes; give their values "
-			   "with -D SYM=VALUE", name);
+		: cli_fail_at(s, name, "layout %s has symbolic sizes; give "
+			      "their values with -D SYM=VALUE", name);
 }
 
 static int draw(const cli_args *a, const show_args *sa, lego_show_opts *o)

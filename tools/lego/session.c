@@ -1,5 +1,4 @@
 /* session.c - loading a file and a layout, and what commands share. */
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,16 +25,42 @@ const char *cli_layout_hint(lego_suggest *s, const lego_spec *spec,
 	return lego_suggest_hint(s);
 }
 
+/* Every -D is in effect for the whole parse: a size may be proved
+ * positive only with its value (Row(M - 5) with M = 8). */
+static lego_spec *load_spec(cli_session *s, const cli_args *a,
+			    lego_define *rest, size_t *nrest)
+{
+	if (!rest)
+		return lego_spec_load(s->ctx, s->file, a->defs, a->ndefs);
+	int *used = calloc(a->ndefs + 1, sizeof *used);
+	lego_spec *spec = used ? lego_spec_load_lenient(s->ctx, s->file,
+							a->defs, a->ndefs, used)
+			       : NULL;
+	*nrest = 0;
+	for (size_t k = 0; spec && k < a->ndefs; k++)
+		if (!used[k])
+			rest[(*nrest)++] = a->defs[k];
+	if (!used)
+		cli_fail("out of memory");
+	free(used);
+	return spec;
+}
+
 int cli_open(cli_session *s, const cli_args *a, const char *layout_name)
+{
+	return cli_open_rest(s, a, layout_name, NULL, NULL);
+}
+
+int cli_open_rest(cli_session *s, const cli_args *a, const char *layout_name,
+		  lego_define *rest, size_t *nrest)
 {
 	*s = (cli_session){.file = a->pos[0]};
 	if (!(s->ctx = lego_ctx_new()))
 		return cli_fail("out of memory");
 	if (a->smt && lego_ctx_use_smt(s->ctx, 1) != LEGO_OK)
 		return cli_ctx_fail(s->ctx);
-	s->spec = lego_spec_load(s->ctx, s->file, a->defs, a->ndefs);
-	if (!s->spec)
-		return cli_ctx_fail(s->ctx);
+	if (!(s->spec = load_spec(s, a, rest, nrest)))
+		return *lego_ctx_error(s->ctx) ? cli_ctx_fail(s->ctx) : CLI_FAIL;
 	if (!layout_name)
 		return CLI_OK;
 	s->layout = lego_spec_layout(s->spec, layout_name);
@@ -67,94 +92,31 @@ static void add_need(const lego_expr *sym, char *buf, size_t cap)
 		strcpy(buf + used, item);
 }
 
-/* The nodes of one walk, each taken once: the expressions of a layout are
- * DAGs whose trees can be exponentially larger (a chain of links). */
-typedef struct needs_walk {
-	const lego_expr **seen; /* open addressing, power-of-two capacity */
-	size_t cap, n;
-	const lego_expr **stack;
-	size_t depth, stack_cap;
-} needs_walk;
-
-static int walk_grow(needs_walk *w)
-{
-	size_t cap = w->cap ? 2 * w->cap : 256;
-	const lego_expr **seen = calloc(cap, sizeof *seen);
-	if (!seen)
-		return -1;
-	for (size_t i = 0; i < w->cap; i++) {
-		const lego_expr *e = w->seen[i];
-		size_t h = e ? ((uintptr_t)e >> 4) & (cap - 1) : 0;
-		while (e && seen[h])
-			h = (h + 1) & (cap - 1);
-		if (e)
-			seen[h] = e;
-	}
-	free(w->seen);
-	w->seen = seen;
-	w->cap = cap;
-	return 0;
-}
-
-/* 1 when e was not seen before (and is now), 0 when it was, -1 out of
- * memory. */
-static int walk_first(needs_walk *w, const lego_expr *e)
-{
-	if (2 * (w->n + 1) > w->cap && walk_grow(w))
-		return -1;
-	size_t h = ((uintptr_t)e >> 4) & (w->cap - 1);
-	for (; w->seen[h]; h = (h + 1) & (w->cap - 1))
-		if (w->seen[h] == e)
-			return 0;
-	w->seen[h] = e;
-	w->n++;
-	return 1;
-}
-
-static int walk_push(needs_walk *w, const lego_expr *e)
-{
-	if (w->depth == w->stack_cap) {
-		size_t cap = w->stack_cap ? 2 * w->stack_cap : 256;
-		const lego_expr **grown = realloc(w->stack, cap * sizeof *grown);
-		if (!grown)
-			return -1;
-		w->stack = grown;
-		w->stack_cap = cap;
-	}
-	w->stack[w->depth++] = e;
-	return 0;
-}
-
 /* Appends " -D NAME=.." for each symbol of e not yet in buf, except the
- * index variables skip[0..nskip), each node of the DAG visited once. */
-static void add_needs(const lego_expr *e, char *buf, size_t cap,
-		      lego_expr *const *skip, size_t nskip)
+ * index variables skip[0..nskip); -1 (message in ctx) out of memory. */
+static int add_needs(lego_ctx *ctx, const lego_expr *e, char *buf,
+		      size_t cap, lego_expr *const *skip, size_t nskip)
 {
-	needs_walk w = {0};
-	int bad = walk_push(&w, e);
-	while (!bad && w.depth) {
-		const lego_expr *x = w.stack[--w.depth];
-		int first = walk_first(&w, x);
-		bad = first < 0;
-		if (first <= 0)
-			continue;
+	lego_expr **syms;
+	size_t n;
+	if (lego_expr_symbols(ctx, e, &syms, &n) != LEGO_OK)
+		return -1;
+	for (size_t k = 0; k < n; k++) {
 		int skipped = 0;
 		for (size_t i = 0; i < nskip; i++)
-			skipped |= x == skip[i];
-		if (!skipped && lego_expr_kind_of(x) == LEGO_SYM)
-			add_need(x, buf, cap);
-		for (size_t i = 0; !skipped && !bad && i < lego_expr_nargs(x); i++)
-			bad = walk_push(&w, lego_expr_arg(x, i));
+			skipped |= syms[k] == skip[i];
+		if (!skipped)
+			add_need(syms[k], buf, cap);
 	}
-	free(w.seen);
-	free(w.stack);
+	free(syms);
+	return 0;
 }
 
 /* The symbols of l's mapping: its pieces may use syms that its dims do
  * not (the group size GM of a grouped program id), and enumeration needs
  * them all. */
-static void add_apply_needs(cli_session *s, const lego_layout *l,
-			    char *buf, size_t cap)
+static int add_apply_needs(cli_session *s, const lego_layout *l,
+			   char *buf, size_t cap)
 {
 	size_t rank = lego_layout_rank(l);
 	lego_expr **idx = calloc(rank ? rank : 1, sizeof *idx);
@@ -166,24 +128,25 @@ static void add_apply_needs(cli_session *s, const lego_layout *l,
 		ok = (idx[k] = lego_index(s->ctx, name, zero, NULL)) != NULL;
 	}
 	lego_expr *e = ok ? lego_layout_apply(s->ctx, l, idx) : NULL;
-	if (e)
-		add_needs(e, buf, cap, idx, rank);
+	int rc = e ? add_needs(s->ctx, e, buf, cap, idx, rank) : 0;
 	free(idx);
+	return rc;
 }
 
 cli_size cli_concrete_size(cli_session *s, const lego_layout *l,
 			   int64_t *size, char *needs, size_t cap)
 {
+	int bad = 0;
 	needs[0] = 0;
 	/* Every logical dim, not only the size, must be known to enumerate
 	 * the layout: M*K may be concrete while M/BM is not. */
 	for (size_t k = 0; k < lego_layout_rank(l); k++)
-		add_needs(lego_layout_dim(l, k), needs, cap, NULL, 0);
+		bad |= add_needs(s->ctx, lego_layout_dim(l, k), needs, cap,
+				 NULL, 0);
 	lego_expr *e = lego_layout_size(s->ctx, l);
-	if (!e)
+	if (!e || bad || add_needs(s->ctx, e, needs, cap, NULL, 0) ||
+	    add_apply_needs(s, l, needs, cap))
 		return SIZE_ERROR;
-	add_needs(e, needs, cap, NULL, 0);
-	add_apply_needs(s, l, needs, cap);
 	if (needs[0])
 		return SIZE_SYMBOLIC;
 	/* Constants that did not fold overflowed. */

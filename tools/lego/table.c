@@ -26,19 +26,19 @@ static int print_table(cli_session *s, const char *name)
 	case SIZE_ERROR:
 		return cli_ctx_fail(s->ctx);
 	case SIZE_SYMBOLIC:
-		return cli_fail("layout %s has symbolic sizes: give values with%s",
-				name, needs);
+		return cli_fail_at(s, name, "layout %s has symbolic sizes: "
+				   "give values with%s", name, needs);
 	case SIZE_OVERFLOW:
-		return cli_fail("the size of layout %s does not fit in 64 bits",
-				name);
+		return cli_fail_at(s, name, "the size of layout %s does not "
+				   "fit in 64 bits", name);
 	case SIZE_CONCRETE:
 		break;
 	}
 	if (size > TABLE_MAX)
-		return cli_fail("layout %s has %lld elements, more than a table "
-				"shows (at most 2^31 = %lld; docs/language.md, "
-				"\"Limits\")", name, (long long)size,
-				(long long)TABLE_MAX);
+		return cli_fail_at(s, name, "layout %s has %lld elements, more "
+				   "than a table shows (at most 2^31 = %lld; "
+				   "docs/language.md, \"Limits\")", name,
+				   (long long)size, (long long)TABLE_MAX);
 	int rc = lego_layout_table_each(s->ctx, s->layout, NULL, print_chunk,
 					NULL);
 	if (rc != LEGO_OK && ferror(stdout))
