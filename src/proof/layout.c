@@ -69,7 +69,7 @@ static int prove_simplify(lego_ctx *ctx, const lego_layout *l, unsigned ms,
 {
 	lego_expr *idx[MAX_RANK], *from[MAX_RANK + 1], *to[MAX_RANK + 1];
 	int ok[MAX_RANK + 1];
-	char name[32];
+	char name[48];
 	size_t d = lego_layout_rank(l);
 	if (d == 0 || d > MAX_RANK)
 		return lego_fail(ctx, LEGO_ERR, "proof: rank %zu not in 1..%d",
