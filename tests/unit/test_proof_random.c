@@ -97,7 +97,7 @@ static int wrong_at(lego_test *t, lego_ctx *ctx, const lego_layout *l,
 	size_t d = lego_layout_rank(l);
 	lego_expr *idx[MAX_IDX], *inv[MAX_IDX], *sinv[MAX_IDX];
 	int64_t dim[MAX_IDX], at[MAX_IDX], n = 1, size, v, flat;
-	char name[16];
+	char name[24];
 	for (size_t k = 0; k < d; k++) {
 		/* a base name of its own: index_fresh would hand two dims of
 		 * the same bounds one variable */
