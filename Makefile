@@ -19,8 +19,9 @@ CFLAGS  += $(OPT) $(WARN) -fPIC -fvisibility=hidden -D_POSIX_C_SOURCE=200809L
 CPPFLAGS += -Iinclude -Isrc
 # SQLite (the tuning cache) is opened with dlopen on first use
 # (src/tune/sqlite_load.c), so that no command pays for loading it;
-# SQLITE_LINKED=1 links it instead (for a static build).
-LDLIBS  += -lm -ldl
+# SQLITE_LINKED=1 links it instead (for a static build).  The tuner's
+# built-in runners compile candidates on threads (pthreads).
+LDLIBS  += -lm -ldl -lpthread
 ifeq ($(SQLITE_LINKED),1)
 CPPFLAGS += -DLEGO_SQLITE_LINKED
 LDLIBS   += -lsqlite3

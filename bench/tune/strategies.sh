@@ -12,8 +12,8 @@ lego=${LEGO:-build/lego}
 here=$(dirname "$0")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-printf '| cell | space | exhaustive | random | anneal | bandit | autotune |\n'
-printf '|---|---|---|---|---|---|---|\n'
+printf '| cell | space | exhaustive | random | anneal | bandit | model order | pruned to | bandit, pruned | autotune |\n'
+printf '|---|---|---|---|---|---|---|---|---|---|\n'
 for csv in "$dir"/*.csv; do
 	name=$(basename "$csv" .csv)
 	v=${name%%_*}
@@ -31,17 +31,28 @@ for csv in "$dir"/*.csv; do
 	reach() { sed 1d "$1" | awk -F, -v b="$best" '$2 != "" && $2 <= 1.02 * b { print NR; exit }'; }
 	ex=$(sed 1d "$csv" | awk -F, -v b="$best" '$2 != "" && $2 <= 1.02 * b { print NR; exit }')
 	row="| $v $M x $N x $K | $n | $ex |"
-	for s in random anneal bandit; do
+	# evaluations to 2% of strategy $1 over the seeds (more options after)
+	run() {
+		s=$1
+		shift
 		counts=""
 		for seed in $(seq 1 "$seeds"); do
 			rm -f "$tmp/db"*
 			"$lego" tune "$spec" "$tpl" -D M="$M" -D N="$N" -D K="$K" -q \
 				--strategy $s --seed "$seed" --db "$tmp/db" --csv "$tmp/h.csv" \
 				--run "grep -F 'BM={BM} BN={BN} BK={BK} GM={GM} STAGES={STAGES} WARPS={WARPS},' $tmp/table | cut -d, -f2 | grep -v inf" \
-				>/dev/null 2>&1
+				"$@" >/dev/null 2>&1
 			counts="$counts $(reach "$tmp/h.csv")"
 		done
-		row="$row $(echo $counts | tr ' ' '\n' | sort -n | awk '{a[NR] = $1} END { printf "%d (worst %d)", a[int((NR + 1) / 2)], a[NR] }') |"
+		echo $counts | tr ' ' '\n' | sort -n | awk '{a[NR] = $1} END { if (a[NR] == "") printf "not reached"; else printf "%d (worst %d)", a[int((NR + 1) / 2)], a[NR] }'
+	}
+	for s in random anneal bandit; do
+		row="$row $(run $s) |"
 	done
+	row="$row $(seeds=1 run exhaustive --model order | sed 's/ (worst.*//') |"
+	kept=$("$lego" tune "$spec" "$tpl" -D M="$M" -D N="$N" -D K="$K" --list --model prune | cut -d' ' -f1-6)
+	kbest=$(echo "$kept" | while read c; do grep -F "$c," "$tmp/table"; done | cut -d, -f2 | grep -v inf | sort -g | head -1)
+	row="$row $(echo "$kept" | wc -l) (best $(awk -v k="$kbest" -v b="$best" 'BEGIN { printf "%.3f", k / b }')x opt) |"
+	row="$row $(run bandit --model prune) |"
 	echo "$row $n every run |"
 done

@@ -22,9 +22,10 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv
 python3 -c 'import torch, triton; print("torch", torch.__version__, "triton", triton.__version__)'
 
 # v M N K: spec and template of a cell (masked where the tiles cannot divide)
-CELLS="ab:1024:1024:1024 abt:1024:1024:1024 ab:4096:4096:4096 abt:4096:4096:4096
+# (CELLS in the environment: another set; the second run took atb, atbt)
+CELLS=${CELLS:-"ab:1024:1024:1024 abt:1024:1024:1024 ab:4096:4096:4096 abt:4096:4096:4096
 ab:8192:8192:8192 abt:8192:8192:8192 ab:8192:128:8192 abt:8192:128:8192
-ab:1000:1000:1000 abt:1000:1000:1000 ab:4097:4097:4097 abt:4097:4097:4097"
+ab:1000:1000:1000 abt:1000:1000:1000 ab:4097:4097:4097 abt:4097:4097:4097"}
 cell_files() { # v M -> SPEC TPL
 	case $2 in
 	1000|4097) echo "$T/matmul_any_$1.lego $R/examples/triton/matmul_masked.py.tpl" ;;
@@ -84,6 +85,8 @@ EOS
 	echo "pass $pass done at $(elapsed) s"
 done
 python3 $T/triton_runner.py quit $SOCK
+# at most 8 files come back from the device: the CSVs in one archive
+(cd "$OUT" && tar czf csv.tgz *.csv && rm -f *.csv)
 
 # 3. the best kernels beside the baselines
 : >"$W/cells"
@@ -102,5 +105,3 @@ EOS
 done
 [ $(elapsed) -lt 500 ] && PYTHONUNBUFFERED=1 python3 $T/compare.py "$W/cells" "$OUT"
 echo "study done at $(elapsed) s"
-# at most 8 files come back from the device: the CSVs in one archive
-(cd "$OUT" && tar czf csv.tgz *.csv && rm -f *.csv)

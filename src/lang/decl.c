@@ -1,5 +1,5 @@
 /* decl.c - declarations: sym, let, assume, index, genp, layout (tune:
- * tune.c). */
+ * tune.c; tv: tv.c). */
 #include <string.h>
 
 #include "expr/expr.h"
@@ -150,9 +150,14 @@ static int decl_sym(lang_parser *p)
 static int decl_let(lang_parser *p)
 {
 	lang_name *n = lang_declare(p, NAME_LET);
-	if (!n || lang_expect(p, TOK_ASSIGN, "'='") ||
-	    lang_parse_expr(p, &n->val))
+	if (!n || lang_expect(p, TOK_ASSIGN, "'='"))
 		return -1;
+	p->last_cdiv = NULL;
+	if (lang_parse_expr(p, &n->val))
+		return -1;
+	/* A name for cdiv(a, b) reads as the cdiv wherever it is used:
+	 * a padded tile count, never a dim that b must divide. */
+	n->is_cdiv = n->val.e && n->val.e == p->last_cdiv;
 	return lang_bind(p, n);
 }
 
@@ -218,7 +223,7 @@ static int parse_decl(lang_parser *p)
 		{"sym", decl_sym},     {"let", decl_let},
 		{"assume", decl_assume}, {"index", decl_index},
 		{"genp", lang_decl_genp}, {"layout", decl_layout},
-		{"tune", lang_decl_tune},
+		{"tune", lang_decl_tune}, {"tv", lang_decl_tv},
 	};
 	lang_tok *at = lang_peek(p);
 	char buf[64];
@@ -228,7 +233,7 @@ static int parse_decl(lang_parser *p)
 			return decls[i].parse(p);
 		}
 	return lang_error(p, at, "expected a declaration (sym, let, assume, "
-			  "index, genp, layout or tune), got %s",
+			  "index, genp, layout, tune or tv), got %s",
 			  lang_tok_describe(at, buf, sizeof buf));
 }
 

@@ -266,6 +266,8 @@ static int parse_name(lang_parser *p, const lang_tok *at, lang_val *out)
 				  at->text);
 	if (n) {
 		*out = n->val;
+		if (n->is_cdiv)
+			p->last_cdiv = n->val.e;
 		return 0;
 	}
 	for (size_t i = 0; i < sizeof layout_words / sizeof layout_words[0]; i++)

@@ -34,6 +34,17 @@ lift_val *lift_val_scalar(lift_cc *cc, lift_type_kind kind, const char *text)
 	return v;
 }
 
+lift_val *lift_val_typed(lift_cc *cc, lift_type *t, const char *text)
+{
+	lift_val *v = t ? lego_arena_alloc(&cc->ctx->arena, sizeof *v) : NULL;
+	if (!v)
+		return NULL;
+	v->kind = VAL_SCALAR;
+	v->type = t;
+	v->text = text;
+	return v;
+}
+
 lift_val *lift_val_array(lift_cc *cc, lift_type *type, lift_view *view)
 {
 	lift_val *v = type && view ? lego_arena_alloc(&cc->ctx->arena, sizeof *v)
@@ -92,6 +103,7 @@ static const struct pattern_info {
 	{"asVector", PAT_ASVECTOR, 1, 1}, {"asScalar", PAT_ASSCALAR, 0, 1},
 	{"toGlobal", PAT_TOGLOBAL, 1, 1}, {"toLocal", PAT_TOLOCAL, 1, 1},
 	{"toPrivate", PAT_TOPRIVATE, 1, 1}, {"id", PAT_ID, 0, 1},
+	{"value", PAT_VALUE, 2, 0},
 };
 #define NPATTERNS (sizeof patterns / sizeof patterns[0])
 
@@ -142,6 +154,22 @@ static lift_val *static_scalar(lift_cc *cc, const lift_ast *a, lift_env *env)
 	return v;
 }
 
+/* gather's and scatter's argument: reverse or stride(s). */
+static int index_fun(lift_cc *cc, lift_fun *f, const lift_ast *a)
+{
+	if (a->kind == LIFT_VAR && !strcmp(a->name, "reverse")) {
+		f->index = LIFT_INDEX_REVERSE;
+		return 0;
+	}
+	if (a->kind == LIFT_CALL && !strcmp(a->name, "stride") &&
+	    a->nargs == 1) {
+		f->index = LIFT_INDEX_STRIDE;
+		return (f->sz[0] = static_size(cc, a->args[0])) ? 0 : -1;
+	}
+	lift_err(cc, a, "expected an index function: reverse or stride(s)");
+	return -1;
+}
+
 /* A pattern from a call's first arguments; *used says how many. */
 static lift_fun *make_pattern(lift_cc *cc, const lift_ast *call,
 			      const struct pattern_info *pi, lift_env *env,
@@ -172,6 +200,7 @@ static lift_fun *make_pattern(lift_cc *cc, const lift_ast *call,
 	*used += ns;
 	switch (pi->pat) {
 	case PAT_SPLIT:
+	case PAT_ASVECTOR:
 		f->sz[0] = static_size(cc, a[0]);
 		return f->sz[0] ? f : NULL;
 	case PAT_SLIDE:
@@ -195,14 +224,31 @@ static lift_fun *make_pattern(lift_cc *cc, const lift_ast *call,
 		}
 		f->init = static_scalar(cc, a[2], env);
 		return f->init ? f : NULL;
+	case PAT_GATHER:
+	case PAT_SCATTER:
+		return index_fun(cc, f, a[0]) ? NULL : f;
+	case PAT_ITERATE:
+		if (a[0]->kind != LIFT_NUM || a[0]->is_float ||
+		    (f->k = strtoll(a[0]->name, NULL, 10)) < 0 || f->k > 64)
+			return lift_err(cc, a[0], "iterate takes a count from 0 "
+					"to 64");
+		f->f = static_fun(cc, a[1], env);
+		return f->f ? f : NULL;
+	case PAT_VALUE:
+		f->init = lift_eval(cc, a[0], env);
+		f->sz[0] = f->init ? static_size(cc, a[1]) : NULL;
+		return f->sz[0] ? f : NULL;
 	case PAT_GET:
 		if (a[0]->kind != LIFT_NUM || a[0]->is_float)
 			return lift_err(cc, a[0], "get takes an integer");
 		f->k = strtoll(a[0]->name, NULL, 10);
 		return f;
 	case PAT_REDUCESEQ:
+		/* The initial value: a scalar, or an array in memory. */
+		f->f = static_fun(cc, a[0], env);
+		f->init = f->f ? lift_eval(cc, a[1], env) : NULL;
+		return f->init ? f : NULL;
 	case PAT_REDUCE:
-	case PAT_ITERATE:
 		f->f = static_fun(cc, a[0], env);
 		f->init = f->f ? static_scalar(cc, a[1], env) : NULL;
 		return f->init ? f : NULL;
@@ -250,10 +296,10 @@ static lift_val *eval_call(lift_cc *cc, const lift_ast *a, lift_env *env)
 	lift_fun *f = lift_callee(cc, a, env, &used);
 	if (!f)
 		return NULL;
-	if (used == a->nargs)
+	if (used == a->nargs && f->ndata)
 		return fun_val(cc, f);
 	lift_val **args = lego_arena_alloc(&cc->ctx->arena,
-					   a->nargs * sizeof *args);
+					   (a->nargs ? a->nargs : 1) * sizeof *args);
 	if (!args)
 		return NULL;
 	for (size_t i = used; i < a->nargs; i++)
@@ -375,15 +421,17 @@ static lift_val *apply_user(lift_cc *cc, const lift_fun *f, lift_val **args,
 	lego_sbuf b = {0};
 	lego_sbuf_printf(&b, "%s(", u->name);
 	for (size_t i = 0; i < n; i++) {
-		if (args[i]->kind != VAL_SCALAR ||
+		if (args[i]->kind != VAL_SCALAR || args[i]->type->width > 1 ||
 		    args[i]->type->kind != u->ptypes[i]) {
 			free(lego_sbuf_take(&b));
 			return lift_err(cc, f->at, "argument %zu of %s: expected "
 					"%s, got %s", i + 1, u->name,
 					kind_name(u->ptypes[i]),
-					args[i]->kind == VAL_SCALAR
+					args[i]->kind == VAL_SCALAR &&
+						!args[i]->type->width
 						? kind_name(args[i]->type->kind)
-						: "a non-scalar");
+						: "a non-scalar (use mapVec over "
+						  "vectors)");
 		}
 		lego_sbuf_printf(&b, "%s%s", i ? ", " : "", args[i]->text);
 	}
@@ -426,12 +474,25 @@ lift_val *lift_apply(lift_cc *cc, lift_fun *f, lift_val **args, size_t n)
 				"result, maybe through join, split or transpose)");
 	case PAT_REDUCESEQ:
 		return lift_reduce_seq(cc, f, args[0]);
+	case PAT_REDUCE:
+		return lift_reduce_par(cc, f, args[0]);
+	case PAT_MAPVEC:
+		return lift_map_vec(cc, f, args, n);
 	case PAT_ID:
+		return args[0];
+	case PAT_VALUE:
+		return lift_view_const(cc, f->init, f->sz[0]);
+	case PAT_ITERATE: {
+		/* unrolled: f applied k times */
+		lift_val *v = args[0];
+		for (int64_t k = 0; v && k < f->k; k++)
+			v = lift_apply(cc, f->f, &v, 1);
+		return v;
+	}
 	case PAT_TOGLOBAL:
 	case PAT_TOLOCAL:
 	case PAT_TOPRIVATE:
-		/* No materialisation yet: address spaces change nothing read. */
-		return f->pat == PAT_ID ? args[0] : lift_apply(cc, f->f, args, n);
+		return lift_materialise(cc, f, args, n);
 	default:
 		return lift_view_pattern(cc, f, args, f->at);
 	}

@@ -1,9 +1,9 @@
 /* lift.h - the Lift front end (internal): textual Lift programs, their
  * symbolic-size types, views compiled to index expressions through LEGO
- * layouts, and OpenCL code generation.  The door of src/lift.
+ * layouts, and OpenCL and CUDA code generation.  The door of src/lift.
  *
  * Pipeline: lift_parse (text -> syntax tree) then lift_compile (type check
- * with symbolic sizes, views to accesses, loops, accumulators, OpenCL).
+ * with symbolic sizes, views to accesses, loops, memory, OpenCL or CUDA).
  * Errors are "file:line:col: error: ..." in the context; functions return
  * NULL or -1 after setting one. */
 #ifndef LEGO_LIFT_H
@@ -12,6 +12,8 @@
 #include <stddef.h>
 
 #include "core/core.h"
+
+typedef enum { LIFT_TARGET_OPENCL, LIFT_TARGET_CUDA } lift_target_kind;
 
 /* ------------------------------------------------------------ syntax tree */
 
@@ -42,6 +44,7 @@ typedef enum lift_type_kind { LIFT_FLOAT, LIFT_INT, LIFT_TUPLE, LIFT_ARRAY }
 
 typedef struct lift_type {
 	lift_type_kind kind;
+	int width;                 /* FLOAT, INT: a vector of width > 1 */
 	struct lift_type **elems;  /* TUPLE: nelems; ARRAY: elems[0] */
 	size_t nelems;
 	lego_expr *len;            /* ARRAY */
@@ -81,6 +84,8 @@ lift_program *lift_parse(lego_ctx *ctx, const char *file, const char *text,
 
 /* Types */
 lift_type *lift_type_scalar(lego_ctx *ctx, lift_type_kind kind);
+/* float2, int4, ...: width 2, 4, 8 or 16 (1: the scalar). */
+lift_type *lift_type_vector(lego_ctx *ctx, lift_type_kind kind, int width);
 lift_type *lift_type_array(lego_ctx *ctx, lift_type *elem, lego_expr *len);
 lift_type *lift_type_tuple(lego_ctx *ctx, lift_type **elems, size_t n);
 /* Equal up to the simplifier's proof that lengths agree. */
@@ -88,17 +93,71 @@ int lift_type_equal(lego_ctx *ctx, const lift_type *a, const lift_type *b);
 /* "[[float]N]M", caller frees. */
 char *lift_type_print(lego_ctx *ctx, const lift_type *t);
 
+/* The index functions of gather and scatter: reverse (i -> n - 1 - i) and
+ * stride(s) (i -> (i % s) * (n / s) + i / s, Lift's reorderStride, for
+ * s | n), as GenP layouts over [n] with their inverses. */
+enum { LIFT_INDEX_REVERSE, LIFT_INDEX_STRIDE };
+lego_layout *lift_index_function(lego_ctx *ctx, int kind, lego_expr *s,
+				 lego_expr *n);
+
+/* The body as text that lift_parse reads back (fully parenthesised),
+ * caller frees. */
+char *lift_ast_print(const lift_ast *a);
+
+/* ------------------------------------------------------------- rewriting */
+
+/* The rewrite rules (rewrite.c has their definitions). */
+typedef enum {
+	LIFT_RULE_FUSION, LIFT_RULE_SPLIT_JOIN, LIFT_RULE_REDUCE_SPLIT,
+	LIFT_RULE_TO_SEQ, LIFT_RULE_TO_GLB, LIFT_RULE_TO_WRG, LIFT_RULE_TO_LCL,
+	LIFT_NRULES
+} lift_rule;
+
+const char *lift_rule_name(lift_rule r);
+/* The rule of that name, or -1. */
+int lift_rule_find(const char *name);
+/* How many sites of the body the rule applies at (pre-order). */
+size_t lift_rewrite_sites(lego_ctx *ctx, const lift_program *p,
+			  lift_rule rule);
+/* p with the rule applied at one site; n is the split size of split-join
+ * and reduce-split.  The result may not type check: compile it. */
+lift_program *lift_rewrite(lego_ctx *ctx, const lift_program *p,
+			   lift_rule rule, size_t site, int64_t n);
+
+/* One rewrite: a rule at a site, with its split size. */
+typedef struct lift_step {
+	lift_rule rule;
+	size_t site;
+	int64_t n;
+} lift_step;
+
+/* Parses text into ctx and applies the steps in order. */
+lift_program *lift_program_rewritten(lego_ctx *ctx, const char *file,
+				     const char *text, size_t len,
+				     const lift_step *steps, size_t nsteps);
+
+typedef void (*lift_explore_fn)(void *user, const lift_step *path, size_t n,
+				const char *body);
+/* Every sequence of at most depth rewrites (split sizes 2 and 4) whose
+ * program compiles, each distinct program reported once with its path
+ * (the original is not reported); returns how many were compiled. */
+size_t lift_explore(const char *file, const char *text, size_t len,
+		    int depth, lift_target_kind target, lift_explore_fn fn,
+		    void *user);
+
 /* ------------------------------------------------------------ compilation */
 
 typedef struct lift_kernel {
-	char *opencl;       /* the kernel source (user functions and kernel) */
-	char *host;         /* a C header: NAME_launch and NAME_out_len */
+	char *source;       /* the kernel source (user functions and kernel) */
+	char *host;         /* a header: NAME_launch and NAME_out_len */
 	lift_type *result;  /* the kernel's result type */
 	int ndims;          /* NDRange dimensions used by mapGlb/mapWrg/mapLcl */
 } lift_kernel;
 
-/* Type checks and compiles the program to OpenCL; malloc'ed strings. */
-int lift_compile(lego_ctx *ctx, const lift_program *p, lift_kernel *out);
+/* Type checks and compiles the program to OpenCL or CUDA (one lowering,
+ * two printers); malloc'ed strings. */
+int lift_compile(lego_ctx *ctx, const lift_program *p,
+		 lift_target_kind target, lift_kernel *out);
 void lift_kernel_free(lift_kernel *k);
 
 #endif

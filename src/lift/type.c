@@ -18,6 +18,14 @@ lift_type *lift_type_scalar(lego_ctx *ctx, lift_type_kind kind)
 	return type_new(ctx, kind);
 }
 
+lift_type *lift_type_vector(lego_ctx *ctx, lift_type_kind kind, int width)
+{
+	lift_type *t = type_new(ctx, kind);
+	if (t && width > 1)
+		t->width = width;
+	return t;
+}
+
 lift_type *lift_type_array(lego_ctx *ctx, lift_type *elem, lego_expr *len)
 {
 	lift_type *t = elem && len ? type_new(ctx, LIFT_ARRAY) : NULL;
@@ -44,7 +52,8 @@ lift_type *lift_type_tuple(lego_ctx *ctx, lift_type **elems, size_t n)
 
 int lift_type_equal(lego_ctx *ctx, const lift_type *a, const lift_type *b)
 {
-	if (a->kind != b->kind || a->nelems != b->nelems)
+	if (a->kind != b->kind || a->nelems != b->nelems ||
+	    a->width != b->width)
 		return 0;
 	if (a->kind == LIFT_ARRAY) {
 		lego_expr *d = lego_simplify(ctx, lego_sub(ctx, a->len, b->len));
@@ -62,10 +71,10 @@ static void print_into(lego_ctx *ctx, lego_sbuf *b, const lift_type *t)
 {
 	switch (t->kind) {
 	case LIFT_FLOAT:
-		lego_sbuf_puts(b, "float");
-		break;
 	case LIFT_INT:
-		lego_sbuf_puts(b, "int");
+		lego_sbuf_puts(b, t->kind == LIFT_INT ? "int" : "float");
+		if (t->width > 1)
+			lego_sbuf_printf(b, "%d", t->width);
 		break;
 	case LIFT_TUPLE:
 		lego_sbuf_puts(b, "(");

@@ -21,6 +21,7 @@ struct lift_val {
 	lift_val_kind kind;
 	lift_type *type;           /* NULL for a function */
 	const char *text;          /* SCALAR: a C expression */
+	const char **comps;        /* SCALAR vector built of components */
 	lift_val **elems;          /* TUPLE */
 	size_t nelems;
 	lift_view *view;           /* ARRAY */
@@ -32,7 +33,7 @@ typedef enum {
 	PAT_REDUCESEQ, PAT_REDUCE, PAT_ITERATE, PAT_SPLIT, PAT_JOIN, PAT_ZIP,
 	PAT_GET, PAT_TRANSPOSE, PAT_GATHER, PAT_SCATTER, PAT_SLIDE, PAT_PAD,
 	PAT_ASVECTOR, PAT_ASSCALAR, PAT_TOGLOBAL, PAT_TOLOCAL, PAT_TOPRIVATE,
-	PAT_ID
+	PAT_ID, PAT_VALUE
 } lift_pat;
 
 typedef enum { FUN_USER, FUN_LAMBDA, FUN_PATTERN, FUN_COMPOSE } lift_fun_kind;
@@ -45,7 +46,8 @@ struct lift_fun {
 	lift_pat pat;              /* PATTERN and its static arguments: */
 	int dim;                   /*   mapGlb/mapWrg/mapLcl dimension */
 	int clamp;                 /*   pad: clamp at the borders */
-	int64_t k;                 /*   get */
+	int64_t k;                 /*   get; iterate: the count */
+	int index;                 /*   gather, scatter: LIFT_INDEX_* */
 	lego_expr *sz[2];          /*   split n; slide size, step; pad l, r */
 	lift_fun *f, *g;           /*   the function argument; COMPOSE f o g */
 	lift_val *init;            /*   reduceSeq: initial value; pad: value */
@@ -58,14 +60,81 @@ struct lift_env {
 	lift_env *next;
 };
 
+/* Address spaces (seed 004, Algorithm 1): the kernel's parameters and
+ * result are global; toLocal and toPrivate make the writes of their
+ * function go to a buffer of that space. */
+typedef enum { SPACE_GLOBAL, SPACE_LOCAL, SPACE_PRIVATE } lift_space;
+
+enum {
+	LIFT_MAX_COORDS = 16,
+	LIFT_MAX_LOOPS = 32,
+	/* Which work-item touches a coordinate of a buffer: a mapLcl
+	 * dimension (0, 1, 2) or one of these. */
+	THREAD_UNSET = -3,  /* not touched yet */
+	THREAD_MIXED = -2,  /* by different mappings, or through a regrouping */
+	THREAD_SEQ = -1     /* by a sequential loop: every value, same thread */
+};
+
+/* A buffer the kernel allocates for toLocal or toPrivate, with how its
+ * coordinates are written and read: a barrier after a local write is
+ * needed only if some work-item reads what another wrote. */
+typedef struct lift_buf {
+	const char *name;
+	lift_space space;
+	size_t ncoords;
+	int wr[LIFT_MAX_COORDS], rd[LIFT_MAX_COORDS];
+	int regrouped;             /* written through join, split, transpose */
+	int in_place;              /* a reduction's accumulator, updated in place */
+	const lift_ast *at;
+	struct lift_buf *next;
+} lift_buf;
+
+/* A barrier emitted at an offset of the kernel body, for a buffer. */
+typedef struct lift_barrier {
+	size_t at;
+	lift_buf *buf;
+	struct lift_barrier *next; /* the one emitted before */
+} lift_barrier;
+
+/* An open loop: its index and the pattern that opened it. */
+typedef struct lift_loop {
+	lego_expr *i;
+	lift_pat pat;
+	int dim;
+} lift_loop;
+
+/* How the lowering spells what depends on the target (kernel.c): the
+ * work-item ids and strides of mapGlb, mapWrg, mapLcl (formats taking
+ * the dimension's letter from dims), the barrier, local arrays. */
+typedef struct lift_target {
+	lego_lang lang;            /* of index expressions */
+	const char *dims;
+	const char *id[3], *step[3];
+	const char *barrier;
+	const char *local;
+	const char *vec_open;      /* "(float4)(": printf of type, width */
+	const char *comps;         /* component k's name: comps[k] */
+	int max_width;
+} lift_target;
+
+const lift_target *lift_target_get(lift_target_kind t);
+
 /* The compiler's state for one kernel. */
 typedef struct lift_cc {
 	lego_ctx *ctx;
 	const lift_program *p;
+	lift_target_kind target;
+	const lift_target *tgt;
 	lego_sbuf out;             /* the kernel body */
+	lego_sbuf decls;           /* local and private buffers, at its top */
 	int indent;
 	int nvars;                 /* fresh names */
 	int ndims;                 /* NDRange dimensions used */
+	lift_loop loops[LIFT_MAX_LOOPS];
+	int nloops;
+	int probing;               /* > 0: the code emitted is thrown away */
+	lift_buf *bufs;
+	lift_barrier *barriers;    /* the last emitted first */
 } lift_cc;
 
 /* "file:line:col: error: ..." at a; returns NULL. */
@@ -78,15 +147,32 @@ void lift_emit(lift_cc *cc, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 lift_val *lift_val_scalar(lift_cc *cc, lift_type_kind kind, const char *text);
+/* A scalar or vector value of type t. */
+lift_val *lift_val_typed(lift_cc *cc, lift_type *t, const char *text);
+/* Vectors (vector.c): component k of a vector value's text, a vector
+ * built of w scalar texts, mapVec(f) applied to vector arguments. */
+const char *lift_vec_comp(lift_cc *cc, const lift_val *v, int k);
+lift_val *lift_vec_make(lift_cc *cc, lift_type_kind kind, int w,
+			const char **comps);
+lift_val *lift_map_vec(lift_cc *cc, const lift_fun *f, lift_val **args,
+		       size_t n);
 /* An array value over a view of that type. */
 lift_val *lift_val_array(lift_cc *cc, lift_type *type, lift_view *view);
 
 /* Views. */
 lift_view *lift_view_mem(lift_cc *cc, const char *buf);
+/* The whole of an allocated buffer, its reads recorded in b. */
+lift_view *lift_view_buf(lift_cc *cc, lift_buf *b);
+/* The buffer a view is the whole of, or NULL. */
+lift_buf *lift_view_is_buf(const lift_view *v);
 /* The data-layout patterns applied to array values; `at` locates their
  * type errors. */
 lift_val *lift_view_pattern(lift_cc *cc, const lift_fun *pat,
 			    lift_val **args, const lift_ast *at);
+/* 0 when split's (or asVector's) size is proved to divide len; else -1
+ * with the located error (the read side and the written side report
+ * alike). */
+int lift_split_check(lift_cc *cc, const lift_fun *split, lego_expr *len);
 /* The type of split(n) over t, once n | len(t) is proved. */
 lift_type *lift_split_type(lift_cc *cc, const lift_fun *split, lift_type *t);
 /* A lazy map: element i is f applied to element i of a. */
@@ -94,6 +180,8 @@ lift_val *lift_view_map(lift_cc *cc, lift_fun *f, lift_val *a,
 			const lift_ast *at);
 /* A one-element array holding a scalar (a reduction's result). */
 lift_val *lift_view_single(lift_cc *cc, lift_val *scalar);
+/* An array of n copies of a value (Lift's Value). */
+lift_val *lift_view_const(lift_cc *cc, lift_val *v, lego_expr *n);
 /* Element i of an array (a scalar, a tuple or an array view). */
 lift_val *lift_view_get(lift_cc *cc, lift_val *a, lego_expr *i);
 
@@ -118,6 +206,47 @@ lift_env *lift_env_bind(lift_cc *cc, lift_env *env, const char *name,
  * argument spreads over several parameters). */
 lift_env *lift_bind_lambda(lift_cc *cc, const lift_fun *f, lift_val **args,
 			   size_t n);
+/* gather's or scatter's index function over [n] as a GenP layout (NULL
+ * after a located error); lift_index_map applies it or its inverse. */
+lego_layout *lift_index_layout(lift_cc *cc, const lift_fun *g, lego_expr *n);
+lego_expr *lift_index_map(lift_cc *cc, lego_layout *l, lego_expr *i,
+			  int inverse);
+
+/* Memory (mem.c).  toLocal(f), toPrivate(f), toGlobal(f) applied to
+ * values that are read: f's writes go to a new buffer of that space
+ * (allocated only if f writes), bracketed by barriers if local. */
+lift_val *lift_materialise(lift_cc *cc, const lift_fun *to, lift_val **args,
+			   size_t n);
+lift_space lift_space_of(lift_pat to);
+/* 0 where local memory may be written (outside mapLcl and mapGlb), else
+ * -1 with a located error about `what`. */
+int lift_local_site(lift_cc *cc, const char *what, const lift_ast *at);
+/* A new buffer l_N or p_N, and its declaration at the kernel's top. */
+lift_buf *lift_buf_new(lift_cc *cc, lift_space sp, const lift_ast *at);
+void lift_buf_declare(lift_cc *cc, const lift_buf *b, lift_type_kind k,
+		      long long size);
+/* reduce(f, init) $ a (reduce.c): a tree in local memory. */
+lift_val *lift_reduce_par(lift_cc *cc, const lift_fun *f, lift_val *a);
+/* Emits a barrier for b's writes; kept only if b's data is shared. */
+void lift_barrier_emit(lift_cc *cc, lift_buf *b);
+/* Which work-item a coordinate of b is touched by, merged with what was
+ * recorded. */
+void lift_buf_touch(lift_buf *b, int *rec, size_t c, int thread);
+/* The kernel body with the barriers that are not needed removed;
+ * malloc'ed, or NULL after an error. */
+char *lift_body_finish(lift_cc *cc);
+/* Throws away the code emitted after mark (and its barriers). */
+void lift_out_truncate(lift_cc *cc, size_t mark);
+/* Opens and closes a loop of a map over [0, len) with index i. */
+int lift_loop_open(lift_cc *cc, lift_pat pat, int dim, lego_expr *i,
+		   const char *name, const char *len);
+void lift_loop_close(lift_cc *cc);
+
+/* Lowers the kernel's body into cc->out; returns its result type. */
+lift_type *lift_lower(lift_cc *cc, lift_env *env);
+/* Stores f(args) into b (the push side); returns the type stored. */
+lift_type *lift_store(lift_cc *cc, lift_fun *f, lift_val **args, size_t n,
+		      lift_buf *b, const lift_ast *at);
 /* reduceSeq(f, init) $ a: emits the accumulator and its loop, returns
  * the one-element array holding it. */
 lift_val *lift_reduce_seq(lift_cc *cc, const lift_fun *f, lift_val *a);

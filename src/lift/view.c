@@ -12,22 +12,27 @@
 
 typedef enum {
 	VW_MEM, VW_SPLIT, VW_SPLITROW, VW_JOIN, VW_TRANSPOSE, VW_TROW, VW_ZIP,
-	VW_SLIDE, VW_OFFS, VW_PAD, VW_MASK, VW_MAP, VW_SINGLE
+	VW_SLIDE, VW_OFFS, VW_PAD, VW_MASK, VW_MAP, VW_SINGLE, VW_PERM,
+	VW_ASVEC, VW_ASSCAL
 } view_kind;
 
 struct lift_view {
 	view_kind kind;
 	const char *buf;           /* MEM */
+	lift_buf *mbuf;            /* MEM: the allocated buffer, or NULL */
 	lego_expr **idx;           /* MEM: indices so far */
 	size_t nidx;
 	lift_val **in;             /* the arrays it views (ZIP: several) */
 	size_t nin;
 	lego_expr *a;              /* SPLIT(ROW) n; SLIDE step; OFFS offset;
-				      PAD l; MASK condition; TROW index */
+				      PAD l; MASK condition; TROW index;
+				      ASVEC, ASSCAL width */
 	lego_expr *b;              /* SPLITROW row; SLIDE size */
 	int clamp;                 /* PAD */
 	lift_val *fill;            /* PAD, MASK: the value outside */
 	lift_fun *f;               /* MAP */
+	lego_layout *perm;         /* PERM: the index function */
+	int inverse;               /* PERM: read through its inverse */
 	const lift_ast *at;
 };
 
@@ -55,10 +60,39 @@ lift_view *lift_view_mem(lift_cc *cc, const char *buf)
 	return v;
 }
 
+lift_view *lift_view_buf(lift_cc *cc, lift_buf *b)
+{
+	lift_view *v = lift_view_mem(cc, b->name);
+	if (v)
+		v->mbuf = b;
+	return v;
+}
+
+lift_buf *lift_view_is_buf(const lift_view *v)
+{
+	return v->kind == VW_MEM && !v->nidx ? v->mbuf : NULL;
+}
+
+/* Records which work-item reads each coordinate of a buffer: the mapLcl
+ * whose index the coordinate is, or a sequential one. */
+static void record_read(lift_cc *cc, lift_buf *b, lego_expr **idx, size_t n)
+{
+	if (cc->probing || b->space != SPACE_LOCAL)
+		return;
+	for (size_t c = 0; c < n && c < LIFT_MAX_COORDS; c++) {
+		lego_expr *e = lego_simplify(cc->ctx, idx[c]);
+		int th = THREAD_SEQ;
+		for (int k = 0; k < cc->nloops; k++)
+			if (cc->loops[k].pat == PAT_MAPLCL && cc->loops[k].i == e)
+				th = cc->loops[k].dim;
+		lift_buf_touch(b, b->rd, c, th);
+	}
+}
+
 const char *lift_print_index(lift_cc *cc, lego_expr *e)
 {
 	lego_expr *s = e ? lego_simplify(cc->ctx, e) : NULL;
-	char *t = s ? lego_expr_print(cc->ctx, s, LEGO_LANG_OPENCL) : NULL;
+	char *t = s ? lego_expr_print(cc->ctx, s, cc->tgt->lang) : NULL;
 	const char *r = t ? lego_arena_strdup(&cc->ctx->arena, t) : NULL;
 	free(t);
 	return r;
@@ -85,6 +119,7 @@ static lift_val *mem_get(lift_cc *cc, lift_val *a, lego_expr *i)
 	if (!w)
 		return NULL;
 	w->buf = v->buf;
+	w->mbuf = v->mbuf;
 	/* in[0]: the whole buffer, for its shape */
 	if (v->nin) {
 		w->in = v->in;
@@ -107,6 +142,8 @@ static lift_val *mem_get(lift_cc *cc, lift_val *a, lego_expr *i)
 	if (et->kind == LIFT_TUPLE)
 		return lift_err(cc, NULL, "arrays of tuples in memory are not "
 					  "supported yet");
+	if (w->mbuf)
+		record_read(cc, w->mbuf, w->idx, w->nidx);
 	lego_expr *dims[16];
 	size_t d = mem_dims(w->in[0]->type, dims, 16);
 	lego_layout *row = lego_row(cc->ctx, d, dims);
@@ -151,7 +188,7 @@ static lift_val *masked(lift_cc *cc, lift_val *v, lego_expr *cond,
 	if (!text)
 		return NULL;
 	snprintf(text, len, "((%s) ? %s : %s)", ct, fill->text, v->text);
-	return lift_val_scalar(cc, v->type->kind, text);
+	return lift_val_typed(cc, v->type, text);
 }
 
 /* Row(m, n) over the pair (row, col) and its inverse: the regrouping of
@@ -250,6 +287,57 @@ lift_val *lift_view_get(lift_cc *cc, lift_val *a, lego_expr *i)
 	}
 	case VW_SINGLE:
 		return v->fill;
+	case VW_ASVEC: {
+		/* (x[w i], .., x[w i + w - 1]) */
+		int64_t wd = 0;
+		const char *comps[16];
+		lego_expr_is_const(v->a, &wd);
+		for (int64_t k = 0; k < wd; k++) {
+			lift_val *x = lift_view_get(cc, v->in[0], lego_add(ctx,
+				lego_mul(ctx, i, v->a), lego_const(ctx, k)));
+			if (!x)
+				return NULL;
+			comps[k] = x->text;
+		}
+		return lift_vec_make(cc, et->kind, (int)wd, comps);
+	}
+	case VW_ASSCAL: {
+		/* component j % w of vector j / w: named when constant, else
+		 * chosen among all */
+		int64_t wd = 0, c;
+		lego_expr_is_const(v->a, &wd);
+		lift_val *x = lift_view_get(cc, v->in[0], lego_div(ctx, i, v->a));
+		lego_expr *ce = lego_simplify(ctx, lego_mod(ctx, i, v->a));
+		if (!x || !ce)
+			return NULL;
+		if (lego_expr_is_const(ce, &c)) {
+			const char *t = lift_vec_comp(cc, x, (int)c);
+			return t ? lift_val_scalar(cc, et->kind, t) : NULL;
+		}
+		const char *cs = lift_print_index(cc, ce);
+		lego_sbuf b = {0};
+		for (int64_t k = 0; cs && k < wd; k++) {
+			const char *t = lift_vec_comp(cc, x, (int)k);
+			if (k + 1 < wd)
+				lego_sbuf_printf(&b, "(%s) == %lld ? %s : ", cs,
+						 (long long)k, t ? t : "?");
+			else
+				lego_sbuf_printf(&b, "%s", t ? t : "?");
+		}
+		char *s = lego_sbuf_take(&b);
+		const char *text = s ? lego_arena_strdup(&ctx->arena, s) : NULL;
+		free(s);
+		size_t len = text ? strlen(text) + 3 : 0;
+		char *p = len ? lego_arena_alloc(&ctx->arena, len) : NULL;
+		if (!p)
+			return NULL;
+		snprintf(p, len, "(%s)", text);
+		return lift_val_scalar(cc, et->kind, p);
+	}
+	case VW_PERM: {
+		lego_expr *j = lift_index_map(cc, v->perm, i, v->inverse);
+		return j ? lift_view_get(cc, v->in[0], j) : NULL;
+	}
 	}
 	return NULL;
 }
@@ -263,13 +351,12 @@ lift_val *lift_view_map(lift_cc *cc, lift_fun *f, lift_val *a,
 	 * emits is thrown away (each access re-applies f). */
 	size_t mark = cc->out.len;
 	char name[32];
+	cc->probing++;
 	lego_expr *i = lift_fresh_index(cc, a->type->len, name, sizeof name);
 	lift_val *x = i ? lift_view_get(cc, a, i) : NULL;
 	lift_val *y = x ? lift_apply(cc, f, &x, 1) : NULL;
-	if (cc->out.s && cc->out.len > mark) {
-		cc->out.len = mark;
-		cc->out.s[mark] = '\0';
-	}
+	cc->probing--;
+	lift_out_truncate(cc, mark);
 	if (!y || y->kind == VAL_FUN)
 		return y ? lift_err(cc, at, "map's function returns a function")
 			 : NULL;
@@ -281,15 +368,21 @@ lift_val *lift_view_map(lift_cc *cc, lift_fun *f, lift_val *a,
 	return lift_val_array(cc, t, w);
 }
 
-lift_val *lift_view_single(lift_cc *cc, lift_val *scalar)
+lift_val *lift_view_const(lift_cc *cc, lift_val *v, lego_expr *n)
 {
+	if (v->kind == VAL_FUN)
+		return lift_err(cc, NULL, "an array of functions");
 	lift_view *w = view_new(cc, VW_SINGLE, NULL);
-	lift_type *t = lift_type_array(cc->ctx, scalar->type,
-				       lego_const(cc->ctx, 1));
+	lift_type *t = lift_type_array(cc->ctx, v->type, n);
 	if (!w || !t)
 		return NULL;
-	w->fill = scalar;
+	w->fill = v;
 	return lift_val_array(cc, t, w);
+}
+
+lift_val *lift_view_single(lift_cc *cc, lift_val *scalar)
+{
+	return lift_view_const(cc, scalar, lego_const(cc->ctx, 1));
 }
 
 int lift_divides(lego_ctx *ctx, lego_expr *a, lego_expr *b)
@@ -315,6 +408,18 @@ static const char *eprint(lift_cc *cc, lego_expr *e)
 	return r ? r : "?";
 }
 
+int lift_split_check(lift_cc *cc, const lift_fun *split, lego_expr *len)
+{
+	if (lift_divides(cc->ctx, split->sz[0], len))
+		return 0;
+	const char *n = eprint(cc, split->sz[0]), *l = eprint(cc, len);
+	lift_err(cc, split->at, "%s(%s) of an array of length %s: cannot "
+		 "prove that %s divides %s (state it with `assume %s | %s;`)",
+		 split->pat == PAT_ASVECTOR ? "asVector" : "split", n, l, n, l,
+		 n, l);
+	return -1;
+}
+
 lift_type *lift_split_type(lift_cc *cc, const lift_fun *split,
 			   lift_type *t)
 {
@@ -323,12 +428,8 @@ lift_type *lift_split_type(lift_cc *cc, const lift_fun *split,
 	if (t->kind != LIFT_ARRAY)
 		return lift_err(cc, split->at, "split of %s: not an array",
 				tprint(cc, t));
-	if (!lift_divides(ctx, n, t->len))
-		return lift_err(cc, split->at, "split(%s) of %s: cannot prove "
-				"that %s divides %s (state it with "
-				"`assume %s | %s;`)", eprint(cc, n),
-				tprint(cc, t), eprint(cc, n), eprint(cc, t->len),
-				eprint(cc, n), eprint(cc, t->len));
+	if (lift_split_check(cc, split, t->len))
+		return NULL;
 	return lift_type_array(ctx, lift_type_array(ctx, t->elems[0], n),
 			       lego_div(ctx, t->len, n));
 }
@@ -421,6 +522,9 @@ lift_val *lift_view_pattern(lift_cc *cc, const lift_fun *pat,
 		lift_type *st = et;
 		while (st->kind == LIFT_ARRAY)
 			st = st->elems[0];
+		if (!pat->clamp && st->kind <= LIFT_INT && st->width > 1)
+			return lift_err(cc, at, "pad of %s with a value: pad the "
+					"scalars before asVector", tprint(cc, t));
 		if (!pat->clamp && st->kind != pat->init->type->kind)
 			return lift_err(cc, at, "pad value of type %s for %s",
 					tprint(cc, pat->init->type), tprint(cc, t));
@@ -436,6 +540,48 @@ lift_val *lift_view_pattern(lift_cc *cc, const lift_fun *pat,
 		}
 		break;
 	}
+	case PAT_ASVECTOR: {
+		/* [T]n -> [Tw](n/w), w | n */
+		int64_t width = 0;
+		if (!lego_expr_is_const(pat->sz[0], &width) ||
+		    (width != 2 && width != 4 && width != 8 && width != 16) ||
+		    width > cc->tgt->max_width)
+			return lift_err(cc, at, "asVector(%s): the width must be "
+					"2, 4%s", eprint(cc, pat->sz[0]),
+					cc->tgt->max_width > 4 ? ", 8 or 16"
+							       : " (CUDA)");
+		if (et->kind > LIFT_INT || et->width > 1)
+			return lift_err(cc, at, "asVector of %s: not an array of "
+					"scalars", tprint(cc, t));
+		if (lift_split_check(cc, pat, t->len))
+			return NULL;
+		rt = lift_type_array(ctx, lift_type_vector(ctx, et->kind,
+							   (int)width),
+				     lego_div(ctx, t->len, pat->sz[0]));
+		if ((w = view_new(cc, VW_ASVEC, a)))
+			w->a = pat->sz[0];
+		break;
+	}
+	case PAT_ASSCALAR:
+		/* [Tw]n -> [T](n*w) */
+		if (et->kind > LIFT_INT || et->width < 2)
+			return lift_err(cc, at, "asScalar of %s: not an array of "
+					"vectors", tprint(cc, t));
+		rt = lift_type_array(ctx, lift_type_scalar(ctx, et->kind),
+				     lego_mul(ctx, t->len,
+					      lego_const(ctx, et->width)));
+		if ((w = view_new(cc, VW_ASSCAL, a)))
+			w->a = lego_const(ctx, et->width);
+		break;
+	case PAT_GATHER:
+	case PAT_SCATTER:
+		/* gather reads x[f(i)]; scatter puts x[j] at f(j) */
+		rt = t;
+		if (!(w = view_new(cc, VW_PERM, a)) ||
+		    !(w->perm = lift_index_layout(cc, pat, t->len)))
+			return NULL;
+		w->inverse = pat->pat == PAT_SCATTER;
+		break;
 	default:
 		return lift_err(cc, at, "%s is not implemented yet",
 				at && at->name ? at->name : "this pattern");

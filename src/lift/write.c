@@ -24,37 +24,28 @@ void lift_emit(lift_cc *cc, const char *fmt, ...)
 	lego_sbuf_printf(&cc->out, "%s\n", line);
 }
 
-/* Opens the loop of a map over [0, len) with index name. */
-static void open_loop(lift_cc *cc, lift_pat pat, int dim, const char *name,
-		      const char *len)
+/* reduceSeq with an array accumulator (an allocated buffer): f's result
+ * is stored into it in place, round after round. */
+static lift_val *reduce_into(lift_cc *cc, const lift_fun *f, lift_val *a,
+			     lift_buf *b)
 {
-	const char *id = NULL, *step = NULL;
-	if (pat == PAT_MAPGLB) {
-		id = "get_global_id";
-		step = "get_global_size";
-	} else if (pat == PAT_MAPWRG) {
-		id = "get_group_id";
-		step = "get_num_groups";
-	} else if (pat == PAT_MAPLCL) {
-		id = "get_local_id";
-		step = "get_local_size";
-	}
-	if (id) {
-		lift_emit(cc, "for (int %s = (int)%s(%d); %s < %s; %s += (int)%s(%d)) {",
-			  name, id, dim, name, len, name, step, dim);
-		if (dim + 1 > cc->ndims)
-			cc->ndims = dim + 1;
-	} else {
-		lift_emit(cc, "for (int %s = 0; %s < %s; %s++) {", name, name,
-			  len, name);
-	}
-	cc->indent++;
-}
-
-static void close_loop(lift_cc *cc)
-{
-	cc->indent--;
-	lift_emit(cc, "}");
+	char name[32];
+	lego_expr *i = lift_fresh_index(cc, a->type->len, name, sizeof name);
+	const char *len = lift_print_index(cc, a->type->len);
+	if (!i || !len || lift_loop_open(cc, PAT_MAPSEQ, 0, i, name, len))
+		return NULL;
+	b->in_place = 1;
+	lift_val *args[2] = {f->init, lift_view_get(cc, a, i)};
+	lift_type *t = args[1] ? lift_store(cc, f->f, args, 2, b, f->at) : NULL;
+	if (!t)
+		return NULL;
+	if (!lift_type_equal(cc->ctx, t, f->init->type))
+		return lift_err(cc, f->at, "reduceSeq's function must return "
+					   "the type of its initial value");
+	if (b->space == SPACE_LOCAL)
+		lift_barrier_emit(cc, b);
+	lift_loop_close(cc);
+	return f->init;
 }
 
 lift_val *lift_reduce_seq(lift_cc *cc, const lift_fun *f, lift_val *a)
@@ -62,6 +53,17 @@ lift_val *lift_reduce_seq(lift_cc *cc, const lift_fun *f, lift_val *a)
 	if (a->kind != VAL_ARRAY)
 		return lift_err(cc, f->at, "reduceSeq over a value that is not "
 					   "an array");
+	if (f->init->kind == VAL_ARRAY) {
+		lift_buf *b = lift_view_is_buf(f->init->view);
+		if (!b)
+			return lift_err(cc, f->at, "reduceSeq's initial array "
+					"must be written to memory: toLocal(...) "
+					"or toPrivate(...)");
+		return reduce_into(cc, f, a, b);
+	}
+	if (f->init->kind != VAL_SCALAR)
+		return lift_err(cc, f->at, "reduceSeq's initial value must be "
+					   "a scalar or an array");
 	char acc[32], name[32];
 	snprintf(acc, sizeof acc, "acc_%d", cc->nvars++);
 	lift_type_kind k = f->init->type->kind;
@@ -73,7 +75,8 @@ lift_val *lift_reduce_seq(lift_cc *cc, const lift_fun *f, lift_val *a)
 		return NULL;
 	lift_emit(cc, "%s %s = %s;", k == LIFT_FLOAT ? "float" : "int", acc,
 		  f->init->text);
-	open_loop(cc, PAT_MAPSEQ, 0, name, len);
+	if (lift_loop_open(cc, PAT_MAPSEQ, 0, i, name, len))
+		return NULL;
 	lift_val *args[2] = {av, lift_view_get(cc, a, i)};
 	lift_val *y = args[1] ? lift_apply(cc, f->f, args, 2) : NULL;
 	if (!y)
@@ -82,109 +85,210 @@ lift_val *lift_reduce_seq(lift_cc *cc, const lift_fun *f, lift_val *a)
 		return lift_err(cc, f->at, "reduceSeq's function must return "
 					   "the type of its initial value");
 	lift_emit(cc, "%s = %s;", acc, y->text);
-	close_loop(cc);
+	lift_loop_close(cc);
 	return lift_view_single(cc, av);
 }
 
 /* ------------------------------------------------------------ destinations */
 
-typedef enum { D_MEM, D_IDX, D_JOIN, D_SPLIT, D_TRANSPOSE } dest_kind;
+typedef enum { D_MEM, D_IDX, D_JOIN, D_SPLIT, D_TRANSPOSE, D_PERM } dest_kind;
 
-/* Where a value goes: the output buffer seen through the indices of the
- * enclosing loops and the write-side views. */
+/* Where a value goes: a buffer (the kernel's `out`, or an allocated one)
+ * seen through the indices of the enclosing loops and the write-side
+ * views.  A view under `depth` maps regroups the coordinates that many
+ * levels down (`map(join)`). */
 typedef struct dest {
 	dest_kind kind;
 	const struct dest *up;
+	lift_buf *buf;             /* MEM: NULL for out */
 	lego_expr *i, *len;        /* IDX */
-	lego_expr *n;              /* SPLIT */
+	lift_pat pat;              /*   the loop's pattern */
+	int dim;
+	const lift_fun *split;     /* SPLIT; PERM: gather or scatter */
+	int depth;                 /* JOIN, SPLIT, TRANSPOSE, PERM */
 	const lift_ast *at;
 } dest;
 
-enum { MAX_COORDS = 16 };
-
-/* A write-side split whose size is not proved to divide the length (its
- * Row(len / n, n) would not be the array); -1. */
-static int split_unproved(lift_cc *cc, const dest *d, lego_expr *len)
+static lift_space dest_space(const dest *d)
 {
-	char *n = lego_expr_print(cc->ctx, d->n, LEGO_LANG_C);
-	char *l = lego_expr_print(cc->ctx, len, LEGO_LANG_C);
-	lift_err(cc, d->at, "split(%s) of an array of length %s: cannot prove "
-		 "that %s divides %s (state it with `assume %s | %s;`)",
-		 n ? n : "?", l ? l : "?", n ? n : "?", l ? l : "?",
-		 n ? n : "?", l ? l : "?");
-	free(n);
-	free(l);
-	return -1;
+	while (d->kind != D_MEM)
+		d = d->up;
+	return d->buf ? d->buf->space : SPACE_GLOBAL;
 }
 
-/* out[flat] = text: the coordinates gathered from the leaf up, each
+/* The work-item writing a coordinate: a mapLcl's dimension, or not one. */
+static int idx_thread(const dest *d)
+{
+	return d->pat == PAT_MAPLCL ? d->dim
+	       : d->pat == PAT_MAPSEQ ? THREAD_SEQ : THREAD_MIXED;
+}
+
+/* Coordinates being gathered, with their lengths and writers. */
+typedef struct coords {
+	lego_expr *ix[LIFT_MAX_COORDS], *ln[LIFT_MAX_COORDS];
+	int th[LIFT_MAX_COORDS];
+	size_t c;
+} coords;
+
+static void coords_remove(coords *k, size_t at)
+{
+	memmove(k->ix + at, k->ix + at + 1, (k->c - at - 1) * sizeof *k->ix);
+	memmove(k->ln + at, k->ln + at + 1, (k->c - at - 1) * sizeof *k->ln);
+	memmove(k->th + at, k->th + at + 1, (k->c - at - 1) * sizeof *k->th);
+	k->c--;
+}
+
+static void coords_insert(coords *k, size_t at, lego_expr *i, lego_expr *len,
+			  int th)
+{
+	memmove(k->ix + at + 1, k->ix + at, (k->c - at) * sizeof *k->ix);
+	memmove(k->ln + at + 1, k->ln + at, (k->c - at) * sizeof *k->ln);
+	memmove(k->th + at + 1, k->th + at, (k->c - at) * sizeof *k->th);
+	k->ix[at] = i;
+	k->ln[at] = len;
+	k->th[at] = th;
+	k->c++;
+}
+
+static int is_one(lift_cc *cc, lego_expr *e)
+{
+	int64_t v;
+	e = lego_simplify(cc->ctx, e);
+	return e && lego_expr_is_const(e, &v) && v == 1;
+}
+
+/* The writer of a joined coordinate a * len(b) + b: one of the two if
+ * the other has length 1, sequential if both are. */
+static int join_thread(lift_cc *cc, const coords *k, size_t o)
+{
+	if (is_one(cc, k->ln[o + 1]))
+		return k->th[o];
+	if (is_one(cc, k->ln[o]))
+		return k->th[o + 1];
+	return k->th[o] == THREAD_SEQ && k->th[o + 1] == THREAD_SEQ
+		       ? THREAD_SEQ : THREAD_MIXED;
+}
+
+/* A write-side view regroups the coordinates at its depth. */
+static int regroup(lift_cc *cc, const dest *d, coords *k)
+{
+	lego_ctx *ctx = cc->ctx;
+	size_t o = (size_t)d->depth;
+	if (d->kind == D_PERM) {
+		/* z[j] lands at y[f^-1(j)] under gather, y[f(j)] under scatter */
+		if (k->c <= o)
+			return !!lift_err(cc, d->at, "%s of a value that is not "
+					  "an array", d->split->pat == PAT_GATHER
+							? "gather" : "scatter");
+		lego_layout *l = lift_index_layout(cc, d->split, k->ln[o]);
+		lego_expr *j = l ? lift_index_map(cc, l, k->ix[o],
+						  d->split->pat == PAT_GATHER)
+				 : NULL;
+		if (!j)
+			return -1;
+		k->ix[o] = j;
+		if (k->th[o] != THREAD_SEQ)
+			k->th[o] = THREAD_MIXED;
+		return 0;
+	}
+	if (d->kind == D_SPLIT) {
+		if (k->c <= o || k->c == LIFT_MAX_COORDS)
+			return !!lift_err(cc, d->at, "split of a value that is "
+					  "not an array");
+		if (lift_split_check(cc, d->split, k->ln[o]))
+			return -1;
+		lego_expr *n = d->split->sz[0];
+		lego_expr *dims[2] = {lego_div(ctx, k->ln[o], n), n};
+		lego_layout *row = lego_row(ctx, 2, dims);
+		lego_expr *ab[2];
+		if (!row || lego_layout_inv(ctx, row, k->ix[o], ab))
+			return -1;
+		int th = k->th[o] == THREAD_SEQ ? THREAD_SEQ : THREAD_MIXED;
+		k->ix[o] = ab[0];
+		k->ln[o] = dims[0];
+		k->th[o] = th;
+		coords_insert(k, o + 1, ab[1], dims[1], th);
+		return 0;
+	}
+	if (k->c < o + 2)
+		return !!lift_err(cc, d->at, "%s of a value that is not an "
+				  "array of arrays",
+				  d->kind == D_JOIN ? "join" : "transpose");
+	if (d->kind == D_TRANSPOSE) {
+		lego_expr *i = k->ix[o], *l = k->ln[o];
+		int th = k->th[o];
+		coords_remove(k, o);
+		coords_insert(k, o + 1, i, l, th);
+		return 0;
+	}
+	lego_layout *row = lego_row(ctx, 2, k->ln + o);
+	lego_expr *j = row ? lego_layout_apply(ctx, row, k->ix + o) : NULL;
+	if (!j)
+		return -1;
+	k->th[o] = join_thread(cc, k, o);
+	k->ix[o] = j;
+	k->ln[o] = lego_mul(ctx, k->ln[o], k->ln[o + 1]);
+	coords_remove(k, o + 1);
+	return 0;
+}
+
+/* buf[flat] = text: the coordinates gathered from the leaf up, each
  * write-side view regrouping the ones below it. */
 static int write_scalar(lift_cc *cc, const dest *d, const char *text)
 {
 	lego_ctx *ctx = cc->ctx;
-	lego_expr *ix[MAX_COORDS], *ln[MAX_COORDS];
-	size_t c = 0;
+	coords k = {.c = 0};
 	for (; d->kind != D_MEM; d = d->up) {
-		if (d->kind == D_IDX) {
-			if (c == MAX_COORDS)
-				return !!lift_err(cc, d->at, "array nested too deeply");
-			memmove(ix + 1, ix, c * sizeof *ix);
-			memmove(ln + 1, ln, c * sizeof *ln);
-			ix[0] = d->i;
-			ln[0] = d->len;
-			c++;
-		} else if (d->kind == D_JOIN || d->kind == D_TRANSPOSE) {
-			if (c < 2)
-				return !!lift_err(cc, d->at, "%s of a value that is "
-						  "not an array of arrays",
-						  d->kind == D_JOIN ? "join"
-								    : "transpose");
-			if (d->kind == D_TRANSPOSE) {
-				lego_expr *t = ix[0];
-				ix[0] = ix[1];
-				ix[1] = t;
-				t = ln[0];
-				ln[0] = ln[1];
-				ln[1] = t;
-				continue;
-			}
-			lego_layout *row = lego_row(ctx, 2, ln);
-			ix[0] = row ? lego_layout_apply(ctx, row, ix) : NULL;
-			ln[0] = lego_mul(ctx, ln[0], ln[1]);
-			if (!ix[0])
+		if (d->kind != D_IDX) {
+			if (regroup(cc, d, &k))
 				return -1;
-			memmove(ix + 1, ix + 2, (c - 2) * sizeof *ix);
-			memmove(ln + 1, ln + 2, (c - 2) * sizeof *ln);
-			c--;
-		} else {  /* D_SPLIT */
-			if (c < 1 || c == MAX_COORDS)
-				return !!lift_err(cc, d->at, "split of a value "
-						  "that is not an array");
-			if (!lift_divides(ctx, d->n, ln[0]))
-				return split_unproved(cc, d, ln[0]);
-			lego_expr *dims[2] = {lego_div(ctx, ln[0], d->n), d->n};
-			lego_layout *row = lego_row(ctx, 2, dims);
-			lego_expr *ab[2];
-			if (!row || lego_layout_inv(ctx, row, ix[0], ab))
-				return -1;
-			memmove(ix + 2, ix + 1, (c - 1) * sizeof *ix);
-			memmove(ln + 2, ln + 1, (c - 1) * sizeof *ln);
-			ix[0] = ab[0];
-			ix[1] = ab[1];
-			ln[0] = dims[0];
-			ln[1] = dims[1];
-			c++;
+			continue;
 		}
+		if (k.c == LIFT_MAX_COORDS)
+			return !!lift_err(cc, d->at, "array nested too deeply");
+		coords_insert(&k, 0, d->i, d->len, idx_thread(d));
+	}
+	lift_buf *b = d->buf;
+	if (b && !cc->probing && b->space == SPACE_LOCAL) {
+		for (size_t c = 0; c < k.c; c++)
+			lift_buf_touch(b, b->wr, c, k.th[c]);
 	}
 	lego_expr *flat = lego_const(ctx, 0);
-	if (c) {
-		lego_layout *row = lego_row(ctx, c, ln);
-		flat = row ? lego_layout_apply(ctx, row, ix) : NULL;
+	if (k.c) {
+		lego_layout *row = lego_row(ctx, k.c, k.ln);
+		flat = row ? lego_layout_apply(ctx, row, k.ix) : NULL;
 	}
 	const char *f = lift_print_index(cc, flat);
 	if (!f)
 		return -1;
-	lift_emit(cc, "out[%s] = %s;", f, text);
+	lift_emit(cc, "%s[%s] = %s;", b ? b->name : "out", f, text);
+	return 0;
+}
+
+/* A vector is stored as its components, one more coordinate of length w
+ * (which asScalar on the written side joins with the one above). */
+static int write_vector(lift_cc *cc, lift_val *v, const dest *d,
+			const lift_ast *at)
+{
+	int w = v->type->width;
+	lift_val tmp = *v;
+	if (!v->comps) {
+		/* computed once, then taken apart */
+		char name[32];
+		snprintf(name, sizeof name, "v_%d", cc->nvars++);
+		lift_emit(cc, "%s%d %s = %s;", v->type->kind == LIFT_INT
+					       ? "int" : "float", w, name,
+			  v->text);
+		tmp.text = name;
+	}
+	for (int k = 0; k < w; k++) {
+		dest dk = {.kind = D_IDX, .up = d, .i = lego_const(cc->ctx, k),
+			   .len = lego_const(cc->ctx, w), .pat = PAT_MAPSEQ,
+			   .at = at};
+		const char *c = lift_vec_comp(cc, &tmp, k);
+		if (!c || write_scalar(cc, &dk, c))
+			return -1;
+	}
 	return 0;
 }
 
@@ -196,6 +300,8 @@ static lift_type *assign(lift_cc *cc, lift_val *v, const dest *d,
 		return NULL;
 	if (!at)
 		at = d->at;
+	if (v->kind == VAL_SCALAR && v->type->width > 1)
+		return write_vector(cc, v, d, at) ? NULL : v->type;
 	if (v->kind == VAL_SCALAR)
 		return write_scalar(cc, d, v->text) ? NULL : v->type;
 	if (v->kind != VAL_ARRAY)
@@ -211,14 +317,14 @@ static lift_type *assign(lift_cc *cc, lift_val *v, const dest *d,
 					       sizeof name)
 			    : lego_const(cc->ctx, 0);
 	const char *len = lift_print_index(cc, v->type->len);
-	if (!i || !len)
+	if (!i || !len ||
+	    (loop && lift_loop_open(cc, PAT_MAPSEQ, 0, i, name, len)))
 		return NULL;
-	if (loop)
-		open_loop(cc, PAT_MAPSEQ, 0, name, len);
-	dest di = {.kind = D_IDX, .up = d, .i = i, .len = v->type->len, .at = at};
+	dest di = {.kind = D_IDX, .up = d, .i = i, .len = v->type->len,
+		   .pat = PAT_MAPSEQ, .at = at};
 	lift_type *et = assign(cc, lift_view_get(cc, v, i), &di, at);
 	if (loop)
-		close_loop(cc);
+		lift_loop_close(cc);
 	return et ? v->type : NULL;
 }
 
@@ -249,6 +355,18 @@ static lift_val *force(lift_cc *cc, thunk *t)
 	return t->val = lift_apply(cc, t->fn, vs, t->nargs);
 }
 
+static lift_val **force_all(lift_cc *cc, thunk *ts, size_t n)
+{
+	lift_val **vs = lego_arena_alloc(&cc->ctx->arena,
+					 (n ? n : 1) * sizeof *vs);
+	if (!vs)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		if (!(vs[i] = force(cc, &ts[i])))
+			return NULL;
+	return vs;
+}
+
 static lift_type *push(lift_cc *cc, thunk *t, const dest *d);
 
 static lift_type *push_map(lift_cc *cc, lift_fun *f, thunk *t, const dest *d)
@@ -261,44 +379,86 @@ static lift_type *push_map(lift_cc *cc, lift_fun *f, thunk *t, const dest *d)
 	char name[32];
 	lego_expr *i = lift_fresh_index(cc, a->type->len, name, sizeof name);
 	const char *len = lift_print_index(cc, a->type->len);
-	if (!i || !len)
+	lift_pat pat = f->pat == PAT_MAP ? PAT_MAPSEQ : f->pat;
+	if (!i || !len || lift_loop_open(cc, pat, f->dim, i, name, len))
 		return NULL;
-	open_loop(cc, f->pat, f->dim, name, len);
 	dest di = {.kind = D_IDX, .up = d, .i = i, .len = a->type->len,
-		   .at = f->at};
+		   .pat = pat, .dim = f->dim, .at = f->at};
 	thunk x = {.val = lift_view_get(cc, a, i)};
 	lift_type *et = NULL;
 	if (x.val) {
 		thunk fx = {.fn = f->f, .args = &x, .nargs = 1};
 		et = push(cc, &fx, &di);
 	}
-	close_loop(cc);
+	lift_loop_close(cc);
 	return et ? lift_type_array(cc->ctx, et, a->type->len) : NULL;
 }
 
-/* join, split, transpose of a computed array: the producer writes through
- * the regrouped destination; the result type is checked after. */
-static lift_type *push_regroup(lift_cc *cc, lift_fun *f, thunk *t,
-			       const dest *d)
+/* The type a write-side view makes of t, `depth` levels down. */
+static lift_type *regroup_type(lift_cc *cc, const lift_fun *f, lift_type *t,
+			       int depth)
 {
 	lego_ctx *ctx = cc->ctx;
-	dest_kind k = f->pat == PAT_JOIN ? D_JOIN
-		      : f->pat == PAT_SPLIT ? D_SPLIT : D_TRANSPOSE;
-	dest dr = {.kind = k, .up = d, .n = f->sz[0], .at = f->at};
-	lift_type *in = push(cc, t, &dr);
-	if (!in)
-		return NULL;
-	if (k == D_SPLIT)
-		return lift_split_type(cc, f, in);
-	if (in->kind != LIFT_ARRAY || in->elems[0]->kind != LIFT_ARRAY)
+	if (depth > 0) {
+		lift_type *e = t->kind == LIFT_ARRAY
+				       ? regroup_type(cc, f, t->elems[0], depth - 1)
+				       : lift_err(cc, f->at, "map of a value that "
+						  "is not an array");
+		return e ? lift_type_array(ctx, e, t->len) : NULL;
+	}
+	if (f->pat == PAT_SPLIT)
+		return lift_split_type(cc, f, t);
+	if (f->pat == PAT_ASSCALAR) {
+		lift_type *et = t->kind == LIFT_ARRAY ? t->elems[0] : NULL;
+		if (!et || et->kind > LIFT_INT || et->width < 2)
+			return lift_err(cc, f->at, "asScalar of a value that is "
+					"not an array of vectors");
+		return lift_type_array(ctx, lift_type_scalar(ctx, et->kind),
+				       lego_mul(ctx, t->len,
+						lego_const(ctx, et->width)));
+	}
+	if (f->pat == PAT_GATHER || f->pat == PAT_SCATTER)
+		return t->kind == LIFT_ARRAY ? t : lift_err(cc, f->at, "%s of a "
+				"value that is not an array", f->pat == PAT_GATHER
+						? "gather" : "scatter");
+	if (t->kind != LIFT_ARRAY || t->elems[0]->kind != LIFT_ARRAY)
 		return lift_err(cc, f->at, "%s of a value that is not an array "
-				"of arrays", k == D_JOIN ? "join" : "transpose");
-	lift_type *et = in->elems[0];
-	if (k == D_JOIN)
+				"of arrays", f->pat == PAT_JOIN ? "join" : "transpose");
+	lift_type *et = t->elems[0];
+	if (f->pat == PAT_JOIN)
 		return lift_type_array(ctx, et->elems[0],
-				       lego_mul(ctx, in->len, et->len));
-	return lift_type_array(ctx, lift_type_array(ctx, et->elems[0], in->len),
+				       lego_mul(ctx, t->len, et->len));
+	return lift_type_array(ctx, lift_type_array(ctx, et->elems[0], t->len),
 			       et->len);
+}
+
+/* join, split, transpose (under `depth` maps) of a computed array: the
+ * producer writes through the regrouped destination; the result type is
+ * checked after. */
+static lift_type *push_regroup(lift_cc *cc, const lift_fun *f, int depth,
+			       thunk *t, const dest *d)
+{
+	dest_kind k = f->pat == PAT_JOIN || f->pat == PAT_ASSCALAR ? D_JOIN
+		      : f->pat == PAT_SPLIT ? D_SPLIT
+		      : f->pat == PAT_TRANSPOSE ? D_TRANSPOSE : D_PERM;
+	dest dr = {.kind = k, .up = d, .split = f, .depth = depth, .at = f->at};
+	lift_type *in = push(cc, t, &dr);
+	return in ? regroup_type(cc, f, in, depth) : NULL;
+}
+
+/* join, split or transpose under zero or more maps, else NULL. */
+static const lift_fun *mapped_regroup(const lift_fun *f, int *depth)
+{
+	for (*depth = 0; f->kind == FUN_PATTERN && f->ndata == 1; f = f->f) {
+		if (f->pat == PAT_JOIN || f->pat == PAT_SPLIT ||
+		    f->pat == PAT_TRANSPOSE || f->pat == PAT_GATHER ||
+		    f->pat == PAT_SCATTER || f->pat == PAT_ASSCALAR)
+			return f;
+		if (f->pat != PAT_MAP && f->pat != PAT_MAPSEQ)
+			return NULL;
+		++*depth;
+	}
+	return NULL;
 }
 
 static lift_type *push_apply(lift_cc *cc, lift_fun *f, thunk *ts, size_t n,
@@ -309,17 +469,15 @@ static lift_type *push_apply(lift_cc *cc, lift_fun *f, thunk *ts, size_t n,
 		return push_apply(cc, f->f, &g, 1, d);
 	}
 	if (f->kind == FUN_LAMBDA) {
-		lift_val **vs = lego_arena_alloc(&cc->ctx->arena,
-						 (n ? n : 1) * sizeof *vs);
-		if (!vs)
-			return NULL;
-		for (size_t i = 0; i < n; i++)
-			if (!(vs[i] = force(cc, &ts[i])))
-				return NULL;
+		lift_val **vs = force_all(cc, ts, n);
 		thunk body = {.ast = f->at->args[0],
-			      .env = lift_bind_lambda(cc, f, vs, n)};
+			      .env = vs ? lift_bind_lambda(cc, f, vs, n) : NULL};
 		return body.env ? push(cc, &body, d) : NULL;
 	}
+	int depth;
+	const lift_fun *rg = n == 1 ? mapped_regroup(f, &depth) : NULL;
+	if (rg)
+		return push_regroup(cc, rg, depth, ts, d);
 	if (f->kind == FUN_PATTERN && n == f->ndata) {
 		switch (f->pat) {
 		case PAT_MAP:
@@ -328,22 +486,50 @@ static lift_type *push_apply(lift_cc *cc, lift_fun *f, thunk *ts, size_t n,
 		case PAT_MAPWRG:
 		case PAT_MAPLCL:
 			return push_map(cc, f, ts, d);
-		case PAT_JOIN:
-		case PAT_SPLIT:
-		case PAT_TRANSPOSE:
-			return push_regroup(cc, f, ts, d);
 		case PAT_ID:
 			return push(cc, ts, d);
+		case PAT_ITERATE: {
+			/* unrolled: f o iterate(k - 1, f) */
+			if (!f->k)
+				return push(cc, ts, d);
+			lift_fun *rest = lego_arena_alloc(&cc->ctx->arena,
+							  sizeof *rest);
+			if (!rest)
+				return NULL;
+			*rest = *f;
+			rest->k--;
+			thunk inner = {.fn = rest, .args = ts, .nargs = 1};
+			return push_apply(cc, f->f, &inner, 1, d);
+		}
 		case PAT_TOGLOBAL:
 		case PAT_TOLOCAL:
-		case PAT_TOPRIVATE:
-			return push_apply(cc, f->f, ts, n, d);
+		case PAT_TOPRIVATE: {
+			/* Writes already going to that space stay; others go
+			 * to a buffer of it, then are copied. */
+			if (lift_space_of(f->pat) == dest_space(d))
+				return push_apply(cc, f->f, ts, n, d);
+			lift_val **vs = force_all(cc, ts, n);
+			lift_val *v = vs ? lift_materialise(cc, f, vs, n) : NULL;
+			return assign(cc, v, d, f->at);
+		}
 		default:
 			break;
 		}
 	}
 	thunk app = {.fn = f, .args = ts, .nargs = n};
 	return assign(cc, force(cc, &app), d, f->at);
+}
+
+lift_type *lift_store(lift_cc *cc, lift_fun *f, lift_val **args, size_t n,
+		      lift_buf *b, const lift_ast *at)
+{
+	thunk *ts = lego_arena_alloc(&cc->ctx->arena, (n ? n : 1) * sizeof *ts);
+	if (!ts)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		ts[i] = (thunk){.val = args[i]};
+	dest root = {.kind = D_MEM, .buf = b, .at = at};
+	return push_apply(cc, f, ts, n, &root);
 }
 
 static lift_type *push(lift_cc *cc, thunk *t, const dest *d)
@@ -380,154 +566,9 @@ static lift_type *push(lift_cc *cc, thunk *t, const dest *d)
 	return assign(cc, force(cc, t), d, a);
 }
 
-/* ------------------------------------------------------------------ kernel */
-
-static const char *scalar_c(lift_type_kind k)
+lift_type *lift_lower(lift_cc *cc, lift_env *env)
 {
-	return k == LIFT_INT ? "int" : "float";
-}
-
-static lift_type_kind base_kind(const lift_type *t)
-{
-	while (t->kind == LIFT_ARRAY)
-		t = t->elems[0];
-	return t->kind;
-}
-
-/* Parameters bound to values: arrays as buffers, scalars by name. */
-static lift_env *bind_params(lift_cc *cc)
-{
-	lift_env *env = NULL;
-	for (size_t i = 0; i < cc->p->nparams; i++) {
-		const lift_param *prm = &cc->p->params[i];
-		lift_val *v;
-		lift_type_kind k = base_kind(prm->type);
-		if (k == LIFT_TUPLE)
-			return lift_err(cc, cc->p->body, "parameter %s: tuples "
-					"in memory are not supported yet",
-					prm->name);
-		if (prm->type->kind == LIFT_ARRAY)
-			v = lift_val_array(cc, prm->type,
-					   lift_view_mem(cc, prm->name));
-		else
-			v = lift_val_scalar(cc, k, prm->name);
-		if (!v || !(env = lift_env_bind(cc, env, prm->name, v)))
-			return NULL;
-	}
-	return env;
-}
-
-static void kernel_args(lift_cc *cc, lego_sbuf *b, lift_type_kind out,
-			int host)
-{
-	const char *sep = "";
-	for (size_t i = 0; i < cc->p->nparams; i++) {
-		const lift_param *prm = &cc->p->params[i];
-		lift_type_kind k = base_kind(prm->type);
-		if (host)
-			lego_sbuf_printf(b, "%s%s %s", sep,
-					 prm->type->kind == LIFT_ARRAY ? "cl_mem"
-					 : k == LIFT_INT ? "cl_int" : "cl_float",
-					 prm->name);
-		else if (prm->type->kind == LIFT_ARRAY)
-			lego_sbuf_printf(b, "%s__global const %s *restrict %s",
-					 sep, scalar_c(k), prm->name);
-		else
-			lego_sbuf_printf(b, "%sconst %s %s", sep, scalar_c(k),
-					 prm->name);
-		sep = ", ";
-	}
-	if (host)
-		lego_sbuf_printf(b, "%scl_mem out", sep);
-	else
-		lego_sbuf_printf(b, "%s__global %s *restrict out", sep,
-				 scalar_c(out));
-	for (size_t i = 0; i < cc->p->nsizes; i++)
-		lego_sbuf_printf(b, ", %s %s", host ? "cl_int" : "const int",
-				 cc->p->sizes[i]);
-}
-
-static char *host_code(lift_cc *cc, const lift_type *result)
-{
-	const lift_program *p = cc->p;
-	lego_ctx *ctx = cc->ctx;
-	lego_expr *n = lego_const(ctx, 1);
-	for (const lift_type *t = result; t->kind == LIFT_ARRAY; t = t->elems[0])
-		n = lego_mul(ctx, n, t->len);
-	char *len = lego_expr_print(ctx, lego_simplify(ctx, n), LEGO_LANG_C);
-	lego_sbuf b = {0};
-	lego_sbuf_printf(&b, "/* Host code of the Lift kernel %s (lego lift "
-			 "--host %s): include it after <CL/cl.h>. */\n",
-			 p->kernel, p->file);
-	lego_sbuf_printf(&b, "static size_t %s_out_len(", p->kernel);
-	for (size_t i = 0; i < p->nsizes; i++)
-		lego_sbuf_printf(&b, "%scl_int %s", i ? ", " : "", p->sizes[i]);
-	lego_sbuf_printf(&b, "%s)\n{\n", p->nsizes ? "" : "void");
-	for (size_t i = 0; i < p->nsizes; i++)
-		lego_sbuf_printf(&b, "\t(void)%s;\n", p->sizes[i]);
-	lego_sbuf_printf(&b, "\treturn (size_t)(%s);\n}\n\n", len ? len : "0");
-	free(len);
-	lego_sbuf_printf(&b, "/* Runs the kernel over a %d-D range (local may be "
-			 "NULL). */\nstatic cl_int %s_launch(cl_command_queue q, "
-			 "cl_kernel k, ", cc->ndims, p->kernel);
-	kernel_args(cc, &b, LIFT_FLOAT, 1);
-	lego_sbuf_printf(&b, ",\n\tconst size_t *global, const size_t *local)\n"
-			 "{\n\tcl_int err;\n\tcl_uint a = 0;\n");
-	for (size_t i = 0; i <= p->nparams + p->nsizes; i++) {
-		const char *name = i < p->nparams ? p->params[i].name
-				   : i == p->nparams ? "out"
-				   : p->sizes[i - p->nparams - 1];
-		lego_sbuf_printf(&b, "\tif ((err = clSetKernelArg(k, a++, "
-				 "sizeof %s, &%s)))\n\t\treturn err;\n", name,
-				 name);
-	}
-	lego_sbuf_printf(&b, "\treturn clEnqueueNDRangeKernel(q, k, %d, NULL, "
-			 "global, local, 0, NULL, NULL);\n}\n", cc->ndims);
-	return lego_sbuf_take(&b);
-}
-
-int lift_compile(lego_ctx *ctx, const lift_program *p, lift_kernel *out)
-{
-	lift_cc cc = {.ctx = ctx, .p = p, .indent = 1, .ndims = 1};
-	memset(out, 0, sizeof *out);
-	lift_env *env = bind_params(&cc);
-	if (!env && p->nparams)
-		goto fail;
-	dest root = {.kind = D_MEM, .at = p->body};
-	thunk body = {.ast = p->body, .env = env};
-	lift_type *t = push(&cc, &body, &root);
-	if (!t)
-		goto fail;
-	if (base_kind(t) == LIFT_TUPLE) {
-		lift_err(&cc, p->body, "the result holds tuples");
-		goto fail;
-	}
-	char *text = lego_sbuf_take(&cc.out);
-	lego_sbuf k = {0};
-	lego_sbuf_printf(&k, "/* Generated by lego lift from %s. */\n", p->file);
-	for (size_t i = 0; i < p->nfuns; i++)
-		lego_sbuf_printf(&k, "\n%s\n", p->funs[i].text);
-	lego_sbuf_printf(&k, "\n__kernel void %s(", p->kernel);
-	kernel_args(&cc, &k, base_kind(t), 0);
-	lego_sbuf_printf(&k, ")\n{\n%s}\n", text ? text : "");
-	free(text);
-	out->opencl = lego_sbuf_take(&k);
-	out->host = host_code(&cc, t);
-	out->result = t;
-	out->ndims = cc.ndims;
-	if (!out->opencl || !out->host) {
-		lift_kernel_free(out);
-		return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
-	}
-	return 0;
-fail:
-	free(lego_sbuf_take(&cc.out));
-	return -1;
-}
-
-void lift_kernel_free(lift_kernel *k)
-{
-	free(k->opencl);
-	free(k->host);
-	k->opencl = k->host = NULL;
+	dest root = {.kind = D_MEM, .at = cc->p->body};
+	thunk body = {.ast = cc->p->body, .env = env};
+	return push(cc, &body, &root);
 }

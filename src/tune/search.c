@@ -28,6 +28,11 @@ struct lego_tune_search {
 	uint64_t rng;
 	size_t told, known;
 	double *cost;              /* per configuration; NAN: not told */
+	unsigned char *pending;    /* proposed, not told yet (a batch) */
+	size_t npending;
+	size_t *order, norder;     /* exhaustive: the visiting order */
+	size_t pruned;             /* never proposed (pending for ever) */
+	size_t first;              /* the first proposal, SIZE_MAX: none */
 	unsigned char *arm_of;     /* who proposed it (bandit) */
 	size_t *perm, nperm;       /* random: a lazy Fisher-Yates shuffle */
 	size_t cursor;             /* exhaustive */
@@ -83,12 +88,14 @@ lego_tune_search *lego_tune_search_new(const lego_tune_space *s,
 	if (!t)
 		return NULL;
 	*t = (lego_tune_search){.s = s, .m = m, .rng = seed, .cur = SIZE_MAX,
-				.best = SIZE_MAX, .best_cost = INFINITY};
+				.best = SIZE_MAX, .best_cost = INFINITY,
+				.first = SIZE_MAX};
 	t->cost = malloc((n + 1) * sizeof *t->cost);
 	t->arm_of = calloc(n + 1, 1);
+	t->pending = calloc(n + 1, 1);
 	t->perm = malloc((n + 1) * sizeof *t->perm);
 	t->tmp = malloc((s->nparams + 1) * sizeof *t->tmp);
-	if (!t->cost || !t->arm_of || !t->perm || !t->tmp) {
+	if (!t->cost || !t->arm_of || !t->pending || !t->perm || !t->tmp) {
 		lego_tune_search_free(t);
 		return NULL;
 	}
@@ -106,16 +113,28 @@ void lego_tune_search_free(lego_tune_search *t)
 		return;
 	free(t->cost);
 	free(t->arm_of);
+	free(t->pending);
+	free(t->order);
 	free(t->perm);
 	free(t->tmp);
 	free(t);
 }
 
+/* Neither told nor proposed in the batch under way. */
+static int open_config(const lego_tune_search *t, size_t i)
+{
+	return isnan(t->cost[i]) && !t->pending[i];
+}
+
 static size_t next_exhaustive(lego_tune_search *t)
 {
-	while (t->cursor < t->s->nconfigs && !isnan(t->cost[t->cursor]))
+	size_t n = t->order ? t->norder : t->s->nconfigs;
+	while (t->cursor < n &&
+	       !open_config(t, t->order ? t->order[t->cursor] : t->cursor))
 		t->cursor++;
-	return t->cursor < t->s->nconfigs ? t->cursor : SIZE_MAX;
+	if (t->cursor == n)
+		return SIZE_MAX;
+	return t->order ? t->order[t->cursor] : t->cursor;
 }
 
 /* A configuration not told yet, uniformly. */
@@ -126,7 +145,7 @@ static size_t next_random(lego_tune_search *t)
 		size_t i = t->perm[j];
 		t->perm[j] = t->perm[--t->nperm];
 		t->perm[t->nperm] = i;
-		if (isnan(t->cost[i]))
+		if (open_config(t, i))
 			return i;
 	}
 	return SIZE_MAX;
@@ -191,9 +210,9 @@ static size_t walk_from(lego_tune_search *t, size_t from, int anneal)
 		size_t i = neighbor(t, anneal ? t->cur : from);
 		if (i == SIZE_MAX)
 			break;
-		if (isnan(t->cost[i]))
+		if (open_config(t, i))
 			return i;
-		if (anneal)
+		if (anneal && !isnan(t->cost[i]))
 			anneal_step(t, i, t->cost[i]);
 	}
 	return next_random(t);
@@ -240,10 +259,8 @@ static size_t propose(lego_tune_search *t, int a)
 	}
 }
 
-size_t lego_tune_search_next(lego_tune_search *t)
+static size_t next_of(lego_tune_search *t)
 {
-	if (t->known == t->s->nconfigs)
-		return SIZE_MAX;
 	switch (t->m) {
 	case LEGO_TUNE_EXHAUSTIVE: return next_exhaustive(t);
 	case LEGO_TUNE_RANDOM: return next_random(t);
@@ -255,6 +272,22 @@ size_t lego_tune_search_next(lego_tune_search *t)
 	if (i != SIZE_MAX) {
 		t->arm_of[i] = (unsigned char)a;
 		t->arms[a].uses++;
+	}
+	return i;
+}
+
+size_t lego_tune_search_next(lego_tune_search *t)
+{
+	if (t->known + t->npending == t->s->nconfigs)
+		return SIZE_MAX;
+	size_t i = t->first;
+	if (i != SIZE_MAX && open_config(t, i))
+		t->first = SIZE_MAX;
+	else
+		i = next_of(t);
+	if (i != SIZE_MAX) {
+		t->pending[i] = 1;
+		t->npending++;
 	}
 	return i;
 }
@@ -272,6 +305,10 @@ void lego_tune_search_tell(lego_tune_search *t, size_t i, double cost)
 {
 	if (i >= t->s->nconfigs || !isnan(t->cost[i]))
 		return;
+	if (t->pending[i]) {
+		t->pending[i] = 0;
+		t->npending--;
+	}
 	t->cost[i] = cost;
 	t->known++;
 	t->told++;
@@ -285,4 +322,58 @@ void lego_tune_search_tell(lego_tune_search *t, size_t i, double cost)
 		anneal_step(t, i, cost);
 	if (t->m == LEGO_TUNE_BANDIT)
 		credit(&t->arms[t->arm_of[i]], improved);
+}
+
+/* Sorting indices by prediction (qsort has no context argument). */
+typedef struct ranked {
+	double pred;
+	size_t i;
+} ranked;
+
+static int cmp_ranked(const void *a, const void *b)
+{
+	const ranked *x = a, *y = b;
+	if (x->pred != y->pred)
+		return x->pred < y->pred ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+void lego_tune_search_prior(lego_tune_search *t, const double *prior,
+			    double prune)
+{
+	size_t n = t->s->nconfigs;
+	ranked *r = malloc((n + 1) * sizeof *r);
+	free(t->order);
+	t->order = malloc((n + 1) * sizeof *t->order);
+	if (!r || !t->order) { /* out of memory: no model, nothing lost */
+		free(r);
+		free(t->order);
+		t->order = NULL;
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		r[i] = (ranked){isnan(prior[i]) ? INFINITY : prior[i], i};
+	qsort(r, n, sizeof *r, cmp_ranked);
+	double limit = n && prune > 0 ? prune * r[0].pred : INFINITY;
+	t->norder = 0;
+	for (size_t k = 0; k < n; k++) {
+		size_t i = r[k].i;
+		int cut = prune > 0 && !(r[k].pred <= limit);
+		if (cut && isnan(t->cost[i]) && !t->pending[i]) {
+			/* pending for ever: never proposed, never counted */
+			t->pending[i] = 1;
+			t->npending++;
+			t->pruned++;
+		} else if (!cut) {
+			t->order[t->norder++] = i;
+		}
+	}
+	t->cursor = 0;
+	t->first = t->norder ? t->order[0] : SIZE_MAX;
+	free(r);
+}
+
+size_t lego_tune_search_left(const lego_tune_search *t)
+{
+	return t->s->nconfigs - t->known - t->npending;
 }

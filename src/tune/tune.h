@@ -65,10 +65,70 @@ typedef struct lego_tune_search lego_tune_search;
 lego_tune_search *lego_tune_search_new(const lego_tune_space *s,
 				       lego_tune_method m, uint64_t seed);
 void lego_tune_search_free(lego_tune_search *t);
-/* The next configuration to measure, or SIZE_MAX when none is left. */
+/* The next configuration to measure, or SIZE_MAX when none is left.
+ * Several may be proposed before their costs are told (a batch
+ * measured together); none is proposed twice. */
 size_t lego_tune_search_next(lego_tune_search *t);
 /* The cost of configuration i (lower is better; INFINITY: it failed). */
 void lego_tune_search_tell(lego_tune_search *t, size_t i, double cost);
+
+/* Predicted costs (lego_tune_model_predict) to order the search by, or
+ * to prune the configurations predicted more than prune times the best
+ * prediction (prune <= 0: order only).  Exhaustive search visits the
+ * configurations in ascending prediction, the other strategies start
+ * from the best predicted; a configuration predicted INFINITY (it cannot
+ * run) comes last, and is pruned whenever prune > 0.  prior has
+ * s->nconfigs entries and must live as long as t. */
+void lego_tune_search_prior(lego_tune_search *t, const double *prior,
+			    double prune);
+/* Configurations the search may still propose (after pruning). */
+size_t lego_tune_search_left(const lego_tune_search *t);
+
+/* ------------------------------------------------------------ cost model */
+
+/* An estimate of a configuration's time on a GPU before measuring it,
+ * from its occupancy, its waves and its shared-memory bank conflicts.
+ * The spec describes a configuration's resources with `let`s, evaluated
+ * with the configuration's values (each optional):
+ *   model_smem     bytes of shared memory a block uses (0)
+ *   model_threads  threads of a block (128)
+ *   model_regs     registers a thread uses (32; above 255 they spill:
+ *                  twice the time)
+ *   model_blocks   blocks of the grid (1)
+ *   model_work     the time of one block alone, in any unit (1)
+ * Blocks resident on an SM = the fewest that shared memory, threads,
+ * registers and the block limit allow (none: the configuration cannot
+ * run, INFINITY); they share the SM, hiding latency up to `saturate`
+ * threads; the grid runs in waves of sms x resident blocks:
+ *   time = waves x resident x work / min(1, resident x threads /
+ *          saturate) x conflicts
+ * where conflicts is the mean, over the layouts named in banks, of the
+ * shared-memory wavefronts per ideal (lego_analyze_banks) of a warp
+ * reading the layout's first row and its first column (4-byte
+ * elements). */
+typedef struct lego_tune_gpu {
+	int sms;
+	int64_t smem_per_sm, smem_per_block, threads_per_sm, regs_per_sm;
+	int blocks_per_sm, saturate;
+} lego_tune_gpu;
+
+/* The H100's figures (SXM, 132 SMs, 228 KiB of shared memory an SM). */
+lego_tune_gpu lego_tune_gpu_h100(void);
+
+/* The spec of a configuration (its defines): a callback, so that the
+ * model reads the spec the way the caller instantiates it (lego_gen_spec
+ * for a template).  NULL with a message in ctx. */
+typedef lego_spec *(*lego_tune_spec_of)(void *user, lego_ctx *ctx,
+					const lego_define *defs, size_t ndefs);
+
+/* pred[i] for every configuration of s (fixed: the problem's defines;
+ * banks: layout names separated by commas, or NULL).  LEGO_ERR with a
+ * message when a spec cannot be built or a `model_` let evaluated. */
+int lego_tune_model_predict(lego_ctx *ctx, const lego_tune_space *s,
+			    const lego_tune_gpu *gpu, const char *banks,
+			    const lego_define *fixed, size_t nfixed,
+			    lego_tune_spec_of spec_of, void *user,
+			    double *pred);
 
 /* --------------------------------------------------------------- runners */
 
@@ -82,6 +142,18 @@ typedef struct lego_tune_runner {
 		       const lego_define *defs, size_t ndefs, double *ms,
 		       char *why, size_t whycap);
 	void (*free)(struct lego_tune_runner *r);
+	/* Optional, for runners that compile (NULL: measure does it all).
+	 * prepare compiles one candidate and may be called from several
+	 * threads at once (lego_tune_opts.jobs); NULL with the reason in why
+	 * when it fails.  measure_prepared then measures it, one at a time,
+	 * and release frees it. */
+	void *(*prepare)(struct lego_tune_runner *r, const char *kernel,
+			 const lego_define *defs, size_t ndefs, char *why,
+			 size_t whycap);
+	int (*measure_prepared)(struct lego_tune_runner *r, void *prepared,
+				const lego_define *defs, size_t ndefs,
+				double *ms, char *why, size_t whycap);
+	void (*release)(struct lego_tune_runner *r, void *prepared);
 } lego_tune_runner;
 
 /* `--run CMD`: CMD with {kernel} replaced by the path of a file holding
@@ -90,6 +162,50 @@ typedef struct lego_tune_runner {
  * exit is a failure.  ext: the kernel file's suffix (".py", ".cl"). */
 lego_tune_runner *lego_tune_runner_cmd(const char *cmd, const char *ext,
 				       double timeout_s);
+
+/* The built-in runners (OpenCL, CUDA) launch one kernel over buffers
+ * whose sizes are expressions of the defines, check the outputs against
+ * those of a reference kernel run on the same inputs, and time it. */
+typedef enum lego_tune_elem {
+	LEGO_TUNE_F32,
+	LEGO_TUNE_F16
+} lego_tune_elem;
+
+typedef struct lego_tune_launch {
+	const char *kernel;     /* the entry point, in candidate and reference */
+	/* The kernel's arguments in order, "a:M*K b:K*N c:M*N:out": each a
+	 * buffer of NAME:SIZE elements (an expression of the defines),
+	 * ":out" when the kernel writes it (compared with the reference's). */
+	const char *args;
+	lego_tune_elem elem;    /* the element type of every buffer */
+	/* Work-items (OpenCL's global size, CUDA's threads) and work-group
+	 * (block) size per dimension, "M*N/TM" or "N, M/BM": expressions of
+	 * the defines, 1 to 3 of them; local NULL: the runtime's choice
+	 * (OpenCL) or 128 (CUDA). */
+	const char *global, *local;
+	const char *reference;  /* the reference kernel's source text */
+	/* The reference's work-items and work-group size (NULL: the
+	 * candidates'; they change with the parameters, the reference runs
+	 * once a problem). */
+	const char *ref_global, *ref_local;
+	double tolerance;       /* relative, 0: 1e-3 (f32) or 2e-2 (f16) */
+	double timeout_s;       /* one launch; 0: 10 s */
+	int reps;               /* timed launches, the fastest kept; 0: 5 */
+} lego_tune_launch;
+
+/* OpenCL through the ICD loader (libOpenCL, dlopen'ed: nothing links
+ * it), on device `device` (0: the first of the first platform): the
+ * kernels compile in parallel (prepare), a launch that passes its time
+ * limit is recorded as timed out.  NULL with a message in err when no
+ * OpenCL device is there.  The launch is copied. */
+lego_tune_runner *lego_tune_runner_opencl(const lego_tune_launch *l,
+					  int device, char *err, size_t errcap);
+/* CUDA through the driver API and NVRTC (libcuda, libnvrtc: dlopen'ed;
+ * LEGO_NVRTC_LIB names another libnvrtc): kernels compiled to the
+ * device's architecture in parallel, timed with events, the L2 cache
+ * flushed before each launch.  Kernels are extern "C". */
+lego_tune_runner *lego_tune_runner_cuda(const lego_tune_launch *l,
+					int device, char *err, size_t errcap);
 
 /* ----------------------------------------------------------------- cache */
 
@@ -151,6 +267,15 @@ typedef struct lego_tune_opts {
 	size_t max_evals;            /* 0: the whole space */
 	double max_seconds;          /* 0: no limit */
 	int progress;                /* best-so-far on stderr */
+	/* Candidates prepared (compiled) at once, each on a thread of its
+	 * own, when the runner can prepare; 0 or 1: one at a time.  The
+	 * search proposes a batch of jobs configurations before it is told
+	 * their costs: a seed and jobs give one sequence. */
+	int jobs;
+	/* Predicted costs (lego_tune_model_predict), NULL: none; and the
+	 * pruning factor (lego_tune_search_prior). */
+	const double *prior;
+	double prune;
 } lego_tune_opts;
 
 typedef struct lego_tune_result {

@@ -1,8 +1,32 @@
-/* check.c - runs a kernel from `lego lift` on the OpenCL CPU driver against
- * a plain C computation of the same benchmark.  Built once per benchmark
- * with -DBENCH_<name> and -DHOST="<its lego lift --host header>".
- * Usage: check DIR SIZE...  (DIR holds kernel.cl); exit 0 when equal. */
+/* check.c - runs a kernel from `lego lift` on the OpenCL CPU driver (or,
+ * built by nvcc with -DCUDA, on a CUDA GPU; or, with -DC_KERNEL="<the
+ * kernel>", compiled as C and run as one work-item) against a plain C computation
+ * of the same benchmark.  Built once per benchmark with -DBENCH_<name> and
+ * -DHOST="<its lego lift --host header>" (and for CUDA -DKERNEL="<its
+ * kernel>").  Usage: check DIR SIZE...  (DIR holds kernel.cl for OpenCL);
+ * exit 0 when equal. */
+#ifdef CUDA
+#include "cuda_shim.h"
+#include KERNEL
+/* the NDRange global x local as grid x block */
+#define LAUNCH(name, g, l, ...)                                           \
+	die_cl(name##_launch(__VA_ARGS__, grid_of(g, l), block_of(l), 0),    \
+	       "launch")
+#elif defined(C_KERNEL)
+/* the OpenCL kernel as C, one work-item (tests/lift/c_shim.h) */
+#include "c_shim.h"
+#include C_KERNEL
+#define LAUNCH(name, g, l, ...) ((void)(g), (void)(l), name(__VA_ARGS__))
+#else
 #include "ocl.h"
+#define LAUNCH(name, g, l, ...)                                           \
+	do {                                                               \
+		cl_int e_;                                                 \
+		cl_kernel k_ = clCreateKernel(c.prog, #name, &e_);         \
+		die_cl(e_, "kernel");                                      \
+		die_cl(name##_launch(c.q, k_, __VA_ARGS__, g, l), "launch"); \
+	} while (0)
+#endif
 
 #include <math.h>
 
@@ -18,7 +42,7 @@ static float rnd(void)
 
 static float *randoms(size_t n)
 {
-	float *v = malloc((n ? n : 1) * sizeof *v);
+	float *v = (float *)malloc((n ? n : 1) * sizeof *v);
 	for (size_t i = 0; i < n; i++)
 		v[i] = rnd();
 	return v;
@@ -34,6 +58,31 @@ static cl_mem input(cl *c, const float *v, size_t n)
 	return buffer(c, n * sizeof *v, v);
 }
 
+/* The 3x3 weighted stencil with clamped borders on an M x N grid. */
+static float *stencil2d_ref(const float *A, const float *w, int M, int N)
+{
+	float *ref = (float *)calloc((size_t)M * N, sizeof *ref);
+	for (int i = 0; i < M; i++)
+		for (int j = 0; j < N; j++)
+			for (int a = 0; a < 3; a++)
+				for (int b = 0; b < 3; b++)
+					ref[i * N + j] += w[3 * a + b] *
+						A[clampi(i + a - 1, M) * N +
+						  clampi(j + b - 1, N)];
+	return ref;
+}
+
+/* C = A B for A of M x K, B of K x N. */
+static float *matmul_ref(const float *A, const float *B, int M, int N, int K)
+{
+	float *ref = (float *)calloc((size_t)M * N, sizeof *ref);
+	for (int i = 0; i < M; i++)
+		for (int j = 0; j < N; j++)
+			for (int l = 0; l < K; l++)
+				ref[i * N + j] += A[i * K + l] * B[l * N + j];
+	return ref;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 3)
@@ -42,92 +91,129 @@ int main(int argc, char **argv)
 	for (int i = 2; i < argc && i < 5; i++)
 		s[i - 2] = atoi(argv[i]);
 	cl c = setup(argv[1], "kernel.cl");
-	cl_int err;
 	/* odd global sizes: every loop strides over more than one round */
 	size_t global[2] = {3, 2};
 	float *ref = NULL;
 	size_t nout = 0;
 	cl_mem out = NULL;
-	cl_kernel k = NULL;
 #if defined(BENCH_dot)
 	int N = s[0];
 	float *x = randoms((size_t)N), *y = randoms((size_t)N);
 	nout = partialDot_out_len(N);
-	ref = calloc(nout, sizeof *ref);
+	ref = (float *)calloc(nout, sizeof *ref);
 	for (int i = 0; i < N / 4; i++)
 		for (int j = 0; j < 4; j++)
 			ref[i] += x[4 * i + j] * y[4 * i + j];
 	out = buffer(&c, nout * sizeof(float), NULL);
-	k = clCreateKernel(c.prog, "partialDot", &err);
-	die_cl(err, "kernel");
-	die_cl(partialDot_launch(c.q, k, input(&c, x, (size_t)N), input(&c, y, (size_t)N),
-			  out, N, global, NULL), "launch");
+	LAUNCH(partialDot, global, NULL, input(&c, x, (size_t)N), input(&c, y,
+	       (size_t)N), out, N);
 #elif defined(BENCH_gemv)
 	int M = s[0], K = s[1];
 	float *A = randoms((size_t)M * K), *x = randoms((size_t)K);
 	nout = gemv_out_len(M, K);
-	ref = calloc(nout, sizeof *ref);
+	ref = (float *)calloc(nout, sizeof *ref);
 	for (int i = 0; i < M; i++)
 		for (int j = 0; j < K; j++)
 			ref[i] += A[i * K + j] * x[j];
 	out = buffer(&c, nout * sizeof(float), NULL);
-	k = clCreateKernel(c.prog, "gemv", &err);
-	die_cl(err, "kernel");
-	die_cl(gemv_launch(c.q, k, input(&c, A, (size_t)M * K),
-			   input(&c, x, (size_t)K), out, M, K, global, NULL),
-	       "launch");
+	LAUNCH(gemv, global, NULL, input(&c, A, (size_t)M * K), input(&c, x,
+	       (size_t)K), out, M, K);
 #elif defined(BENCH_stencil1d)
 	int N = s[0];
 	float *x = randoms((size_t)N), *w = randoms(3);
 	nout = stencil1d_out_len(N);
-	ref = calloc(nout, sizeof *ref);
+	ref = (float *)calloc(nout, sizeof *ref);
 	for (int i = 0; i < N; i++)
 		for (int j = 0; j < 3; j++)
 			if (i + j - 1 >= 0 && i + j - 1 < N)
 				ref[i] += x[i + j - 1] * w[j];
 	out = buffer(&c, nout * sizeof(float), NULL);
-	k = clCreateKernel(c.prog, "stencil1d", &err);
-	die_cl(err, "kernel");
-	die_cl(stencil1d_launch(c.q, k, input(&c, x, (size_t)N), input(&c, w, 3),
-				out, N, global, NULL), "launch");
+	LAUNCH(stencil1d, global, NULL, input(&c, x, (size_t)N), input(&c, w,
+	       3), out, N);
 #elif defined(BENCH_stencil2d)
 	int M = s[0], N = s[1];
 	float *A = randoms((size_t)M * N), *w = randoms(9);
 	nout = stencil2d_out_len(M, N);
-	ref = calloc(nout, sizeof *ref);
-	for (int i = 0; i < M; i++)
-		for (int j = 0; j < N; j++)
-			for (int a = 0; a < 3; a++)
-				for (int b = 0; b < 3; b++)
-					ref[i * N + j] += w[3 * a + b] *
-						A[clampi(i + a - 1, M) * N +
-						  clampi(j + b - 1, N)];
+	ref = stencil2d_ref(A, w, M, N);
 	out = buffer(&c, nout * sizeof(float), NULL);
-	k = clCreateKernel(c.prog, "stencil2d", &err);
-	die_cl(err, "kernel");
-	die_cl(stencil2d_launch(c.q, k, input(&c, A, (size_t)M * N),
-				input(&c, w, 9), out, M, N, global, NULL),
-	       "launch");
+	LAUNCH(stencil2d, global, NULL, input(&c, A, (size_t)M * N), input(&c,
+	       w, 9), out, M, N);
 #elif defined(BENCH_matmul)
 	int M = s[0], N = s[1], K = s[2];
 	float *A = randoms((size_t)M * K), *B = randoms((size_t)K * N);
 	nout = matmul_out_len(M, N, K);
-	ref = calloc(nout, sizeof *ref);
-	for (int i = 0; i < M; i++)
-		for (int j = 0; j < N; j++)
-			for (int l = 0; l < K; l++)
-				ref[i * N + j] += A[i * K + l] * B[l * N + j];
+	ref = matmul_ref(A, B, M, N, K);
 	out = buffer(&c, nout * sizeof(float), NULL);
-	k = clCreateKernel(c.prog, "matmul", &err);
-	die_cl(err, "kernel");
-	die_cl(matmul_launch(c.q, k, input(&c, A, (size_t)M * K),
-			     input(&c, B, (size_t)K * N), out, M, N, K, global,
-			     NULL), "launch");
+	LAUNCH(matmul, global, NULL, input(&c, A, (size_t)M * K), input(&c, B,
+	       (size_t)K * N), out, M, N, K);
+#elif defined(BENCH_stencil2dlocal)
+	/* work-groups of 3 x 2 work-items over 4 x 4 tiles, 2 x 2 groups:
+	 * fewer than the tiles, so both the group and local loops stride */
+	int M = s[0], N = s[1];
+	size_t local[2] = {3, 2};
+	global[0] = 6;
+	global[1] = 4;
+	float *A = randoms((size_t)M * N), *w = randoms(9);
+	nout = stencil2dlocal_out_len(M, N);
+	ref = stencil2d_ref(A, w, M, N);
+	out = buffer(&c, nout * sizeof(float), NULL);
+	LAUNCH(stencil2dlocal, global, local, input(&c, A, (size_t)M * N),
+	       input(&c, w, 9), out, M, N);
+#elif defined(BENCH_mmtiled)
+	int M = s[0], N = s[1], K = s[2];
+	size_t local[2] = {3, 2};
+	global[0] = 6;
+	global[1] = 4;
+	float *A = randoms((size_t)M * K), *B = randoms((size_t)K * N);
+	nout = mmtiled_out_len(M, N, K);
+	ref = matmul_ref(A, B, M, N, K);
+	out = buffer(&c, nout * sizeof(float), NULL);
+	LAUNCH(mmtiled, global, local, input(&c, A, (size_t)M * K), input(&c, B,
+	       (size_t)K * N), out, M, N, K);
+#elif defined(BENCH_sumtree)
+	/* work-groups of 5 over chunks of 12, 2 groups for N / 12 chunks */
+	int N = s[0];
+	size_t local[2] = {5, 1};
+	global[0] = 10;
+	float *x = randoms((size_t)N);
+	nout = sumtree_out_len(N);
+	ref = (float *)calloc(nout, sizeof *ref);
+	for (int i = 0; i < N; i++)
+		ref[i / 12] += x[i];
+	out = buffer(&c, nout * sizeof(float), NULL);
+	LAUNCH(sumtree, global, local, input(&c, x, (size_t)N), out, N);
+#elif defined(BENCH_pairsum)
+	int N = s[0];
+	float *x = randoms((size_t)N);
+	nout = pairsum_out_len(N);
+	ref = (float *)calloc(nout, sizeof *ref);
+	for (int i = 0; i < N; i++)
+		ref[i / 4] += x[N - 1 - i];
+	out = buffer(&c, nout * sizeof(float), NULL);
+	LAUNCH(pairsum, global, NULL, input(&c, x, (size_t)N), out, N);
+#elif defined(BENCH_vscale)
+	int N = s[0];
+	float *x = randoms((size_t)N);
+	nout = vscale_out_len(N);
+	ref = (float *)calloc(nout, sizeof *ref);
+	for (int i = 0; i < N; i++)
+		ref[i] = 2.0f * (2.0f * x[N - 1 - i] + 1.0f) + 1.0f;
+	out = buffer(&c, nout * sizeof(float), NULL);
+	LAUNCH(vscale, global, NULL, input(&c, x, (size_t)N), out, N);
+#elif defined(BENCH_rules)
+	int N = s[0];
+	float *x = randoms((size_t)N);
+	nout = rules_out_len(N);
+	ref = (float *)calloc(nout, sizeof *ref);
+	for (int i = 0; i < N; i++)
+		ref[i / 8] += (0.5f * x[i]) * (0.5f * x[i]);
+	out = buffer(&c, nout * sizeof(float), NULL);
+	LAUNCH(rules, global, NULL, input(&c, x, (size_t)N), out, N);
 #else
 #error "no BENCH_ defined"
 #endif
 	die_cl(clFinish(c.q), "finish");
-	float *got = malloc(nout * sizeof *got);
+	float *got = (float *)malloc(nout * sizeof *got);
 	read_back(&c, out, nout * sizeof *got, got);
 	for (size_t i = 0; i < nout; i++)
 		CHECK(fabsf(got[i] - ref[i]) <= 1e-4f * (1.0f + fabsf(ref[i])),

@@ -6,7 +6,8 @@
 #     compiled and run as C against an interpreter (tests/lift/views.c);
 #   - types: `lego lift --type` of the examples against the paper's types;
 #   - the examples/lift benchmarks compiled to OpenCL, run on the CPU
-#     driver (PoCL) at small odd sizes against plain C (tests/lift/check.c).
+#     driver (PoCL) at small odd sizes against plain C (tests/lift/check.c);
+#   - the examples compiled to CUDA by nvcc (skipped without it).
 # Usage: sh tests/lift/run.sh BUILD_DIR.  Last line: "lift: N passed, N failed".
 BUILD=${1:-build}
 LEGO=$BUILD/lego
@@ -47,10 +48,31 @@ type_is gemv "[float]M"
 type_is stencil1d "[float]N"
 type_is stencil2d "[[[float]1]N]M"
 type_is matmul "[[[float]1]N]M"
+type_is mmtiled "[[float](4 * (N / 4))](4 * (M / 4))"
+type_is pairsum "[float](N / 2 / 2)"
+type_is vscale "[float](4 * (4 * (N / 4) / 4))"
+
+# Barriers (docs/lift.md): the tiles of A and B are read by every
+# work-item, a barrier before and after each copy, the two between them
+# merged (3); the accumulator is updated by the work-item that owns each
+# element (none).  The stencil's tile is read by neighbours (2).
+barriers_are() {
+	got=$("$LEGO" lift "$EX/$1.lift" | grep -c 'barrier(CLK_LOCAL_MEM_FENCE);')
+	if [ "$got" = "$2" ]; then
+		ok "barriers of $1: $2"
+	else
+		ko "barriers of $1: got $got, want $2"
+	fi
+}
+barriers_are mmtiled 3
+barriers_are stencil2dlocal 2
+barriers_are matmul 0
+# before the copy, after it, after each of the 4 rounds of 12 -> 6 -> 3 -> 2 -> 1
+barriers_are sumtree 6
 
 # Random view chains (tests/lift/views.c) against its interpreter.
 if $CC $CFLAGS "$HERE/views.c" -o "$TMP/views"; then
-	for seed in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+	for seed in $(seq 1 30); do
 		"$TMP/views" gen $seed > "$TMP/v.lift" &&
 		"$LEGO" lift "$TMP/v.lift" -o "$TMP/v.cl" &&
 		$CC $CFLAGS -O0 -DKERNEL='"v.cl"' -I"$TMP" "$HERE/views.c" \
@@ -81,14 +103,94 @@ bench() {
 		ko "$name on OpenCL $*"
 	fi
 }
+# The benchmarks and their sizes: tests/lift/benches.txt (small and odd;
+# those staged through local memory at multiples of their 4 x 4 tiles).
 if [ -f /usr/include/CL/cl.h ]; then
-	bench dot 36
-	bench gemv 7 13
-	bench stencil1d 17
-	bench stencil2d 7 11
-	bench matmul 5 7 9
+	while read -r name sizes; do
+		bench "$name" $sizes
+	done < "$HERE/benches.txt"
 else
 	ko "no OpenCL headers (run scripts/opencl.sh)"
+fi
+
+# Rewrite rules (src/lift/rewrite.c), by differential testing: the
+# rewritten program, compiled as C and run as one work-item
+# (tests/lift/c_shim.h), against plain C on random inputs.  Every program
+# one rewrite away from tests/lift/rules.lift (each rule has a site there;
+# its body, printed, must also read back to the same kernel), and the
+# first rewrite of each rule on each benchmark.
+rewritten() {  # FILE NAME STEPS SIZES...: exit 0 when it computes the same
+	f=$1 n=$2 st=$3
+	shift 3
+	R=$TMP/rw
+	mkdir -p "$R"
+	"$LEGO" lift --rewrite "$st" "$f" -o "$R/k.cl" &&
+	"$LEGO" lift --rewrite "$st" --host "$f" -o "$R/h.h" &&
+	$CC $CFLAGS -I"$HERE" -I"$R" -DHOST='"h.h"' -DC_KERNEL='"k.cl"' \
+		-DBENCH_$n "$HERE/check.c" -lm -o "$R/check" &&
+	"$R/check" "$R" "$@" > "$R/out"
+}
+"$LEGO" lift --explore 1 "$HERE/rules.lift" > "$TMP/explored" ||
+	ko "lego lift --explore 1 rules.lift"
+sed '/^kernel/,$d' "$HERE/rules.lift" > "$TMP/head.lift"
+while read -r flag st && read -r body; do
+	if ! rewritten "$HERE/rules.lift" rules "$st" 48; then
+		ko "rewrite $st of rules.lift: $(head -n 3 "$TMP/rw/out" 2>&1)"
+		continue
+	fi
+	{ cat "$TMP/head.lift"; printf 'kernel rules(x : [float]N) = %s;\n' "$body"; } \
+		> "$TMP/printed.lift"
+	if "$LEGO" lift "$TMP/printed.lift" | tail -n +2 > "$TMP/p.cl" &&
+	   tail -n +2 "$TMP/rw/k.cl" | cmp -s - "$TMP/p.cl"; then
+		ok "rewrite $st of rules.lift (and its text)"
+	else
+		ko "rewrite $st of rules.lift: its text reads back differently"
+	fi
+done < "$TMP/explored"
+[ "$(grep -c '^--rewrite' "$TMP/explored")" = 14 ] ||
+	ko "rules.lift: $(grep -c '^--rewrite' "$TMP/explored") programs one rewrite away, want 14"
+if "$LEGO" lift --rewrite fusion:0 "$EX/gemv.lift" > /dev/null 2> "$TMP/err"; then
+	ko "a rewrite at a site that is not there: accepted"
+elif [ "$(cat "$TMP/err")" = "$EX/gemv.lift: error: rule fusion has no site 0" ]; then
+	ok "a rewrite at a site that is not there"
+else
+	ko "a rewrite at a site that is not there: $(cat "$TMP/err")"
+fi
+while read -r name sizes; do
+	"$LEGO" lift --explore 1 "$EX/$name.lift" > "$TMP/ex" || continue
+	for rule in fusion split-join reduce-split to-seq to-glb to-wrg to-lcl; do
+		st=$(sed -n "s/^--rewrite \($rule:[0-9:]*\)\$/\1/p" "$TMP/ex" |
+			head -n 1)
+		[ -n "$st" ] || continue
+		if rewritten "$EX/$name.lift" "$name" "$st" $sizes; then
+			ok "rewrite $st of $name"
+		else
+			ko "rewrite $st of $name"
+		fi
+	done
+done < "$HERE/benches.txt"
+
+# CUDA: every example's kernel and host code compiled by nvcc, in one file
+# (a namespace each); they are run on a GPU by bench/lift/cuda-check.sh.
+if command -v nvcc > /dev/null 2>&1; then
+	D=$TMP/cuda
+	mkdir -p "$D"
+	: > "$D/all.cu"
+	okc=1
+	for f in "$EX"/*.lift; do
+		n=$(basename "$f" .lift)
+		"$LEGO" lift --target cuda "$f" -o "$D/$n.cu" &&
+		"$LEGO" lift --target cuda --host "$f" -o "$D/$n.h" || okc=0
+		printf 'namespace ex_%s {\n#include "%s.cu"\n#include "%s.h"\n}\n' \
+			"$n" "$n" "$n" >> "$D/all.cu"
+	done
+	if [ $okc = 1 ] && (cd "$D" && nvcc -c all.cu -o all.o); then
+		ok "CUDA: the examples compile with nvcc"
+	else
+		ko "CUDA: the examples do not compile with nvcc"
+	fi
+else
+	echo "SKIP CUDA: nvcc not found, the CUDA kernels are not compiled"
 fi
 
 echo "lift: $pass passed, $fail failed"

@@ -2,7 +2,11 @@
  * join, transpose, slide and pad (at random depths, through map) applied
  * to a 2-D array, compiled by `lego lift` and run as plain C, against a
  * direct interpreter of the patterns' semantics that materialises every
- * intermediate array.
+ * intermediate array.  gather and scatter (by reverse and stride(s),
+ * computed here from their definitions) permute the outer dimension on
+ * either side.  A chain may also copy its array into private
+ * memory (toPrivate: the same values, read back through the views after
+ * it) and regroup the written side one level down (map(join)).
  *
  *   views gen SEED        prints the .lift program of chain SEED
  *   views run SEED        (built with -DKERNEL="k.cl") runs the kernel and
@@ -19,11 +23,21 @@ typedef struct arr {
 	float v[MAXE];
 } arr;
 
-typedef enum { SPLIT, JOIN, TRANSPOSE, SLIDE, PAD, PADCLAMP } op_kind;
+typedef enum {
+	SPLIT, JOIN, TRANSPOSE, SLIDE, PAD, PADCLAMP, COPY, GATHER, SCATTER
+} op_kind;
 typedef struct op {
 	op_kind k;
-	int depth, a, b;
+	int depth, a, b;           /* GATHER, SCATTER: a = 0 reverse, else stride(a) */
 } op;
+
+/* The index function of gather and scatter over [n]. */
+static int index_fn(const op *o, int i, int n)
+{
+	if (!o->a)
+		return n - 1 - i;
+	return (i % o->a) * (n / o->a) + i / o->a;
+}
 
 static unsigned seed;
 
@@ -50,6 +64,18 @@ static void apply0(const op *o, const float *src, const int *dim, int rank,
 	memcpy(ndim, dim, sizeof *dim * (size_t)rank);
 	*nrank = rank;
 	switch (o->k) {
+	case COPY:
+		memcpy(dst, src, sizeof *src * (size_t)(dim[0] * inner));
+		return;
+	case GATHER:
+	case SCATTER:
+		for (int i = 0; i < dim[0]; i++) {
+			int j = index_fn(o, i, dim[0]);
+			memcpy(dst + (o->k == GATHER ? i : j) * inner,
+			       src + (o->k == GATHER ? j : i) * inner,
+			       sizeof *src * (size_t)inner);
+		}
+		return;
 	case SPLIT:
 		memmove(ndim + 2, dim + 1, sizeof *dim * (size_t)(rank - 1));
 		ndim[0] = dim[0] / o->a;
@@ -127,7 +153,12 @@ static int pick(const arr *x, op *o)
 {
 	for (int tries = 0; tries < 50; tries++) {
 		o->depth = rnd(x->rank);
-		o->k = (op_kind)rnd(6);
+		o->k = (op_kind)rnd(9);
+		if (o->k == COPY) {
+			o->depth = 0;
+			o->a = x->rank;
+			return 0;
+		}
 		int r = x->rank - o->depth, n = x->dim[o->depth];
 		int size = size_of(x->dim, x->rank);
 		if (o->k == SPLIT && x->rank < MAXR) {
@@ -141,6 +172,10 @@ static int pick(const arr *x, op *o)
 			o->b = 1 + rnd(3);
 			int w = (n - o->a) / o->b + 1;
 			if ((n - o->a) % o->b == 0 && size / n * w * o->a < 2048)
+				return 0;
+		} else if (o->k == GATHER || o->k == SCATTER) {
+			o->a = rnd(2) ? 0 : 1 + rnd(n);
+			if (!o->a || n % o->a == 0)
 				return 0;
 		} else if (o->k == PAD || o->k == PADCLAMP) {
 			o->a = rnd(3);
@@ -157,6 +192,22 @@ static void print_op(const op *o)
 	for (int i = 0; i < o->depth; i++)
 		printf("map(");
 	switch (o->k) {
+	case COPY:
+		printf("toPrivate(");
+		for (int i = 0; i < o->a; i++)
+			printf("mapSeq(");
+		printf("id");
+		for (int i = 0; i <= o->a; i++)
+			printf(")");
+		break;
+	case GATHER:
+	case SCATTER:
+		printf("%s(", o->k == GATHER ? "gather" : "scatter");
+		if (o->a)
+			printf("stride(%d))", o->a);
+		else
+			printf("reverse)");
+		break;
 	case SPLIT: printf("split(%d)", o->a); break;
 	case JOIN: printf("join"); break;
 	case TRANSPOSE: printf("transpose"); break;
@@ -183,9 +234,19 @@ static int chain(unsigned s, arr *x, op *ops, op *wr)
 	for (int i = 0; i < n; i++)
 		if (!pick(t, &ops[k]))
 			apply(&ops[k++], t);  /* for the shape */
-	wr->depth = 0;
-	wr->k = t->rank >= 2 && rnd(2) ? (rnd(2) ? JOIN : TRANSPOSE) : SPLIT;
+	static const op_kind wk[] = {JOIN, TRANSPOSE, GATHER, SCATTER};
+	wr->k = rnd(2) ? wk[rnd(4)] : SPLIT;
+	if ((wr->k == JOIN || wr->k == TRANSPOSE) && t->rank < 2)
+		wr->k = SPLIT;
+	int rmin = wr->k == JOIN || wr->k == TRANSPOSE ? 2 : 1;
+	wr->depth = wr->k != SPLIT && t->rank > rmin ? rnd(2) : 0;
 	wr->a = 1;
+	if (wr->k == GATHER || wr->k == SCATTER) {
+		int n = t->dim[wr->depth];
+		wr->a = rnd(2) ? 0 : 1 + rnd(n);
+		if (wr->a && n % wr->a)
+			wr->a = 0;
+	}
 	free(t);
 	return k;
 }
@@ -207,8 +268,10 @@ int main(int argc, char **argv)
 	int n = chain((unsigned)atoi(argv[2]), &x, ops, &wr);
 	if (!strcmp(argv[1], "gen")) {
 		printf("kernel k(x : [[float]%d]%d) =\n  ", x.dim[1], x.dim[0]);
-		if (wr.k != SPLIT)
-			printf("%s o ", wr.k == JOIN ? "join" : "transpose");
+		if (wr.k != SPLIT) {
+			print_op(&wr);
+			printf(" o ");
+		}
 		printf("mapSeq(id)");
 		for (int i = n - 1; i >= 0; i--) {
 			printf(" $ ");

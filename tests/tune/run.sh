@@ -4,7 +4,9 @@
 # command ocl_time.c, which checks every result; the candidates that
 # compute wrong or do not compile are recorded and skipped; a re-run
 # measures nothing; --show, --csv and --space report what the cache and
-# the space hold; lego gen --tuned expands the best configuration.  Last line: "tune: N passed, N failed".
+# the space hold; lego gen --tuned expands the best configuration.  The
+# same in process with the built-in OpenCL runner (--runner opencl),
+# candidates compiled in parallel, a timeout recorded.  Last line: "tune: N passed, N failed".
 build=${1:-build}
 lego=$(cd "$build" && pwd)/lego
 here=$(cd "$(dirname "$0")" && pwd)
@@ -25,6 +27,13 @@ if ! cc -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -o "$tmp/ocl_time" \
 	echo "tune: $pass passed, $fail failed"
 	exit 1
 fi
+
+# A name for a cdiv is a padded count, as the cdiv is: it must not make
+# the tile divide the size (every BM of 3, 4, 5 stays in the space).
+printf 'sym M\ntune BM in {3, 4, 5}\nlet n = cdiv(M, BM)\nlayout P = Row(n, BM)\n' \
+	>"$tmp/cdiv.lego"
+"$lego" tune "$tmp/cdiv.lego" /dev/null --space -D M=10 >"$tmp/cdiv" 2>&1
+expect let-cdiv "$tmp/cdiv" "space: 3 configurations"
 
 tpl=$here/matmul.cl.tpl
 sizes="-D M=64 -D N=64 -D K=64"
@@ -62,6 +71,78 @@ expect tuned-note "$tmp/tuned.err" "lego gen: tuned: TM="
 (cd "$tmp" && "$lego" gen "$tpl" --target opencl --tuned "$tmp/t.db" \
 	-D M=32 -D N=64 -D K=64 -D P=1) >/dev/null 2>"$tmp/e"
 expect tuned-none "$tmp/e" "no tuned configuration for this template and problem (K=64 M=32 N=64 P=1)"
+
+# The OpenCL runner in process: the same candidates built in parallel,
+# checked against matmul_ref.cl; batches of 1 and of 3 record the same
+# outcomes; a re-run measures nothing.
+ocl() {
+	(cd "$tmp" && "$lego" tune "$tpl" --target opencl --strategy exhaustive \
+		--runner opencl --kernel matmul --args 'a:M*K b:K*N c:M*N:out' \
+		--global 'M*N/TM' --ref-global 'M*N' --reference "$here/matmul_ref.cl" $sizes -q "$@")
+}
+for j in 1 3; do
+	ocl --db "$tmp/o$j.db" --jobs $j >"$tmp/o$j" 2>"$tmp/oe$j"
+	expect ocl-$j "$tmp/oe$j" "exhaustive, 12 evaluations (12 measured, 8 failed)"
+	(cd "$tmp" && "$lego" tune "$tpl" --show --db "$tmp/o$j.db" $sizes) |
+		sed -n 's/^ *[0-9]* *\(failed\|[0-9.e-]* ms\) *\([^:]*\)\(: [a-z ]*\)\?.*/\1 \2\3/p' |
+		sed 's/^[0-9.e-]* ms/ok/' | sort >"$tmp/os$j"
+done
+cmp -s "$tmp/os1" "$tmp/os3" && ok || bad "--jobs 1 and 3 differ: $(diff "$tmp/os1" "$tmp/os3")"
+expect ocl-wrong "$tmp/os3" "failed TM=2 P=1 BUG=2: wrong result"
+expect ocl-build "$tmp/os3" "failed TM=1 P=0 BUG=3: does not compile"
+(cd "$tmp" && "$lego" tune "$tpl" --show --db "$tmp/o3.db" $sizes) >"$tmp/show"
+expect ocl-build-why "$tmp/show" "BUG=3: does not compile: error: kernel.cl:"
+expect ocl-good "$tmp/os3" "ok TM=2 P=0 BUG=1"
+ocl --db "$tmp/o3.db" >/dev/null 2>"$tmp/oe"
+expect ocl-rerun "$tmp/oe" "12 evaluations (0 measured, 8 failed)"
+# The reference runs on a grid of its own: right with TM = 2 first.
+ocl --db "$tmp/of.db" -D TM=2 -D P=1 -D BUG=1 >"$tmp/out" 2>&1
+expect ocl-fixed "$tmp/out" "1 evaluations (1 measured, 0 failed)"
+# A kernel that runs past --timeout is recorded as timed out; one whose
+# reference does not build fails every candidate with that reason.
+spin() {
+	(cd "$tmp" && "$lego" tune "$here/spin.cl.tpl" --target opencl \
+		--strategy exhaustive --runner opencl --kernel twice \
+		--args 'a:N b:N:out' --global N -D N=1 -q "$@")
+}
+spin --reference "$here/twice_ref.cl" --timeout 0.05 --db "$tmp/s.db" \
+	>"$tmp/out" 2>&1
+expect spin "$tmp/out" "best: SPIN=1"
+(cd "$tmp" && "$lego" tune "$here/spin.cl.tpl" --show --db "$tmp/s.db" -D N=1) \
+	>"$tmp/show" 2>&1
+expect spin-timeout "$tmp/show" "SPIN=2: timed out after 0.05 s"
+spin --reference "$here/matmul.cl.tpl" --db "$tmp/s2.db" >"$tmp/out" 2>&1
+[ $? -eq 1 ] && ok || bad "a broken reference: not an error"
+expect spin-ref "$tmp/out" "2 evaluations (2 measured, 2 failed)"
+(cd "$tmp" && "$lego" tune "$here/spin.cl.tpl" --show --db "$tmp/s2.db" -D N=1) \
+	>"$tmp/show" 2>&1
+expect spin-ref-why "$tmp/show" "SPIN=1: the reference: does not compile"
+for args in "--runner metal" "--runner opencl --kernel twice" "--kernel twice" \
+	"--runner opencl --run true --kernel k --args a:N --global N --reference x"; do
+	(cd "$tmp" && "$lego" tune "$here/spin.cl.tpl" $args -D N=1) >"$tmp/e" 2>&1
+	[ $? -eq 2 ] && ok || bad "'$args': not a usage error: $(cat "$tmp/e")"
+done
+
+# The cost model: a tile read by rows and columns, row-major (32-way
+# bank conflicts on the columns), padded or swizzled; pruning keeps the
+# four without conflicts; a layout it cannot find is an error.
+cat >"$tmp/tile.lego" <<'EOS'
+tune ROWS in {8, 32}
+tune layout S in {Row(32, 32), Row(32, 33), GenP([32, 32], swizzle(5, 0, 5))}
+let model_smem = 32 * 33 * 4
+let model_threads = 32 * ROWS
+let model_blocks = 16384
+EOS
+"$lego" tune "$tmp/tile.lego" /dev/null --list --model prune --model-banks S \
+	>"$tmp/out" 2>&1
+[ "$(grep -c ' S=[12] ' "$tmp/out")" -eq 4 ] && [ "$(wc -l <"$tmp/out")" -eq 4 ] &&
+	ok || bad "model prune: $(cat "$tmp/out")"
+"$lego" tune "$tmp/tile.lego" /dev/null --list --model order --model-banks Q \
+	>"$tmp/out" 2>&1
+[ $? -eq 1 ] && ok || bad "an unknown layout in --model-banks accepted"
+expect model-banks "$tmp/out" "model: no layout 'Q'"
+"$lego" tune "$tmp/tile.lego" /dev/null --list --model always >/dev/null 2>&1
+[ $? -eq 2 ] && ok || bad "--model always: not a usage error"
 
 # Errors: a usage error exits 2, an input error 1 with its position.
 "$lego" tune "$tpl" $sizes >/dev/null 2>&1

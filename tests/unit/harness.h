@@ -55,7 +55,9 @@ void suite_tune(lego_test *t);
 void suite_scale(lego_test *t);
 void suite_ranges(lego_test *t);
 void suite_proof(lego_test *t);
+void suite_lift(lego_test *t);
 void suite_null(lego_test *t);
 void suite_families(lego_test *t);
+void suite_synth(lego_test *t);
 
 #endif

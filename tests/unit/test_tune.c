@@ -8,6 +8,7 @@
 
 #include "harness.h"
 #include "lego.h"
+#include "tune/launch.h"
 #include "tune/tune.h"
 
 static lego_spec *parse(lego_ctx *ctx, const char *text,
@@ -283,6 +284,30 @@ static void test_search(lego_test *t)
 	free(seen);
 	lego_tune_search_free(q);
 
+	test_case(t, "search_batch");
+	/* a batch proposed before any cost is told never repeats */
+	for (int m = LEGO_TUNE_EXHAUSTIVE; m <= LEGO_TUNE_BANDIT; m++) {
+		lego_tune_search *b = lego_tune_search_new(
+			&s, (lego_tune_method)m, 5);
+		unsigned char *got = calloc(s.nconfigs, 1);
+		size_t ids[16], dup = 0, k = 0;
+		for (int round = 0; b && got && round < 20; round++) {
+			for (k = 0; k < 16; k++) {
+				ids[k] = lego_tune_search_next(b);
+				dup += ids[k] == SIZE_MAX || got[ids[k]];
+				if (ids[k] != SIZE_MAX)
+					got[ids[k]] = 1;
+			}
+			for (k = 0; k < 16; k++)
+				lego_tune_search_tell(b, ids[k],
+						      bowl(&s, ids[k]));
+		}
+		CHECKF(t, dup == 0, "%s: %zu repeated in batches of 16",
+		       lego_tune_method_name((lego_tune_method)m), dup);
+		free(got);
+		lego_tune_search_free(b);
+	}
+
 	test_case(t, "method_names");
 	lego_tune_method m;
 	CHECK(t, lego_tune_method_parse("anneal", &m) == 0 &&
@@ -326,6 +351,204 @@ static char *inst_k(void *user, const lego_define *defs, size_t ndefs,
 	return k;
 }
 
+/* The counting runner with a compile step: prepare (called from
+ * several threads) keeps the kernel, measure_prepared measures it. */
+static void *count_prepare(lego_tune_runner *r, const char *kernel,
+			   const lego_define *defs, size_t ndefs, char *why,
+			   size_t cap)
+{
+	(void)r, (void)defs, (void)ndefs;
+	char *k = malloc(strlen(kernel) + 1);
+	if (!k)
+		snprintf(why, cap, "out of memory");
+	return k ? strcpy(k, kernel) : NULL;
+}
+
+static int count_measure_prepared(lego_tune_runner *r, void *prepared,
+				  const lego_define *defs, size_t ndefs,
+				  double *ms, char *why, size_t cap)
+{
+	return count_measure(r, prepared, defs, ndefs, ms, why, cap);
+}
+
+static void count_release(lego_tune_runner *r, void *prepared)
+{
+	(void)r;
+	free(prepared);
+}
+
+static void test_parallel(lego_test *t)
+{
+	test_case(t, "run_parallel");
+	lego_ctx *ctx = lego_ctx_new();
+	lego_tune_space s;
+	CHECK(t, synth_space(ctx, &s) == LEGO_OK);
+	count_runner r = {{"dev", "drv", count_measure, NULL, count_prepare,
+			   count_measure_prepared, count_release}, 0, &s};
+	lego_define fixed[] = {{"M", 1}};
+	/* exhaustive in batches of 5: every configuration once, and the
+	 * optimum of the bowl (its minimum found by enumeration here) */
+	double want = INFINITY;
+	for (size_t i = 0; i < s.nconfigs; i++)
+		want = bowl(&s, i) < want ? bowl(&s, i) : want;
+	lego_tune_opts o = {.method = LEGO_TUNE_EXHAUSTIVE, .jobs = 5};
+	lego_tune_result a;
+	CHECK(t, lego_tune_run(ctx, &s, &o, &r.base, NULL, NULL, fixed, 1,
+			       inst_k, NULL, &a) == LEGO_OK);
+	CHECK_EQ(t, a.evals, s.nconfigs);
+	CHECK_EQ(t, r.calls, s.nconfigs);
+	CHECK(t, a.best_ms == want);
+	/* a budget that is not a multiple of the batch is kept exactly */
+	o = (lego_tune_opts){.method = LEGO_TUNE_BANDIT, .seed = 2,
+			     .max_evals = 23, .jobs = 4};
+	CHECK(t, lego_tune_run(ctx, &s, &o, &r.base, NULL, NULL, fixed, 1,
+			       inst_k, NULL, &a) == LEGO_OK);
+	CHECK_EQ(t, a.evals, 23);
+	lego_tune_space_free(&s);
+	lego_ctx_free(ctx);
+}
+
+/* The built-in runners' launch: sizes from the defines, inputs, the
+ * check (half-precision encodings from IEEE 754, not from the code). */
+static void test_launch(lego_test *t)
+{
+	test_case(t, "launch_shape");
+	lego_tune_launch l = {.kernel = "k", .args = "a:M*K  b:K*N c:M*N:out",
+			      .global = "N, M/TM", .local = "4,TM*2"};
+	lego_define d[] = {{"M", 64}, {"N", 32}, {"K", 8}, {"TM", 2}, {"P", 0}};
+	tune_shape sh;
+	char why[256] = "";
+	CHECKF(t, tune_launch_shape(&l, d, 5, &sh, why, sizeof why) == 0, "%s",
+	       why);
+	CHECK(t, sh.nargs == 3 && !strcmp(sh.names[1], "b") &&
+		 sh.elems[0] == 64 * 8 && sh.elems[1] == 8 * 32 &&
+		 sh.elems[2] == 64 * 32 && !sh.out[0] && !sh.out[1] &&
+		 sh.out[2]);
+	CHECK(t, sh.dims == 2 && sh.global[0] == 32 && sh.global[1] == 32 &&
+		 sh.local[0] == 4 && sh.local[1] == 4);
+	const char *bad[][3] = {{"a:M*Q", "N", "unbound symbol 'Q'"},
+				{"a", "N", "expected NAME:SIZE"},
+				{"a:N", "N, M, K, TM", "more than 3 sizes"},
+				{"a:N-N", "N", "not positive"}};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		lego_tune_launch b = {.args = bad[i][0], .global = bad[i][1]};
+		why[0] = '\0';
+		CHECKF(t, tune_launch_shape(&b, d, 5, &sh, why, sizeof why) &&
+			  strstr(why, bad[i][2]), "%s: got '%s'", bad[i][0],
+		       why);
+	}
+	l.local = "4";
+	CHECK(t, tune_launch_shape(&l, d, 5, &sh, why, sizeof why) &&
+		 strstr(why, "2 global sizes but 1 local"));
+
+	test_case(t, "launch_values");
+	uint16_t h[14];
+	float f[14];
+	tune_fill_input(LEGO_TUNE_F16, h, 14, 1);
+	tune_fill_input(LEGO_TUNE_F32, f, 14, 1);
+	/* the halves of -3 .. 3 */
+	const uint16_t enc[7] = {0xc200, 0xc000, 0xbc00, 0, 0x3c00, 0x4000,
+				 0x4200};
+	int ok = 1;
+	for (size_t i = 0; i < 14; i++)
+		ok &= f[i] == (float)(long)f[i] && f[i] >= -3 && f[i] <= 3 &&
+		      h[i] == enc[(int)f[i] + 3];
+	CHECK(t, ok);
+	lego_tune_launch c = {.elem = LEGO_TUNE_F16};
+	uint16_t g[14];
+	memcpy(g, h, sizeof g);
+	CHECK(t, tune_check(&c, "c", g, h, 14, why, sizeof why) == 0);
+	g[9] = 0x4400; /* 4 */
+	CHECK(t, tune_check(&c, "c", g, h, 14, why, sizeof why) &&
+		 strstr(why, "c[9] = 4"));
+	tune_fill_poison(LEGO_TUNE_F16, g, 14);
+	CHECK(t, tune_check(&c, "c", g, h, 14, why, sizeof why) &&
+		 strstr(why, "c[0] = nan"));
+}
+
+/* The spec of a configuration for the model: parsed with its defines. */
+static lego_spec *model_spec(void *user, lego_ctx *ctx,
+			     const lego_define *defs, size_t ndefs)
+{
+	const char *text = user;
+	return lego_spec_parse(ctx, "m.lego", text, strlen(text), defs, ndefs);
+}
+
+static void test_model(lego_test *t)
+{
+	test_case(t, "model_occupancy");
+	/* S kB of shared memory a block, 128 threads, 264 blocks: on the
+	 * H100 (228 KiB an SM, 132 SMs) 1 block of 200 kB fits an SM (2
+	 * waves), 2 of 100 kB (1 wave), 22 of 10 kB (1 wave, at most 16 of
+	 * 128 threads by threads: 2048 / 128), 240 kB none. */
+	const char *text = "tune S in {10, 100, 200, 240}\n"
+			   "let model_smem = S * 1000\n"
+			   "let model_blocks = 264\n"
+			   "let model_work = 7\n";
+	lego_ctx *ctx = lego_ctx_new();
+	lego_spec *spec = parse(ctx, text, NULL, 0);
+	lego_tune_space s;
+	double pred[4];
+	lego_tune_gpu gpu = lego_tune_gpu_h100();
+	CHECK(t, spec && lego_tune_space_build(ctx, spec, 0, &s) == LEGO_OK);
+	CHECKF(t, lego_tune_model_predict(ctx, &s, &gpu, NULL, NULL, 0,
+					  model_spec, (void *)text, pred) ==
+		  LEGO_OK, "%s", lego_ctx_error(ctx));
+	/* waves x resident x work / min(1, resident x 128 / 256) */
+	CHECK(t, pred[0] == 1 * 16 * 7.0);
+	CHECK(t, pred[1] == 1 * 2 * 7.0);
+	CHECK(t, pred[2] == 2 * 1 * 7.0 / 0.5);
+	CHECK(t, isinf(pred[3]));
+
+	test_case(t, "model_prior");
+	/* ordered: 1 (14), 2 (28), 0 (112), 3 (cannot run) */
+	lego_tune_search *q = lego_tune_search_new(&s, LEGO_TUNE_EXHAUSTIVE, 1);
+	size_t got[5];
+	lego_tune_search_prior(q, pred, 0);
+	for (int k = 0; k < 5; k++) {
+		got[k] = lego_tune_search_next(q);
+		lego_tune_search_tell(q, got[k], 1);
+	}
+	CHECK(t, got[0] == 1 && got[1] == 2 && got[2] == 0 && got[3] == 3 &&
+		 got[4] == SIZE_MAX);
+	lego_tune_search_free(q);
+	/* pruned at 2.5 x 14: 1 and 2 are left, for every strategy */
+	for (int m = LEGO_TUNE_EXHAUSTIVE; m <= LEGO_TUNE_BANDIT; m++) {
+		q = lego_tune_search_new(&s, (lego_tune_method)m, 3);
+		lego_tune_search_prior(q, pred, 2.5);
+		CHECK_EQ(t, lego_tune_search_left(q), 2);
+		size_t a = lego_tune_search_next(q);
+		lego_tune_search_tell(q, a, 1);
+		size_t b = lego_tune_search_next(q);
+		lego_tune_search_tell(q, b, 1);
+		CHECK(t, a == 1 && b == 2 && lego_tune_search_next(q) == SIZE_MAX);
+		lego_tune_search_free(q);
+	}
+	lego_tune_space_free(&s);
+
+	test_case(t, "model_banks");
+	/* a warp reading a column of a 32 x 32 row-major float tile hits one
+	 * bank 32 times, a row once: a factor (32 + 1) / 2; padded to 33
+	 * columns or XOR-swizzled, once each way: 1 */
+	const char *tiles = "tune layout T in {Row(32, 32), Row(32, 33), "
+			    "GenP([32, 32], swizzle(5, 0, 5))}\n";
+	spec = parse(ctx, tiles, NULL, 0);
+	double b[3];
+	CHECK(t, spec && lego_tune_space_build(ctx, spec, 0, &s) == LEGO_OK);
+	CHECKF(t, lego_tune_model_predict(ctx, &s, &gpu, "T", NULL, 0,
+					  model_spec, (void *)tiles, b) ==
+		  LEGO_OK, "%s", lego_ctx_error(ctx));
+	/* times 16 resident blocks of 128 threads (2048 / 128) and one
+	 * wave, the defaults of everything else */
+	CHECKF(t, b[0] == 16 * 16.5 && b[1] == 16 && b[2] == 16, "%g %g %g",
+	       b[0], b[1], b[2]);
+	CHECK(t, lego_tune_model_predict(ctx, &s, &gpu, "T,U", NULL, 0,
+					 model_spec, (void *)tiles, b) &&
+		 strstr(lego_ctx_error(ctx), "no layout 'U'"));
+	lego_tune_space_free(&s);
+	lego_ctx_free(ctx);
+}
+
 static void test_cache(lego_test *t)
 {
 	test_case(t, "cache_resume");
@@ -342,10 +565,12 @@ static void test_cache(lego_test *t)
 	char err[256];
 	lego_tune_cache *cache = lego_tune_cache_open(path, err, sizeof err);
 	CHECKF(t, cache != NULL, "%s", err);
-	count_runner r = {{"dev", "drv", count_measure, NULL}, 0, &s};
+	count_runner r = {{.device = "dev", .driver = "drv",
+			   .measure = count_measure}, 0, &s};
 	lego_tune_key k = {"dev", "drv", "tpl", "M=1"};
 	lego_define fixed[] = {{"M", 1}};
-	lego_tune_opts o = {LEGO_TUNE_BANDIT, 5, 60, 0, 0};
+	lego_tune_opts o = {.method = LEGO_TUNE_BANDIT, .seed = 5,
+			    .max_evals = 60};
 	lego_tune_result a, b, c;
 	/* an interrupted run of 60, then the whole run of 120 from the cache */
 	CHECK(t, lego_tune_run(ctx, &s, &o, &r.base, cache, &k, fixed, 1,
@@ -393,4 +618,7 @@ void suite_tune(lego_test *t)
 	test_space_brute(t);
 	test_search(t);
 	test_cache(t);
+	test_parallel(t);
+	test_launch(t);
+	test_model(t);
 }

@@ -10,21 +10,113 @@
 #include "lift/lift.h"
 
 static const char lift_help[] =
-	"Usage: lego lift FILE [--target opencl] [--host | --type] [-o OUT]\n\n"
+	"Usage: lego lift FILE [--target opencl|cuda] [--host | --type]\n"
+	"                      [--rewrite STEPS | --explore DEPTH] [-o OUT]\n\n"
 	"Compile the Lift program FILE (docs/lift.md): its kernel's patterns\n"
-	"become loops over the OpenCL work-items, its views index\n"
+	"become loops over the work-items, its views index\n"
 	"expressions through LEGO layouts.  The kernel takes its arrays, then\n"
 	"`out`, then the size symbols as ints.\n\n"
 	"Options:\n"
-	"  --target T      opencl (the only one so far)\n"
+	"  --target T      opencl (the default) or cuda\n"
 	"  --host          write the host code instead: NAME_out_len(sizes)\n"
-	"                  and NAME_launch(queue, kernel, args.., global,\n"
-	"                  local), a C header to include after <CL/cl.h>\n"
+	"                  and NAME_launch: for OpenCL (queue, kernel, args..,\n"
+	"                  global, local), a C header to include after\n"
+	"                  <CL/cl.h>; for CUDA (args.., grid, block, stream),\n"
+	"                  to include after the kernel in one .cu file\n"
 	"  --type          print the kernel's result type and exit\n"
+	"  --rewrite STEPS apply rewrite rules first: RULE:SITE[:N],...\n"
+	"                  (rules: fusion, split-join, reduce-split, to-seq,\n"
+	"                  to-glb, to-wrg, to-lcl; SITE counts the rule's\n"
+	"                  sites in pre-order from 0; N the split size)\n"
+	"  --explore DEPTH print every distinct program that up to DEPTH\n"
+	"                  rewrites make and that compiles, with its steps\n"
 	"  -o OUT          write to OUT (replaced only when complete)\n"
 	"  -h, --help      show this help\n";
 
-static int compile(const char *file, int host, int type, const char *out)
+/* "RULE:SITE[:N],..." into steps; -1 after a usage message. */
+static int parse_steps(const char *s, lift_step *steps, size_t cap,
+		       size_t *n)
+{
+	*n = 0;
+	while (s && *s) {
+		char rule[32];
+		size_t len = strcspn(s, ":,");
+		if (*n == cap || len >= sizeof rule || s[len] != ':')
+			return cli_usage("lift", "--rewrite: expected RULE:SITE"
+					 "[:N], got '%s'", s), -1;
+		memcpy(rule, s, len);
+		rule[len] = '\0';
+		int r = lift_rule_find(rule);
+		if (r < 0)
+			return cli_usage("lift", "--rewrite: unknown rule '%s'",
+					 rule), -1;
+		char *end;
+		long long site = strtoll(s + len + 1, &end, 10), sz = 2;
+		if (end == s + len + 1 || site < 0)
+			return cli_usage("lift", "--rewrite: bad site in '%s'", s),
+			       -1;
+		if (*end == ':') {
+			const char *z = end + 1;
+			sz = strtoll(z, &end, 10);
+			if (end == z || sz < 1)
+				return cli_usage("lift", "--rewrite: bad size in "
+						 "'%s'", s), -1;
+		}
+		if (*end && *end != ',')
+			return cli_usage("lift", "--rewrite: unexpected '%s'",
+					 end), -1;
+		steps[(*n)++] = (lift_step){(lift_rule)r, (size_t)site, sz};
+		s = *end ? end + 1 : end;
+	}
+	return 0;
+}
+
+static void print_explored(void *user, const lift_step *path, size_t n,
+			   const char *body)
+{
+	(void)user;
+	fputs("--rewrite ", stdout);
+	for (size_t k = 0; k < n; k++) {
+		printf("%s%s:%zu", k ? "," : "", lift_rule_name(path[k].rule),
+		       path[k].site);
+		if (path[k].rule == LIFT_RULE_SPLIT_JOIN ||
+		    path[k].rule == LIFT_RULE_REDUCE_SPLIT)
+			printf(":%lld", (long long)path[k].n);
+	}
+	printf("\n\t%s\n", body);
+}
+
+static int explore(const char *file, lift_target_kind target,
+		   const char *depth)
+{
+	char *end;
+	long d = strtol(depth, &end, 10);
+	if (*end || d < 0 || d > 4)
+		return cli_usage("lift", "--explore: expected a depth from 0 "
+				 "to 4, got '%s'", depth);
+	size_t len;
+	char *text = cli_read_file(file, &len);
+	if (!text)
+		return CLI_FAIL;
+	lego_ctx *ctx = lego_ctx_new();
+	lift_kernel k;
+	lift_program *p = ctx ? lift_parse(ctx, file, text, len) : NULL;
+	int rc = p && !lift_compile(ctx, p, target, &k) ? CLI_OK
+		 : ctx ? cli_ctx_fail(ctx) : cli_fail("out of memory");
+	if (rc == CLI_OK) {
+		lift_kernel_free(&k);
+		size_t tried = lift_explore(file, text, len, (int)d, target,
+					    print_explored, NULL);
+		printf("# %zu rewritten programs compiled\n", tried);
+	}
+	lego_ctx_free(ctx);
+	free(text);
+	return rc;
+}
+
+static int compile(const char *file, lift_target_kind target, int host,
+		   int type, const char *out, const lift_step *steps,
+		   size_t nsteps)
 {
 	size_t len;
 	char *text = cli_read_file(file, &len);
@@ -35,9 +127,10 @@ static int compile(const char *file, int host, int type, const char *out)
 		free(text);
 		return cli_fail("out of memory");
 	}
-	lift_program *p = lift_parse(ctx, file, text, len);
+	lift_program *p = lift_program_rewritten(ctx, file, text, len, steps,
+						 nsteps);
 	lift_kernel k;
-	int rc = p && !lift_compile(ctx, p, &k) ? CLI_OK : cli_ctx_fail(ctx);
+	int rc = p && !lift_compile(ctx, p, target, &k) ? CLI_OK : cli_ctx_fail(ctx);
 	if (rc == CLI_OK) {
 		char *t = type ? lift_type_print(ctx, k.result) : NULL;
 		if (t) {
@@ -49,7 +142,7 @@ static int compile(const char *file, int host, int type, const char *out)
 			}
 		}
 		rc = cli_write_output(out, type ? (t ? t : "?\n")
-						: host ? k.host : k.opencl,
+						: host ? k.host : k.source,
 				      &file, 1);
 		free(t);
 		lift_kernel_free(&k);
@@ -61,14 +154,18 @@ static int compile(const char *file, int host, int type, const char *out)
 
 int lego_cmd_lift(int argc, char **argv)
 {
-	const char *out = NULL, *target = NULL;
+	const char *out = NULL, *target = NULL, *rewrite = NULL, *depth = NULL;
 	int host = 0, type = 0;
 	const extra_opt opts[] = {{"-o", &out, NULL},
 				  {"--target", &target, NULL},
 				  {"--host", NULL, &host},
-				  {"--type", NULL, &type}};
+				  {"--type", NULL, &type},
+				  {"--rewrite", &rewrite, NULL},
+				  {"--explore", &depth, NULL}};
+	lift_step steps[64];
+	size_t nsteps = 0;
 	cli_args a;
-	int rc = extra_take_opts("lift", &argc, argv, opts, 4);
+	int rc = extra_take_opts("lift", &argc, argv, opts, 6);
 	if (rc != CLI_OK)
 		return rc;
 	rc = cli_args_parse(&a, "lift", argc, argv);
@@ -80,10 +177,21 @@ int lego_cmd_lift(int argc, char **argv)
 	else if (rc == CLI_OK && a.ndefs)
 		rc = cli_usage("lift", "-D is not supported: sizes are kernel "
 				       "arguments");
-	else if (rc == CLI_OK && target && strcmp(target, "opencl"))
-		rc = cli_usage("lift", "unknown target '%s' (opencl)", target);
+	else if (rc == CLI_OK && target && strcmp(target, "opencl") &&
+		 strcmp(target, "cuda"))
+		rc = cli_usage("lift", "unknown target '%s' (opencl, cuda)",
+			       target);
+	else if (rc == CLI_OK && parse_steps(rewrite, steps, 64, &nsteps))
+		rc = CLI_USAGE;
+	else if (rc == CLI_OK && depth)
+		rc = explore(a.pos[0], target && !strcmp(target, "cuda")
+				       ? LIFT_TARGET_CUDA : LIFT_TARGET_OPENCL,
+			     depth);
 	else if (rc == CLI_OK)
-		rc = compile(a.pos[0], host, type, out);
+		rc = compile(a.pos[0],
+			     target && !strcmp(target, "cuda") ? LIFT_TARGET_CUDA
+							       : LIFT_TARGET_OPENCL,
+			     host, type, out, steps, nsteps);
 	cli_args_free(&a);
 	return rc;
 }

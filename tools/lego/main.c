@@ -8,7 +8,9 @@
 #include "cmd_gen.h"
 #include "cmd_accessor.h"
 #include "cmd_lift.h"
+#include "cmd_mdh.h"
 #include "cmd_tune.h"
+#include "cmd_synth.h"
 #include "commands_extra.h"
 
 typedef struct command {
@@ -96,7 +98,9 @@ static const raw_command raw_commands[] = {
 	{"accessor", lego_cmd_accessor, "lego accessor FILE NAME [--target c|cuda|opencl] [-o OUT.h] ..."},
 	{"gen", lego_cmd_gen, "lego gen [SPEC] TEMPLATE [-o OUT] [--target T] ..."},
 	{"lift", lego_cmd_lift, "lego lift FILE [--target opencl] [--host | --type] [-o OUT]"},
+	{"mdh", lego_cmd_mdh, "lego mdh FILE [--target opencl|cuda] [--host | --template] [-D NAME=VALUE]... [-o OUT]"},
 	{"tune", lego_cmd_tune, "lego tune [SPEC] TEMPLATE --run CMD|--space|--show ..."},
+	{"synth", lego_cmd_synth, "lego synth FILE TV... --tile ROWSxCOLS [--space F,..] [-o OUT] ..."},
 };
 #define NRAW (sizeof raw_commands / sizeof raw_commands[0])
 

@@ -14,6 +14,8 @@
 
 static const char tune_help[] =
 	"Usage: lego tune [SPEC] TEMPLATE --run CMD [options] [-D SYM=VALUE]...\n"
+	"       lego tune [SPEC] TEMPLATE --runner opencl|cuda --kernel NAME\n"
+	"                 --args ARGS --global SIZES --reference FILE [options]\n"
 	"       lego tune [SPEC] TEMPLATE --space|--list [-D SYM=VALUE]...\n"
 	"       lego tune [SPEC] TEMPLATE --show [--csv FILE] [-D SYM=VALUE]...\n\n"
 	"Search the tunable parameters of the spec (`tune` declarations,\n"
@@ -26,8 +28,33 @@ static const char tune_help[] =
 	"device, template, problem (-D values) and configuration: a re-run or a\n"
 	"resumed run measures nothing twice.  Progress and the best so far go\n"
 	"to stderr; the best configuration to stdout.\n\n"
+	"The built-in runners measure in this process: --runner opencl (any\n"
+	"OpenCL device: PoCL, GPUs) or cuda (NVRTC and the driver API).  They\n"
+	"launch kernel NAME over the buffers of ARGS (\"a:M*K b:K*N c:M*N:out\":\n"
+	"NAME:SIZE in elements, an expression of the -D values and parameters;\n"
+	":out marks what the kernel writes) on SIZES work-items (\"M*N/TM\" or\n"
+	"\"N, M\"), check each output against the kernel of the same name in the\n"
+	"reference FILE (compiled with the -D values as macros) and keep the\n"
+	"fastest of --reps timed launches.  Candidates compile --jobs at a time.\n\n"
 	"Options:\n"
 	"  --run CMD         the measuring command\n"
+	"  --runner R        opencl or cuda: measure in this process\n"
+	"  --kernel NAME     the kernel's entry point (built-in runners)\n"
+	"  --args ARGS       its buffer arguments, in order\n"
+	"  --global SIZES    work-items (threads) per dimension\n"
+	"  --local SIZES     work-group (block) size per dimension\n"
+	"  --reference FILE  the reference kernel's source\n"
+	"  --ref-global SIZES, --ref-local SIZES  the reference's work-items\n"
+	"                    and work-group size (default: the candidates')\n"
+	"  --elem T          the buffers' element type: f32 (default) or f16\n"
+	"  --reps N          timed launches of each candidate (default 5)\n"
+	"  --jobs N          candidates compiled at once (default: 2)\n"
+	"  --device-index N  the runner's device (default 0)\n"
+	"  --model M         the cost model (the spec's model_ lets, an H100):\n"
+	"                    order the search by it, prune what it predicts\n"
+	"                    slower than --prune F (1.5) times the best, or off\n"
+	"                    (default); with --list: the order and predictions\n"
+	"  --model-banks L   layouts whose bank conflicts count (L1,L2)\n"
 	"  --space           print the size of the space and the time taken\n"
 	"  --list            print every configuration of the space\n"
 	"  --show            print the best configuration and the history\n"
@@ -37,7 +64,8 @@ static const char tune_help[] =
 	"  --seed N          the seed of the random strategies (default 1)\n"
 	"  --db FILE         the cache (default lego-tune.db)\n"
 	"  --device NAME     the device key (default: the command)\n"
-	"  --timeout S       time limit of one measurement (default 60)\n"
+	"  --timeout S       time limit of one measurement, or of one launch\n"
+	"                    with a built-in runner (default 60)\n"
 	"  --target T        c, cuda, opencl, triton (default) or mlir\n"
 	"  --ext .EXT        suffix of the kernel file (default from the target)\n"
 	"  --csv FILE        write the history as CSV (with --run or --show)\n"
@@ -51,6 +79,9 @@ static const char tune_help[] =
 typedef struct tune_cli {
 	const char *run, *strategy, *evals, *seconds, *seed, *db, *device;
 	const char *timeout, *target, *ext, *csv;
+	const char *runner, *kernel, *args, *global, *local, *reference;
+	const char *elem, *reps, *jobs, *device_index, *ref_global, *ref_local;
+	const char *model, *model_banks, *prune;
 	int space, list, show, quiet;
 } tune_cli;
 
@@ -154,19 +185,73 @@ static const char *default_ext(const char *target)
 	return "";
 }
 
-static int parse_opts(const tune_cli *c, lego_tune_opts *o, double *timeout)
+typedef enum model_use { MODEL_OFF, MODEL_ORDER, MODEL_PRUNE } model_use;
+
+/* The search and runner options, parsed. */
+typedef struct run_opts {
+	lego_tune_opts o;
+	model_use model;
+	double timeout;
+	lego_tune_launch launch;    /* built-in runners; reference: a path */
+	long long device_index;
+} run_opts;
+
+/* A positive integer option, or CLI_USAGE. */
+static int positive(const char *opt, const char *text, long long *out)
+{
+	if (extra_int("tune", opt, text, out))
+		return CLI_USAGE;
+	return *out < 1 ? cli_usage("tune", "%s must be positive", opt)
+			: CLI_OK;
+}
+
+/* The built-in runners' options. */
+static int parse_launch(const tune_cli *c, run_opts *ro)
 {
 	long long v;
-	*o = (lego_tune_opts){.method = LEGO_TUNE_BANDIT, .seed = 1,
-			      .progress = !c->quiet && isatty(2)};
-	*timeout = 60;
+	int has = c->kernel || c->args || c->global || c->local ||
+		  c->reference || c->elem || c->reps || c->ref_global ||
+		  c->ref_local;
+	if (!c->runner)
+		return has ? cli_usage("tune", "--kernel, --args, --global, "
+				       "--local, --reference, --elem and --reps "
+				       "go with --runner") : CLI_OK;
+	if (strcmp(c->runner, "opencl") && strcmp(c->runner, "cuda"))
+		return cli_usage("tune", "unknown runner '%s' (opencl or cuda)",
+				 c->runner);
+	if (c->run)
+		return cli_usage("tune", "give --run or --runner, not both");
+	if (!c->kernel || !c->args || !c->global || !c->reference)
+		return cli_usage("tune", "--runner needs --kernel, --args, "
+				 "--global and --reference");
+	ro->launch = (lego_tune_launch){.kernel = c->kernel, .args = c->args,
+					.global = c->global, .local = c->local,
+					.reference = c->reference,
+					.ref_global = c->ref_global,
+					.ref_local = c->ref_local,
+					.timeout_s = ro->timeout};
+	if (c->elem && strcmp(c->elem, "f32") && strcmp(c->elem, "f16"))
+		return cli_usage("tune", "--elem: f32 or f16, not '%s'", c->elem);
+	if (c->elem && !strcmp(c->elem, "f16"))
+		ro->launch.elem = LEGO_TUNE_F16;
+	if (c->reps && positive("--reps", c->reps, &v))
+		return CLI_USAGE;
+	ro->launch.reps = c->reps ? (int)(v < 1000 ? v : 1000) : 0;
+	return CLI_OK;
+}
+
+static int parse_opts(const tune_cli *c, run_opts *ro)
+{
+	long long v;
+	lego_tune_opts *o = &ro->o;
+	*ro = (run_opts){.o = {.method = LEGO_TUNE_BANDIT, .seed = 1,
+			       .progress = !c->quiet && isatty(2), .jobs = 2},
+			 .timeout = 60};
 	if (c->strategy && lego_tune_method_parse(c->strategy, &o->method))
 		return cli_usage("tune", "unknown strategy '%s'", c->strategy);
 	if (c->evals) {
-		if (extra_int("tune", "--evals", c->evals, &v))
+		if (positive("--evals", c->evals, &v))
 			return CLI_USAGE;
-		if (v < 1)
-			return cli_usage("tune", "--evals must be positive");
 		o->max_evals = (size_t)v;
 	}
 	if (c->seed) {
@@ -174,36 +259,118 @@ static int parse_opts(const tune_cli *c, lego_tune_opts *o, double *timeout)
 			return CLI_USAGE;
 		o->seed = (uint64_t)v;
 	}
+	if (c->jobs) {
+		if (positive("--jobs", c->jobs, &v))
+			return CLI_USAGE;
+		o->jobs = v < 64 ? (int)v : 64;
+	}
+	if (c->device_index && extra_int("tune", "--device-index",
+					 c->device_index, &ro->device_index))
+		return CLI_USAGE;
 	char *end;
 	if (c->seconds && ((o->max_seconds = strtod(c->seconds, &end)) <= 0 ||
 			   *end))
 		return cli_usage("tune", "--seconds: expected a positive number");
-	if (c->timeout && ((*timeout = strtod(c->timeout, &end)) <= 0 || *end))
+	if (c->timeout && ((ro->timeout = strtod(c->timeout, &end)) <= 0 ||
+			   *end))
 		return cli_usage("tune", "--timeout: expected a positive number");
-	return CLI_OK;
+	static const char *const uses[] = {"off", "order", "prune"};
+	for (ro->model = MODEL_OFF; c->model && strcmp(c->model, uses[ro->model]);)
+		if (++ro->model > MODEL_PRUNE)
+			return cli_usage("tune", "--model: off, order or prune, "
+					 "not '%s'", c->model);
+	ro->o.prune = 1.5;
+	if (c->prune && ((ro->o.prune = strtod(c->prune, &end)) < 1 || *end))
+		return cli_usage("tune", "--prune: expected a factor >= 1");
+	return parse_launch(c, ro);
 }
 
 /* The options' values, checked before anything is opened or written. */
 static int check_opts(const tune_cli *c)
 {
-	lego_tune_opts o;
-	double timeout;
-	return parse_opts(c, &o, &timeout);
+	run_opts ro;
+	return parse_opts(c, &ro);
+}
+
+/* The spec of one configuration, as instantiate reads it. */
+static lego_spec *spec_of(void *user, lego_ctx *ctx, const lego_define *defs,
+			  size_t ndefs)
+{
+	tmpl_src *t = user;
+	lego_gen_opts o = {t->target, t->spec_path, defs, ndefs, NULL};
+	return lego_gen_spec(ctx, t->path, t->text, t->len, &o);
+}
+
+/* The cost model's predictions for the space (malloc'ed); NULL after a
+ * message. */
+static double *predictions(tmpl_src *t, const lego_tune_space *s,
+			   const char *banks)
+{
+	double *pred = malloc((s->nconfigs + 1) * sizeof *pred);
+	lego_tune_gpu gpu = lego_tune_gpu_h100();
+	if (!pred) {
+		cli_fail("out of memory");
+	} else if (lego_tune_model_predict(t->ctx, s, &gpu, banks, t->defs,
+					   t->ndefs, spec_of, t, pred)) {
+		cli_ctx_fail(t->ctx);
+		free(pred);
+		pred = NULL;
+	}
+	return pred;
+}
+
+/* The runner the options name; NULL after a message. */
+static lego_tune_runner *make_runner(const tune_cli *c, run_opts *ro,
+				     const char *target)
+{
+	if (!c->runner) {
+		lego_tune_runner *r = lego_tune_runner_cmd(
+			c->run, c->ext ? c->ext : default_ext(target),
+			ro->timeout);
+		if (!r)
+			cli_fail("cannot set up the runner (out of memory or no "
+				 "temporary directory)");
+		return r;
+	}
+	size_t len;
+	char err[512];
+	char *ref = cli_read_file(ro->launch.reference, &len);
+	if (!ref)
+		return NULL;
+	ro->launch.reference = ref;
+	int dev = ro->device_index < 0 || ro->device_index > 1024
+			  ? -1 : (int)ro->device_index;
+	lego_tune_runner *r =
+		!strcmp(c->runner, "cuda")
+			? lego_tune_runner_cuda(&ro->launch, dev, err, sizeof err)
+			: lego_tune_runner_opencl(&ro->launch, dev, err,
+						  sizeof err);
+	free(ref);
+	if (!r)
+		cli_fail("%s", err);
+	return r;
 }
 
 static int search(const tune_cli *c, tmpl_src *t, const lego_tune_space *s,
 		  lego_tune_cache *cache, lego_tune_key *k)
 {
-	lego_tune_opts o;
-	double timeout;
-	int rc = parse_opts(c, &o, &timeout); /* checked before: quiet */
+	run_opts ro;
+	int rc = parse_opts(c, &ro); /* checked before: quiet */
 	if (rc)
 		return rc;
-	lego_tune_runner *r = lego_tune_runner_cmd(
-		c->run, c->ext ? c->ext : default_ext(t->target), timeout);
-	if (!r)
-		return cli_fail("cannot set up the runner (out of memory or no "
-				"temporary directory)");
+	lego_tune_opts o = ro.o;
+	double *pred = NULL;
+	if (ro.model != MODEL_OFF) {
+		if (!(pred = predictions(t, s, c->model_banks)))
+			return CLI_FAIL;
+		o.prior = pred;
+		o.prune = ro.model == MODEL_PRUNE ? ro.o.prune : 0;
+	}
+	lego_tune_runner *r = make_runner(c, &ro, t->target);
+	if (!r) {
+		free(pred);
+		return CLI_FAIL;
+	}
 	k->device = c->device ? c->device : r->device;
 	k->driver = r->driver;
 	lego_tune_result res;
@@ -211,6 +378,7 @@ static int search(const tune_cli *c, tmpl_src *t, const lego_tune_space *s,
 			  instantiate, t, &res))
 		rc = cli_ctx_fail(t->ctx);
 	r->free(r);
+	free(pred);
 	if (rc)
 		return rc;
 	fprintf(stderr, "tune: %s, %zu evaluations (%zu measured, %zu failed) "
@@ -233,17 +401,39 @@ static int search(const tune_cli *c, tmpl_src *t, const lego_tune_space *s,
 	return CLI_OK;
 }
 
-/* --list: one configuration a line, as -D values. */
-static int list(const lego_tune_space *s)
+/* --list: one configuration a line, as -D values; with a model, in the
+ * order of its predictions, each after the configuration. */
+static int list(const tune_cli *c, tmpl_src *t, const lego_tune_space *s)
 {
-	for (size_t i = 0; i < s->nconfigs; i++) {
+	run_opts ro;
+	double *pred = NULL;
+	int rc = parse_opts(c, &ro); /* checked before */
+	if (!rc && ro.model != MODEL_OFF &&
+	    !(pred = predictions(t, s, c->model_banks)))
+		rc = CLI_FAIL;
+	lego_tune_search *q = rc ? NULL
+			: lego_tune_search_new(s, LEGO_TUNE_EXHAUSTIVE, 1);
+	if (!rc && !q)
+		rc = cli_fail("out of memory");
+	if (q && pred)
+		lego_tune_search_prior(q, pred, ro.model == MODEL_PRUNE
+						 ? ro.o.prune : 0);
+	for (size_t i; q && (i = lego_tune_search_next(q)) != SIZE_MAX;) {
 		char *cfg = lego_tune_space_describe(s, i, 0);
-		if (!cfg)
-			return cli_fail("out of memory");
-		puts(cfg);
+		if (!cfg) {
+			rc = cli_fail("out of memory");
+			break;
+		}
+		if (pred)
+			printf("%s  %.4g\n", cfg, pred[i]);
+		else
+			puts(cfg);
 		free(cfg);
+		lego_tune_search_tell(q, i, 0);
 	}
-	return CLI_OK;
+	lego_tune_search_free(q);
+	free(pred);
+	return rc;
 }
 
 static int tune(const tune_cli *c, const cli_args *a)
@@ -277,7 +467,7 @@ static int tune(const tune_cli *c, const cli_args *a)
 		       "product %.4g), %zu constraint checks, %.4f s\n",
 		       s.nconfigs, s.nparams, s.raw, s.checks, s.seconds);
 	} else if (c->list) {
-		rc = list(&s);
+		rc = list(c, &t, &s);
 	} else {
 		char err[512];
 		cache = lego_tune_cache_open(c->db ? c->db : "lego-tune.db", err,
@@ -310,6 +500,16 @@ int lego_cmd_tune(int argc, char **argv)
 		{"--csv", &c.csv, NULL},         {"--space", NULL, &c.space},
 		{"--show", NULL, &c.show},       {"--quiet", NULL, &c.quiet},
 		{"-q", NULL, &c.quiet},          {"--list", NULL, &c.list},
+		{"--runner", &c.runner, NULL},   {"--kernel", &c.kernel, NULL},
+		{"--args", &c.args, NULL},       {"--global", &c.global, NULL},
+		{"--local", &c.local, NULL},     {"--elem", &c.elem, NULL},
+		{"--reference", &c.reference, NULL},
+		{"--reps", &c.reps, NULL},       {"--jobs", &c.jobs, NULL},
+		{"--device-index", &c.device_index, NULL},
+		{"--ref-global", &c.ref_global, NULL},
+		{"--ref-local", &c.ref_local, NULL},
+		{"--model", &c.model, NULL},     {"--prune", &c.prune, NULL},
+		{"--model-banks", &c.model_banks, NULL},
 	};
 	cli_args a;
 	int rc = extra_take_opts("tune", &argc, argv, opts,
@@ -322,8 +522,10 @@ int lego_cmd_tune(int argc, char **argv)
 	else if (rc == CLI_OK && (a.npos < 1 || a.npos > 2))
 		rc = cli_usage("tune", "expected [SPEC] TEMPLATE, got %zu "
 			       "arguments", a.npos);
-	else if (rc == CLI_OK && !c.run && !c.space && !c.list && !c.show)
-		rc = cli_usage("tune", "give --run CMD, --space, --list or --show");
+	else if (rc == CLI_OK && !c.run && !c.runner && !c.space && !c.list &&
+		 !c.show)
+		rc = cli_usage("tune", "give --run CMD, --runner R, --space, "
+			       "--list or --show");
 	else if (rc == CLI_OK)
 		rc = check_opts(&c);
 	if (rc == CLI_OK && !a.help)

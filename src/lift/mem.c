@@ -1,0 +1,317 @@
+/* mem.c - address spaces, memory allocation and barriers (seed 004).
+ *
+ * Address spaces follow the seed's Algorithm 1 on the push side: a write
+ * goes to the space of its destination (the kernel's result is global),
+ * and toGlobal, toLocal, toPrivate change it for their function.  Memory
+ * is allocated only where a function writes: a view under toLocal stays a
+ * view.  A buffer's size comes from the type written, which must be a
+ * constant (local and private arrays are sized when the kernel is
+ * compiled); it is declared at the top of the kernel, as OpenCL wants
+ * local arrays.
+ *
+ * Barriers: a local buffer is written by the mapLcl's of its function
+ * and read later by other work-items, so a barrier follows the write,
+ * and one precedes it when a loop encloses it (the previous round's
+ * readers must be done).  As in the seed, every barrier is emitted and
+ * then eliminated where the data is not shared: when every coordinate a
+ * mapLcl writes is read only at the index of a mapLcl of the same
+ * dimension (parallel loops stride by the local size, so element k is
+ * written and read by work-item k mod size) and no join, split or
+ * transpose regroups the writes. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lift/value.h"
+
+lift_space lift_space_of(lift_pat to)
+{
+	return to == PAT_TOLOCAL ? SPACE_LOCAL
+	       : to == PAT_TOPRIVATE ? SPACE_PRIVATE : SPACE_GLOBAL;
+}
+
+void lift_buf_touch(lift_buf *b, int *rec, size_t c, int thread)
+{
+	if (c >= LIFT_MAX_COORDS) {
+		b->regrouped = 1;
+		return;
+	}
+	if (c >= b->ncoords) {
+		for (size_t k = b->ncoords; k <= c; k++)
+			b->wr[k] = b->rd[k] = THREAD_UNSET;
+		b->ncoords = c + 1;
+	}
+	if (rec[c] == THREAD_UNSET)
+		rec[c] = thread;
+	else if (rec[c] != thread)
+		rec[c] = THREAD_MIXED;
+}
+
+/* Does a work-item read what another wrote? */
+static int shared(const lift_buf *b)
+{
+	int parallel = 0;
+	if (b->regrouped)
+		return 1;
+	for (size_t c = 0; c < b->ncoords; c++) {
+		if (b->wr[c] == THREAD_MIXED || b->rd[c] == THREAD_MIXED)
+			return 1;
+		if (b->wr[c] >= 0) {
+			parallel = 1;
+			if (b->rd[c] != THREAD_UNSET && b->rd[c] != b->wr[c])
+				return 1;
+		}
+	}
+	/* Written by no mapLcl: every work-item writes all of it. */
+	return !parallel;
+}
+
+void lift_barrier_emit(lift_cc *cc, lift_buf *b)
+{
+	lift_barrier *r = lego_arena_alloc(&cc->ctx->arena, sizeof *r);
+	if (!r)
+		return;
+	r->at = cc->out.len;
+	r->buf = b;
+	r->next = cc->barriers;
+	cc->barriers = r;
+	lift_emit(cc, "%s", cc->tgt->barrier);
+}
+
+void lift_out_truncate(lift_cc *cc, size_t mark)
+{
+	if (cc->out.s && cc->out.len > mark) {
+		cc->out.len = mark;
+		cc->out.s[mark] = '\0';
+	}
+	while (cc->barriers && cc->barriers->at >= mark)
+		cc->barriers = cc->barriers->next;
+}
+
+char *lift_body_finish(lift_cc *cc)
+{
+	for (lift_buf *b = cc->bufs; b; b = b->next)
+		if (b->in_place && b->space == SPACE_LOCAL && shared(b)) {
+			free(lego_sbuf_take(&cc->out));
+			return lift_err(cc, b->at, "a reduction's accumulator in "
+					"local memory is read by other work-items "
+					"than the one that writes it: the in-place "
+					"update would race");
+		}
+	char *text = lego_sbuf_take(&cc->out);
+	if (!text)
+		return NULL;
+	/* Remove the barriers of unshared buffers, last first. */
+	size_t len = strlen(text);
+	for (lift_barrier *r = cc->barriers; r; r = r->next) {
+		if (shared(r->buf))
+			continue;
+		char *nl = strchr(text + r->at, '\n');
+		size_t end = nl ? (size_t)(nl - text) + 1 : len;
+		memmove(text + r->at, text + end, len - end + 1);
+		len -= end - r->at;
+	}
+	/* A barrier right after another synchronises nothing more. */
+	const char *barrier_text = cc->tgt->barrier;
+	size_t bl = strlen(barrier_text);
+	int after_barrier = 0;
+	for (char *line = text; *line;) {
+		char *nl = strchr(line, '\n');
+		size_t n = nl ? (size_t)(nl - line) + 1 : strlen(line);
+		char *t = line + strspn(line, "\t");
+		int is_barrier = !strncmp(t, barrier_text, bl) && t[bl] == '\n';
+		if (is_barrier && after_barrier) {
+			memmove(line, line + n, strlen(line + n) + 1);
+			continue;
+		}
+		after_barrier = is_barrier;
+		line += n;
+	}
+	return text;
+}
+
+/* A target's spelling of a work-item id or stride in dimension dim. */
+static void spell(char *out, size_t cap, const lift_target *t,
+		  const char *fmt, int dim)
+{
+	char c = t->dims[dim];
+	snprintf(out, cap, fmt, c, c, c);
+}
+
+int lift_loop_open(lift_cc *cc, lift_pat pat, int dim, lego_expr *i,
+		   const char *name, const char *len)
+{
+	if (cc->nloops == LIFT_MAX_LOOPS) {
+		lift_err(cc, NULL, "loops nested too deeply");
+		return -1;
+	}
+	cc->loops[cc->nloops++] = (lift_loop){.i = i, .pat = pat, .dim = dim};
+	int k = pat == PAT_MAPGLB ? 0 : pat == PAT_MAPWRG ? 1
+		: pat == PAT_MAPLCL ? 2 : -1;
+	if (k >= 0) {
+		char id[96], step[96];
+		spell(id, sizeof id, cc->tgt, cc->tgt->id[k], dim);
+		spell(step, sizeof step, cc->tgt, cc->tgt->step[k], dim);
+		lift_emit(cc, "for (int %s = %s; %s < %s; %s += %s) {", name, id,
+			  name, len, name, step);
+		if (dim + 1 > cc->ndims)
+			cc->ndims = dim + 1;
+	} else {
+		lift_emit(cc, "for (int %s = 0; %s < %s; %s++) {", name, name,
+			  len, name);
+	}
+	cc->indent++;
+	return 0;
+}
+
+void lift_loop_close(lift_cc *cc)
+{
+	cc->nloops--;
+	cc->indent--;
+	lift_emit(cc, "}");
+}
+
+/* Does applying f write (compute or copy), or only view its data? */
+static int fun_writes(const lift_fun *f)
+{
+	switch (f->kind) {
+	case FUN_USER:
+	case FUN_LAMBDA:
+		return 1;
+	case FUN_COMPOSE:
+		return fun_writes(f->f) || fun_writes(f->g);
+	case FUN_PATTERN:
+		break;
+	}
+	switch (f->pat) {
+	case PAT_MAP:
+	case PAT_MAPSEQ:
+	case PAT_MAPGLB:
+	case PAT_MAPWRG:
+	case PAT_MAPLCL:
+	case PAT_TOGLOBAL:
+	case PAT_TOLOCAL:
+	case PAT_TOPRIVATE:
+		return fun_writes(f->f);
+	case PAT_ITERATE:
+		return fun_writes(f->f);
+	case PAT_ID:          /* Lift's id is the copying user function */
+	case PAT_REDUCESEQ:
+	case PAT_REDUCE:
+	case PAT_MAPVEC:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* Local memory is the work-group's: it is written by all its work-items
+ * together, so not from inside one work-item's loop. */
+int lift_local_site(lift_cc *cc, const char *what, const lift_ast *at)
+{
+	for (int k = 0; k < cc->nloops; k++)
+		if (cc->loops[k].pat == PAT_MAPLCL ||
+		    cc->loops[k].pat == PAT_MAPGLB) {
+			lift_err(cc, at, "%s inside %s: local memory is "
+				 "shared by the work-group, write it outside the "
+				 "work-items' maps", what,
+				 cc->loops[k].pat == PAT_MAPLCL ? "mapLcl"
+								: "mapGlb");
+			return -1;
+		}
+	return 0;
+}
+
+lift_buf *lift_buf_new(lift_cc *cc, lift_space sp, const lift_ast *at)
+{
+	lift_buf *b = lego_arena_alloc(&cc->ctx->arena, sizeof *b);
+	char name[32];
+	snprintf(name, sizeof name, "%s_%d", sp == SPACE_LOCAL ? "l" : "p",
+		 cc->nvars++);
+	if (!b || !(b->name = lego_arena_strdup(&cc->ctx->arena, name)))
+		return NULL;
+	b->space = sp;
+	b->at = at;
+	b->next = cc->bufs;
+	cc->bufs = b;
+	return b;
+}
+
+void lift_buf_declare(lift_cc *cc, const lift_buf *b, lift_type_kind k,
+		      long long size)
+{
+	lego_sbuf_printf(&cc->decls, "\t%s%s %s[%lld];\n",
+			 b->space == SPACE_LOCAL ? cc->tgt->local : "",
+			 k == LIFT_INT ? "int" : "float", b->name, size);
+}
+
+static lift_type_kind base_kind(const lift_type *t)
+{
+	while (t->kind == LIFT_ARRAY)
+		t = t->elems[0];
+	return t->kind;
+}
+
+/* The number of scalars of t, a constant, or -1 with an error. */
+static long long const_size(lift_cc *cc, const lift_fun *to, const lift_type *t)
+{
+	lego_ctx *ctx = cc->ctx;
+	lego_expr *n = lego_const(ctx, 1);
+	for (; t->kind == LIFT_ARRAY; t = t->elems[0])
+		n = lego_mul(ctx, n, t->len);
+	lego_expr *s = lego_simplify(ctx, n);
+	int64_t k;
+	if (s && lego_expr_is_const(s, &k) && k > 0)
+		return (long long)k;
+	char *txt = s ? lego_expr_print(ctx, s, LEGO_LANG_C) : NULL;
+	lift_err(cc, to->at, "%s: the size %s is not a constant (local and "
+		 "private arrays are sized when the kernel is compiled)",
+		 to->pat == PAT_TOLOCAL ? "toLocal" : "toPrivate",
+		 txt ? txt : "?");
+	free(txt);
+	return -1;
+}
+
+lift_val *lift_materialise(lift_cc *cc, const lift_fun *to, lift_val **args,
+			   size_t n)
+{
+	lift_space sp = lift_space_of(to->pat);
+	if (!fun_writes(to->f))
+		return lift_apply(cc, to->f, args, n);
+	if (sp == SPACE_GLOBAL)
+		return lift_err(cc, to->at, "toGlobal of a value that is read "
+				"again: only the kernel's result is global "
+				"memory");
+	if (sp == SPACE_LOCAL && lift_local_site(cc, "toLocal", to->at))
+		return NULL;
+	lift_buf *b = lift_buf_new(cc, sp, to->at);
+	if (!b)
+		return NULL;
+	if (sp == SPACE_LOCAL && cc->nloops)
+		lift_barrier_emit(cc, b);
+	lift_type *t = lift_store(cc, to->f, args, n, b, to->at);
+	if (!t)
+		return NULL;
+	if (sp == SPACE_LOCAL)
+		lift_barrier_emit(cc, b);
+	lift_type_kind k = base_kind(t);
+	const lift_type *bt = t;
+	while (bt->kind == LIFT_ARRAY)
+		bt = bt->elems[0];
+	if (k == LIFT_TUPLE || bt->width > 1)
+		return lift_err(cc, to->at, "%s in local or private memory are "
+				"not supported yet", k == LIFT_TUPLE ? "tuples"
+								    : "vectors");
+	long long size = const_size(cc, to, t);
+	if (size < 0)
+		return NULL;
+	lift_buf_declare(cc, b, k, size);
+	if (t->kind == LIFT_ARRAY)
+		return lift_val_array(cc, t, lift_view_buf(cc, b));
+	size_t len = strlen(b->name) + 4;
+	char *text = lego_arena_alloc(&cc->ctx->arena, len);
+	if (!text)
+		return NULL;
+	snprintf(text, len, "%s[0]", b->name);
+	return lift_val_scalar(cc, k, text);
+}

@@ -1,0 +1,467 @@
+/* kernel.c - the OpenCL kernels of the low-level form, as a template:
+ * every index a placeholder over the layouts of the spec block.
+ *
+ * One work-item folds, for each point of its ++ tile, the scalar
+ * function over its reduction tile into a private accumulator
+ * (registers); the work-items of a group that share their ++
+ * coordinates combine theirs by a tree in local memory when the
+ * reduction dims have more than one work-item (L > 1); when they span
+ * several work-groups, each group writes its partial results to scratch
+ * and a second kernel (NAME_grid) combines them.  Which strategy runs
+ * follows from the parameters: the conditions are placeholders, constant
+ * once the sizes and parameters are given. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mdh/lower.h"
+
+static const mdh_spelling spellings[] = {
+	[MDH_OPENCL] = {"", "__kernel void", "__global ", "restrict", "__local",
+			"(int)get_group_id(0)", "(int)get_local_id(0)",
+			"(int)get_global_id(0)", "(int)get_global_size(0)",
+			"barrier(CLK_LOCAL_MEM_FENCE)", "static"},
+	[MDH_CUDA] = {"#include <limits.h>\n#include <math.h>\n",
+		      "__global__ void", "", "__restrict__", "__shared__",
+		      "(int)blockIdx.x", "(int)threadIdx.x",
+		      "(int)(blockIdx.x * blockDim.x + threadIdx.x)",
+		      "(int)(gridDim.x * blockDim.x)", "__syncthreads()",
+		      "static __device__"},
+};
+
+const mdh_spelling *mdh_spelling_of(mdh_target t)
+{
+	return &spellings[t];
+}
+
+void mdh_put_c(lego_sbuf *b, const char *c)
+{
+	for (; *c; c++) {
+		if ((c[0] == '{' || c[0] == '}') && c[1] == c[0])
+			lego_sbuf_puts(b, "\\");
+		lego_sbuf_printf(b, "%c", *c);
+		if ((c[0] == '{' || c[0] == '}') && c[1] == c[0])
+			lego_sbuf_printf(b, "%c", *++c);
+	}
+}
+
+const char *mdh_red_identity(const mdh_program *p, const char *type)
+{
+	int f = !strcmp(type, "float");
+	switch (p->red) {
+	case MDH_MUL:
+		return f ? "1.0f" : "1";
+	case MDH_MAX:
+		return f ? "-INFINITY" : "INT_MIN";
+	case MDH_MIN:
+		return f ? "INFINITY" : "INT_MAX";
+	case MDH_USER:
+		return p->red_user->identity;
+	default:
+		return f ? "0.0f" : "0";
+	}
+}
+
+void mdh_put_combine(lego_sbuf *b, const mdh_program *p, const char *type,
+		     const char *x, const char *y)
+{
+	int f = !strcmp(type, "float");
+	switch (p->red) {
+	case MDH_CONCAT:    /* no reduction: one value per accumulator */
+		lego_sbuf_puts(b, y);
+		break;
+	case MDH_ADD:
+		lego_sbuf_printf(b, "%s + %s", x, y);
+		break;
+	case MDH_MUL:
+		lego_sbuf_printf(b, "%s * %s", x, y);
+		break;
+	case MDH_MAX:
+		lego_sbuf_printf(b, "%s(%s, %s)", f ? "fmax" : "max", x, y);
+		break;
+	case MDH_MIN:
+		lego_sbuf_printf(b, "%s(%s, %s)", f ? "fmin" : "min", x, y);
+		break;
+	case MDH_USER:
+		lego_sbuf_printf(b, "%s(%s, %s)", p->red_user->name, x, y);
+		break;
+	}
+}
+
+void mdh_put_size_params(lego_sbuf *b, const mdh_program *p, int leading)
+{
+	for (size_t i = 0; i < p->nsizes; i++)
+		lego_sbuf_printf(b, "%sconst int %s", leading || i ? ", " : "",
+				 p->sizes[i]);
+}
+
+static void indent(lego_sbuf *b, int n)
+{
+	for (int i = 0; i < n; i++)
+		lego_sbuf_puts(b, "\t");
+}
+
+/* The dims' tile indices, for an index function. */
+static const char **tile_texts(lego_ctx *ctx, const mdh_program *p)
+{
+	const char **t = lego_arena_alloc(&ctx->arena,
+					  (p->ndims + 1) * sizeof *t);
+	for (size_t k = 0; t && k < p->ndims; k++) {
+		lego_sbuf s = {0};
+		mdh_put_tile(&s, &p->dims[k]);
+		char *x = lego_sbuf_take(&s);
+		t[k] = x ? lego_arena_strdup(&ctx->arena, x) : "?";
+		free(x);
+	}
+	return t;
+}
+
+/* BUF's flat index through access a: {{ mdh_B_BUF[e1, ..] }}. */
+static void put_access(lego_sbuf *b, const mdh_buf *m, const mdh_access *a,
+		       const char *const *dimtext)
+{
+	lego_sbuf_printf(b, "{{ mdh_B_%s[", m->name);
+	for (size_t e = 0; e < m->rank; e++) {
+		if (e)
+			lego_sbuf_puts(b, ", ");
+		mdh_index_print(b, &a->idx[e], dimtext);
+	}
+	lego_sbuf_puts(b, m->rank ? "] }}" : "0] }}");
+}
+
+static void put_signature(lego_sbuf *b, const mdh_program *p,
+			  const mdh_spelling *sp)
+{
+	lego_sbuf_printf(b, "%s %s(", sp->kernel, p->name);
+	for (size_t i = 0; i < p->nbufs; i++) {
+		const mdh_buf *m = &p->bufs[i];
+		lego_sbuf_printf(b, "%s%s%s%s *%s mdh_%s_%s", i ? ", " : "",
+				 sp->global, m->is_out ? "" : "const ", m->type,
+				 sp->restrict_, m->is_out ? "out" : "in",
+				 m->name);
+	}
+	for (size_t i = 0; mdh_has_red(p) && i < p->nbufs; i++)
+		if (p->bufs[i].is_out)
+			lego_sbuf_printf(b, ", %s%s *%s mdh_scr_%s", sp->global,
+					 p->bufs[i].type, sp->restrict_,
+					 p->bufs[i].name);
+	mdh_put_size_params(b, p, 1);
+	lego_sbuf_puts(b, ")\n{\n");
+}
+
+/* The ++ part of an accumulator's index: {{ mdh_ACC[mdh_p_i, ..] }}. */
+static void put_acc_index(lego_sbuf *b, const mdh_program *p)
+{
+	lego_sbuf_puts(b, "{{ mdh_ACC[");
+	mdh_put_each(b, p, MDH_PAR, "mdh_p_@", ", ", "0");
+	lego_sbuf_puts(b, "] }}");
+}
+
+/* Opens a loop over each picked dim's private tile; the depth reached.
+ * Every body is braced: lego gen may put a temporary before any line
+ * with a placeholder. */
+static int open_tiles(lego_sbuf *b, const mdh_program *p, mdh_which w,
+		      int depth)
+{
+	for (size_t k = 0; k < p->ndims; k++) {
+		const mdh_dim *d = &p->dims[k];
+		if (w == MDH_PAR && mdh_dim_is_red(d))
+			continue;
+		indent(b, depth++);
+		lego_sbuf_printf(b, "for (int mdh_p_%s = 0; mdh_p_%s < {{ P_%s }}; "
+				 "mdh_p_%s++) {\n", d->name, d->name, d->name,
+				 d->name);
+	}
+	return depth;
+}
+
+/* Closes the blocks opened from depth to, down to depth from. */
+static void close_blocks(lego_sbuf *b, int to, int from)
+{
+	while (to > from) {
+		indent(b, --to);
+		lego_sbuf_puts(b, "}\n");
+	}
+}
+
+/* The scalar phase: inputs read through their views, the scalar
+ * function, each output folded into its accumulator. */
+static void put_scalar(lego_sbuf *b, const mdh_program *p,
+		       const char *const *tiles, int depth)
+{
+	indent(b, depth);
+	lego_sbuf_puts(b, "if ({{ ");
+	mdh_put_masks(b, p, 0);
+	lego_sbuf_puts(b, " }}) {\n");
+	for (size_t i = 0; i < p->nbufs; i++) {
+		const mdh_buf *m = &p->bufs[i];
+		indent(b, depth + 1);
+		if (m->is_out) {
+			lego_sbuf_printf(b, "%s %s;\n", m->type, m->name);
+			continue;
+		}
+		if (m->nacc == 1) {
+			lego_sbuf_printf(b, "const %s %s = mdh_in_%s[", m->type,
+					 m->name, m->name);
+			put_access(b, m, &m->acc[0], tiles);
+			lego_sbuf_puts(b, "];\n");
+			continue;
+		}
+		lego_sbuf_printf(b, "const %s %s[%zu] = { ", m->type, m->name,
+				 m->nacc);
+		for (size_t a = 0; a < m->nacc; a++) {
+			lego_sbuf_printf(b, "%smdh_in_%s[", a ? ", " : "",
+					 m->name);
+			put_access(b, m, &m->acc[a], tiles);
+			lego_sbuf_puts(b, "]");
+		}
+		lego_sbuf_puts(b, " };\n");
+	}
+	indent(b, depth + 1);
+	mdh_put_c(b, p->scalar);
+	lego_sbuf_puts(b, "\n");
+	for (size_t i = 0; i < p->nbufs; i++) {
+		const mdh_buf *m = &p->bufs[i];
+		if (!m->is_out)
+			continue;
+		lego_sbuf s = {0};
+		lego_sbuf_printf(&s, "mdh_acc_%s[", m->name);
+		put_acc_index(&s, p);
+		lego_sbuf_puts(&s, "]");
+		char *acc = lego_sbuf_take(&s);
+		indent(b, depth + 1);
+		lego_sbuf_printf(b, "%s = ", acc ? acc : "?");
+		mdh_put_combine(b, p, m->type, acc ? acc : "?", m->name);
+		lego_sbuf_puts(b, ";\n");
+		free(acc);
+	}
+	indent(b, depth);
+	lego_sbuf_puts(b, "}\n");
+}
+
+static int has_par(const mdh_program *p)
+{
+	for (size_t k = 0; k < p->ndims; k++)
+		if (!mdh_dim_is_red(&p->dims[k]))
+			return 1;
+	return 0;
+}
+
+/* The local-memory tree over the work-items of the reduction dims. */
+static void put_tree(lego_sbuf *b, const mdh_program *p,
+		     const mdh_spelling *sp)
+{
+	lego_sbuf sh = {0};
+	mdh_put_each(&sh, p, MDH_PAR, "mdh_l_@, ", "", "");
+	char *lpar = lego_sbuf_take(&sh);
+	const char *lp = lpar ? lpar : "";
+	lego_sbuf_puts(b, "\tconst int mdh_r = {{ mdh_RED[");
+	mdh_put_each(b, p, MDH_RED, "mdh_l_@", ", ", "0");
+	lego_sbuf_puts(b, "] }};\n\tif ({{ mdh_RED.size }} > 1) {\n");
+	for (size_t i = 0; i < p->nbufs; i++)
+		if (p->bufs[i].is_out)
+			lego_sbuf_printf(b, "\t\tfor (int mdh_a = 0; mdh_a < "
+					 "{{ mdh_ACC.size }}; mdh_a++) {\n\t\t\t"
+					 "mdh_sh_%s[{{ mdh_SH[%smdh_r, mdh_a] }}]"
+					 " = mdh_acc_%s[mdh_a];\n\t\t}\n",
+					 p->bufs[i].name, lp, p->bufs[i].name);
+	lego_sbuf_printf(b, "\t\t%s;\n"
+			 "\t\tfor (int mdh_s = {{ mdh_RED.size }} / 2; mdh_s > 0; "
+			 "mdh_s /= 2) {\n\t\t\tif (mdh_r < mdh_s) {\n"
+			 "\t\t\t\tfor (int mdh_a = 0; mdh_a < {{ mdh_ACC.size }}; "
+			 "mdh_a++) {\n", sp->barrier);
+	for (size_t i = 0; i < p->nbufs; i++) {
+		const mdh_buf *m = &p->bufs[i];
+		if (!m->is_out)
+			continue;
+		char x[160], y[160];
+		snprintf(x, sizeof x, "mdh_sh_%s[{{ mdh_SH[%smdh_r, mdh_a] }}]",
+			 m->name, lp);
+		snprintf(y, sizeof y, "mdh_sh_%s[{{ mdh_SH[%smdh_r + mdh_s, "
+			 "mdh_a] }}]", m->name, lp);
+		lego_sbuf_printf(b, "\t\t\t\t\t%s = ", x);
+		mdh_put_combine(b, p, m->type, x, y);
+		lego_sbuf_puts(b, ";\n");
+	}
+	lego_sbuf_printf(b, "\t\t\t\t}\n\t\t\t}\n\t\t\t%s;\n\t\t}\n",
+			 sp->barrier);
+	for (size_t i = 0; i < p->nbufs; i++)
+		if (p->bufs[i].is_out)
+			lego_sbuf_printf(b, "\t\tfor (int mdh_a = 0; mdh_a < "
+					 "{{ mdh_ACC.size }}; mdh_a++) {\n\t\t\t"
+					 "mdh_acc_%s[mdh_a] = mdh_sh_%s[{{ "
+					 "mdh_SH[%s0, mdh_a] }}];\n\t\t}\n",
+					 p->bufs[i].name, p->bufs[i].name, lp);
+	lego_sbuf_puts(b, "\t}\n");
+	free(lpar);
+}
+
+/* Each output's value at one point of the ++ tile: to scratch when the
+ * reduction spans work-groups, else through the output view. */
+static void put_store(lego_sbuf *b, const mdh_program *p,
+		      const char *const *tiles, int depth)
+{
+	indent(b, depth);
+	lego_sbuf_puts(b, "if ({{ ");
+	mdh_put_masks(b, p, 1);
+	lego_sbuf_puts(b, " }}) {\n");
+	for (size_t i = 0; i < p->nbufs; i++) {
+		const mdh_buf *m = &p->bufs[i];
+		if (!m->is_out)
+			continue;
+		if (mdh_has_red(p)) {
+			indent(b, depth + 1);
+			lego_sbuf_printf(b, "if ({{ mdh_GR.size }} > 1) {\n");
+			indent(b, depth + 2);
+			lego_sbuf_printf(b, "mdh_scr_%s[{{ mdh_SCR[mdh_GR[",
+					 m->name);
+			mdh_put_each(b, p, MDH_RED, "mdh_g_@", ", ", "0");
+			lego_sbuf_puts(b, "]");
+			for (size_t k = 0; k < p->ndims; k++)
+				if (!mdh_dim_is_red(&p->dims[k]))
+					lego_sbuf_printf(b, ", %s", tiles[k]);
+			lego_sbuf_printf(b, "%s] }}] = mdh_acc_%s[",
+					 has_par(p) ? "" : ", 0", m->name);
+			put_acc_index(b, p);
+			lego_sbuf_puts(b, "];\n");
+			indent(b, depth + 1);
+			lego_sbuf_puts(b, "} else {\n");
+		}
+		indent(b, depth + 1 + mdh_has_red(p));
+		lego_sbuf_printf(b, "mdh_out_%s[", m->name);
+		put_access(b, m, &m->acc[0], tiles);
+		lego_sbuf_printf(b, "] = mdh_acc_%s[", m->name);
+		put_acc_index(b, p);
+		lego_sbuf_puts(b, "];\n");
+		if (mdh_has_red(p)) {
+			indent(b, depth + 1);
+			lego_sbuf_puts(b, "}\n");
+		}
+	}
+	indent(b, depth);
+	lego_sbuf_puts(b, "}\n");
+}
+
+/* NAME_grid: the grid level, one work-item per point of the ++ space. */
+static void put_grid_kernel(lego_sbuf *b, const mdh_program *p,
+			    const mdh_spelling *sp)
+{
+	const char *dimtext[64];
+	char text[64][48];
+	size_t j = 0;
+	for (size_t k = 0; k < p->ndims; k++) {
+		if (mdh_dim_is_red(&p->dims[k])) {
+			dimtext[k] = "0";
+			continue;
+		}
+		snprintf(text[k], sizeof text[k], "mdh_PAR.inv(mdh_e)[%zu]", j++);
+		dimtext[k] = text[k];
+	}
+	lego_sbuf_printf(b, "\n%s %s_grid(", sp->kernel, p->name);
+	int n = 0;
+	for (size_t i = 0; i < p->nbufs; i++) {
+		const mdh_buf *m = &p->bufs[i];
+		if (m->is_out)
+			lego_sbuf_printf(b, "%s%sconst %s *%s mdh_scr_%s, %s%s "
+					 "*%s mdh_out_%s", n++ ? ", " : "",
+					 sp->global, m->type, sp->restrict_,
+					 m->name, sp->global, m->type,
+					 sp->restrict_, m->name);
+	}
+	mdh_put_size_params(b, p, 1);
+	lego_sbuf_printf(b, ")\n{\n\tfor (int mdh_e = %s; mdh_e < "
+			 "{{ mdh_PAR.size }}; mdh_e += %s) {\n", sp->global_id,
+			 sp->global_size);
+	for (size_t i = 0; i < p->nbufs; i++) {
+		const mdh_buf *m = &p->bufs[i];
+		if (!m->is_out)
+			continue;
+		lego_sbuf_printf(b, "\t\t%s mdh_acc_%s = %s;\n\t\tfor (int mdh_q = 0; "
+				 "mdh_q < {{ mdh_GR.size }}; mdh_q++) {\n"
+				 "\t\t\tmdh_acc_%s = ", m->type, m->name,
+				 mdh_red_identity(p, m->type), m->name);
+		char x[64];
+		snprintf(x, sizeof x, "mdh_acc_%s", m->name);
+		lego_sbuf s = {0};
+		lego_sbuf_printf(&s, "mdh_scr_%s[{{ mdh_SCR[mdh_q", m->name);
+		for (size_t k = 0; k < p->ndims; k++)
+			if (!mdh_dim_is_red(&p->dims[k]))
+				lego_sbuf_printf(&s, ", %s", dimtext[k]);
+		lego_sbuf_puts(&s, j ? "] }}]" : ", 0] }}]");
+		char *y = lego_sbuf_take(&s);
+		mdh_put_combine(b, p, m->type, x, y ? y : "?");
+		free(y);
+		lego_sbuf_printf(b, ";\n\t\t}\n\t\tmdh_out_%s[", m->name);
+		put_access(b, m, &m->acc[0], dimtext);
+		lego_sbuf_printf(b, "] = mdh_acc_%s;\n", m->name);
+	}
+	lego_sbuf_puts(b, "\t}\n}\n");
+}
+
+void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
+		    const mdh_spelling *sp)
+{
+	const char **tiles = tile_texts(ctx, p);
+	lego_sbuf_printf(b, "/* Generated by lego mdh from %s: MDH program "
+			 "%s (docs/mdh.md). */\n%s", p->file, p->name,
+			 sp->prologue);
+	for (size_t i = 0; i < p->nops; i++) {
+		const mdh_user_op *o = &p->ops[i];
+		lego_sbuf_printf(b, "\n%s %s %s(%s %s, %s %s)\n", sp->fn,
+				 o->type, o->name, o->type, o->a, o->type, o->b);
+		mdh_put_c(b, o->body);
+		lego_sbuf_puts(b, "\n");
+	}
+	lego_sbuf_puts(b, "\n");
+	put_signature(b, p, sp);
+	for (size_t i = 0; mdh_has_red(p) && i < p->nbufs; i++)
+		if (p->bufs[i].is_out)
+			/* one element when there is no tree to hold */
+			lego_sbuf_printf(b, "\t%s %s mdh_sh_%s[{{ select(mdh_RED.size "
+					 "> 1, mdh_SH.size, 1) }}];\n",
+					 sp->local, p->bufs[i].type,
+					 p->bufs[i].name);
+	lego_sbuf_printf(b, "\tconst int mdh_grp = %s, mdh_lid = %s;\n",
+			 sp->group_id, sp->local_id);
+	size_t k;
+	for (k = 0; k < p->ndims; k++)
+		lego_sbuf_printf(b, "\tconst int mdh_g_%s = {{ mdh_GRID.inv(mdh_grp)"
+				 "[%zu] }};\n", p->dims[k].name, k);
+	for (k = 0; k < p->ndims; k++)
+		lego_sbuf_printf(b, "\tconst int mdh_l_%s = {{ mdh_LOC.inv(mdh_lid)"
+				 "[%zu] }};\n", p->dims[k].name, k);
+	for (size_t i = 0; i < p->nbufs; i++) {
+		const mdh_buf *m = &p->bufs[i];
+		if (m->is_out)
+			lego_sbuf_printf(b, "\t%s mdh_acc_%s[{{ mdh_ACC.size }}];\n"
+					 "\tfor (int mdh_a = 0; mdh_a < {{ mdh_ACC.size }}; "
+					 "mdh_a++) {\n\t\tmdh_acc_%s[mdh_a] = %s;\n\t}\n",
+					 m->type, m->name, m->name,
+					 mdh_red_identity(p, m->type));
+	}
+	int depth = 1;
+	for (size_t r = 0; r < p->ndims; r++) {
+		const char *n = p->dims[r].name;
+		if (!mdh_dim_is_red(&p->dims[r]))
+			continue;
+		indent(b, depth++);
+		lego_sbuf_printf(b, "for (int mdh_t_%s = 0; mdh_t_%s < {{ cdiv("
+				 "cdiv(%s, P_%s * L_%s), G_%s) }}; mdh_t_%s++) {\n",
+				 n, n, p->dims[r].size, n, n, n, n);
+	}
+	int inner = open_tiles(b, p, MDH_ALL, depth);
+	put_scalar(b, p, tiles, inner);
+	close_blocks(b, inner, 1);
+	depth = 1;
+	if (mdh_has_red(p)) {
+		put_tree(b, p, sp);
+		lego_sbuf_puts(b, "\tif (mdh_r == 0) {\n");
+		depth = 2;
+	}
+	inner = open_tiles(b, p, MDH_PAR, depth);
+	put_store(b, p, tiles, inner);
+	close_blocks(b, inner, 1);
+	lego_sbuf_puts(b, "}\n");
+	if (mdh_has_red(p))
+		put_grid_kernel(b, p, sp);
+}

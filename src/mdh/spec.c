@@ -1,0 +1,270 @@
+/* spec.c - the spec block of the template: the low-level form's
+ * parameters as `tune` declarations with the constraints of the system
+ * model, and every index function as a LEGO layout.
+ *
+ * Dimension n of size S is de-composed in three layers: work-groups
+ * (cdiv(S, P_n * L_n) of them), L_n work-items in a group and P_n
+ * elements in a work-item's private tile.  O_n picks the iteration order
+ * of the two inner layers: 1, a work-item's elements L_n apart (the
+ * work-items of a group read neighbours); 2, a work-item's elements
+ * adjacent.  Each order is a padded TileBy of Row(S), so an index is
+ * exact for any S and its mask says whether it lies in [0, S). */
+#include <stdio.h>
+#include <string.h>
+
+#include "mdh/lower.h"
+
+
+int mdh_has_red(const mdh_program *p)
+{
+	return p->red != MDH_CONCAT;
+}
+
+static int picked(const mdh_dim *d, mdh_which w)
+{
+	return w == MDH_ALL || (w == MDH_RED) == mdh_dim_is_red(d);
+}
+
+void mdh_put_each(lego_sbuf *b, const mdh_program *p, mdh_which w,
+		  const char *fmt, const char *sep, const char *empty)
+{
+	int n = 0;
+	for (size_t k = 0; k < p->ndims; k++) {
+		const mdh_dim *d = &p->dims[k];
+		if (!picked(d, w))
+			continue;
+		if (n++)
+			lego_sbuf_puts(b, sep);
+		/* in fmt, @ is the dim's name and $ its size */
+		const char *s = d->size;
+		for (const char *c = fmt; *c; c++) {
+			if (*c == '@')
+				lego_sbuf_puts(b, d->name);
+			else if (*c == '$')
+				lego_sbuf_puts(b, s);
+			else
+				lego_sbuf_printf(b, "%c", *c);
+		}
+	}
+	if (!n)
+		lego_sbuf_puts(b, empty);
+}
+
+/* The tile of a work-group: its group index along a ++ dim; along a
+ * reduced one, G groups take the tiles in turns (round t). */
+static void put_tile_of(lego_sbuf *b, const mdh_dim *d, const char *fmt)
+{
+	const char *n = d->name;
+	char g[96];
+	if (mdh_dim_is_red(d))
+		snprintf(g, sizeof g, "mdh_g_%s + G_%s * mdh_t_%s", n, n, n);
+	else
+		snprintf(g, sizeof g, "mdh_g_%s", n);
+	lego_sbuf_printf(b, fmt, n, n, g, n, n, n, g, n, n);
+}
+
+void mdh_put_tile(lego_sbuf *b, const mdh_dim *d)
+{
+	put_tile_of(b, d, "select(O_%s == 1, mdh_T1_%s[%s, mdh_p_%s, "
+		    "mdh_l_%s], mdh_T2_%s[%s, mdh_l_%s, mdh_p_%s])");
+}
+
+void mdh_put_tile_mask(lego_sbuf *b, const mdh_dim *d)
+{
+	/* a round past the last tile: the layout's mask takes its entries
+	 * in range, so the tile count is checked apart */
+	if (mdh_dim_is_red(d))
+		lego_sbuf_printf(b, "mdh_g_%s + G_%s * mdh_t_%s < cdiv(%s, P_%s "
+				 "* L_%s) && ", d->name, d->name, d->name,
+				 d->size, d->name, d->name);
+	put_tile_of(b, d, "select(O_%s == 1, mask(mdh_T1_%s[%s, mdh_p_%s, "
+		    "mdh_l_%s]), mask(mdh_T2_%s[%s, mdh_l_%s, mdh_p_%s]))");
+}
+
+void mdh_put_masks(lego_sbuf *b, const mdh_program *p, int par_only)
+{
+	int n = 0;
+	for (size_t k = 0; k < p->ndims; k++) {
+		if (par_only && mdh_dim_is_red(&p->dims[k]))
+			continue;
+		if (n++)
+			lego_sbuf_puts(b, " && ");
+		mdh_put_tile_mask(b, &p->dims[k]);
+	}
+	if (!n)
+		lego_sbuf_puts(b, "1");
+}
+
+/* The extent of entry e of buffer b: one more than its largest index
+ * over every access (each dim at its size - 1). */
+static void put_extent(lego_sbuf *s, const mdh_program *p, const mdh_buf *b,
+		       size_t e)
+{
+	char text[64][80];
+	const char *dimtext[64];
+	for (size_t k = 0; k < p->ndims; k++) {
+		snprintf(text[k], sizeof text[k], "%s - 1", p->dims[k].size);
+		dimtext[k] = text[k];
+	}
+	for (size_t a = 0; a + 1 < b->nacc; a++)
+		lego_sbuf_puts(s, "max(");
+	for (size_t a = 0; a < b->nacc; a++) {
+		if (a)
+			lego_sbuf_puts(s, ", ");
+		mdh_index_print(s, &b->acc[a].idx[e], dimtext);
+		lego_sbuf_puts(s, " + 1");
+		if (a)
+			lego_sbuf_puts(s, ")");
+	}
+}
+
+/* The work-groups along each dim: every tile of a ++ dim, G_d along a
+ * reduced one. */
+static void put_groups(lego_sbuf *b, const mdh_program *p, const char *sep)
+{
+	for (size_t k = 0; k < p->ndims; k++) {
+		const mdh_dim *d = &p->dims[k];
+		if (k)
+			lego_sbuf_puts(b, sep);
+		if (mdh_dim_is_red(d))
+			lego_sbuf_printf(b, "G_%s", d->name);
+		else
+			lego_sbuf_printf(b, "cdiv(%s, P_%s * L_%s)", d->size,
+					 d->name, d->name);
+	}
+	if (!p->ndims)
+		lego_sbuf_puts(b, "1");
+}
+
+static void put_values(lego_sbuf *b, const char *name, const char *dim,
+		       const int64_t *v, size_t n)
+{
+	lego_sbuf_printf(b, "tune %s_%s in {", name, dim);
+	for (size_t i = 0; i < n; i++)
+		lego_sbuf_printf(b, "%s%lld", i ? ", " : "", (long long)v[i]);
+	lego_sbuf_puts(b, "}\n");
+}
+
+void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg)
+{
+	static const int64_t pvals[] = {1, 2, 4, 8, 16};
+	static const int64_t ovals[] = {1, 2};
+	static const int64_t gvals[] = {1, 2, 4, 8, 16, 32, 64};
+	int64_t lvals[16];
+	size_t nl = 0;
+	for (int64_t v = 1; v <= maxwg && nl < 16; v *= 2)
+		lvals[nl++] = v;
+	lego_sbuf_puts(b, "// {% lego %}\n");
+	if (p->nsizes) {
+		lego_sbuf_puts(b, "sym ");
+		for (size_t i = 0; i < p->nsizes; i++)
+			lego_sbuf_printf(b, "%s%s", i ? ", " : "", p->sizes[i]);
+		lego_sbuf_puts(b, "\n");
+	}
+	/* Per dim: the work-items along it (powers of two, so that a
+	 * reduction's tree halves exactly), the private tile, the order. */
+	for (size_t k = 0; k < p->ndims; k++) {
+		const char *n = p->dims[k].name;
+		put_values(b, "L", n, lvals, nl);
+		put_values(b, "P", n, pvals, 5);
+		put_values(b, "O", n, ovals, 2);
+		if (mdh_dim_is_red(&p->dims[k]))
+			put_values(b, "G", n, gvals, 7);
+	}
+	/* The constraints of the system model: no tile larger than its
+	 * dimension, a work-group within the device's limit, the private
+	 * accumulators of a work-item in registers (at most 64), and the
+	 * local buffer of a reduction's tree in 32 KiB. */
+	mdh_put_each(b, p, MDH_PAR, "assume L_@ * P_@ <= $\n", "", "");
+	mdh_put_each(b, p, MDH_RED, "assume G_@ * L_@ * P_@ <= $\n", "", "");
+	lego_sbuf_puts(b, "assume ");
+	mdh_put_each(b, p, MDH_ALL, "L_@", " * ", "1");
+	lego_sbuf_printf(b, " <= %lld\n", (long long)maxwg);
+	lego_sbuf_puts(b, "assume ");
+	mdh_put_each(b, p, MDH_PAR, "P_@", " * ", "1");
+	lego_sbuf_puts(b, " <= 64\n");
+	size_t nout = 0;
+	for (size_t i = 0; i < p->nbufs; i++)
+		nout += p->bufs[i].is_out;
+	if (mdh_has_red(p)) {
+		lego_sbuf_puts(b, "assume ");
+		mdh_put_each(b, p, MDH_RED, "L_@", " * ", "1");
+		lego_sbuf_puts(b, " == 1 || ");
+		mdh_put_each(b, p, MDH_ALL, "L_@", " * ", "1");
+		lego_sbuf_puts(b, " * ");
+		mdh_put_each(b, p, MDH_PAR, "P_@", " * ", "1");
+		lego_sbuf_printf(b, " * %zu <= 8192\n", nout);
+	}
+	/* The tiles of each dim in both orders, and their indices. */
+	mdh_put_each(b, p, MDH_ALL,
+		 "layout mdh_T1_@ = OrderBy(Row($)).TileBy([cdiv($, P_@ * L_@)]"
+		 ", [P_@], [L_@])\n"
+		 "layout mdh_T2_@ = OrderBy(Row($)).TileBy([cdiv($, L_@ * P_@)]"
+		 ", [L_@], [P_@])\n"
+		 "index mdh_p_@ in [0, P_@)\n"
+		 "index mdh_l_@ in [0, L_@)\n", "", "");
+	mdh_put_each(b, p, MDH_PAR,
+		 "index mdh_g_@ in [0, cdiv($, P_@ * L_@))\n", "", "");
+	mdh_put_each(b, p, MDH_RED,
+		 "index mdh_g_@ in [0, G_@)\n"
+		 "index mdh_t_@ in [0, cdiv(cdiv($, P_@ * L_@), G_@))\n", "", "");
+	/* The work-groups and the work-items of a group: a 1-D range
+	 * split into the dims by these layouts. */
+	lego_sbuf_puts(b, "layout mdh_GRID = OrderBy(Row(");
+	put_groups(b, p, ", ");
+	lego_sbuf_puts(b, "))\nlayout mdh_LOC = OrderBy(Row(");
+	mdh_put_each(b, p, MDH_ALL, "L_@", ", ", "1");
+	lego_sbuf_puts(b, "))\nindex mdh_grp in [0, ");
+	put_groups(b, p, " * ");
+	lego_sbuf_puts(b, ")\nindex mdh_lid in [0, ");
+	mdh_put_each(b, p, MDH_ALL, "L_@", " * ", "1");
+	/* A work-item's accumulators: one per point of its ++ tile. */
+	lego_sbuf_puts(b, ")\nlayout mdh_ACC = OrderBy(Row(");
+	mdh_put_each(b, p, MDH_PAR, "P_@", ", ", "1");
+	lego_sbuf_puts(b, "))\nindex mdh_a in [0, ");
+	mdh_put_each(b, p, MDH_PAR, "P_@", " * ", "1");
+	lego_sbuf_puts(b, ")\n");
+	if (mdh_has_red(p)) {
+		/* The tree in local memory: the work-items of a group that
+		 * share their ++ coordinates, by their reduction rank r. */
+		lego_sbuf_puts(b, "layout mdh_RED = OrderBy(Row(");
+		mdh_put_each(b, p, MDH_RED, "L_@", ", ", "1");
+		lego_sbuf_puts(b, "))\nindex mdh_r in [0, ");
+		mdh_put_each(b, p, MDH_RED, "L_@", " * ", "1");
+		lego_sbuf_puts(b, ")\nindex mdh_s in [0, ");
+		mdh_put_each(b, p, MDH_RED, "L_@", " * ", "1");
+		lego_sbuf_puts(b, ")\nlayout mdh_SH = OrderBy(Row(");
+		mdh_put_each(b, p, MDH_PAR, "L_@, ", "", "");
+		mdh_put_each(b, p, MDH_RED, "L_@", " * ", "1");
+		lego_sbuf_puts(b, ", ");
+		mdh_put_each(b, p, MDH_PAR, "P_@", " * ", "1");
+		/* The grid level: each group's partial results in scratch,
+		 * combined by the second kernel over the ++ index space. */
+		lego_sbuf_puts(b, "))\nlayout mdh_GR = OrderBy(Row(");
+		mdh_put_each(b, p, MDH_RED, "G_@", ", ", "1");
+		lego_sbuf_puts(b, "))\nindex mdh_q in [0, ");
+		mdh_put_each(b, p, MDH_RED, "G_@", " * ", "1");
+		lego_sbuf_puts(b, ")\nlayout mdh_PAR = OrderBy(Row(");
+		mdh_put_each(b, p, MDH_PAR, "$", ", ", "1");
+		lego_sbuf_puts(b, "))\nindex mdh_e in [0, ");
+		mdh_put_each(b, p, MDH_PAR, "$", " * ", "1");
+		lego_sbuf_puts(b, ")\nlayout mdh_SCR = OrderBy(Row(");
+		mdh_put_each(b, p, MDH_RED, "G_@", " * ", "1");
+		lego_sbuf_puts(b, ", ");
+		mdh_put_each(b, p, MDH_PAR, "$", ", ", "1");
+		lego_sbuf_puts(b, "))\n");
+	}
+	/* The buffers, row-major over the extents their index functions
+	 * reach. */
+	for (size_t i = 0; i < p->nbufs; i++) {
+		const mdh_buf *m = &p->bufs[i];
+		lego_sbuf_printf(b, "layout mdh_B_%s = OrderBy(Row(", m->name);
+		for (size_t e = 0; e < m->rank; e++) {
+			if (e)
+				lego_sbuf_puts(b, ", ");
+			put_extent(b, p, m, e);
+		}
+		lego_sbuf_puts(b, m->rank ? "))\n" : "1))\n");
+	}
+	lego_sbuf_puts(b, "// {% end %}\n");
+}

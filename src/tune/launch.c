@@ -1,0 +1,273 @@
+/* launch.c - the launch of a built-in runner for one problem: buffer and
+ * grid sizes evaluated from the defines (with the language's own
+ * expressions), inputs, the check against the reference. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "expr/sbuf.h"
+#include "tune/launch.h"
+
+static char *dup_or_null(char **at, const char *s)
+{
+	if (!s)
+		return NULL;
+	size_t n = strlen(s) + 1;
+	char *d = memcpy(*at, s, n);
+	*at += n;
+	return d;
+}
+
+lego_tune_launch *tune_launch_copy(const lego_tune_launch *l)
+{
+	const char *f[] = {l->kernel, l->args, l->global, l->local,
+			   l->reference, l->ref_global, l->ref_local};
+	size_t len = sizeof *l;
+	for (size_t i = 0; i < sizeof f / sizeof *f; i++)
+		len += f[i] ? strlen(f[i]) + 1 : 0;
+	lego_tune_launch *c = malloc(len);
+	if (!c)
+		return NULL;
+	char *at = (char *)(c + 1);
+	*c = *l;
+	c->kernel = dup_or_null(&at, l->kernel);
+	c->args = dup_or_null(&at, l->args);
+	c->global = dup_or_null(&at, l->global);
+	c->local = dup_or_null(&at, l->local);
+	c->reference = dup_or_null(&at, l->reference);
+	c->ref_global = dup_or_null(&at, l->ref_global);
+	c->ref_local = dup_or_null(&at, l->ref_local);
+	return c;
+}
+
+/* Evaluates the expression text[0..len) with the defines as syms. */
+static int eval(lego_ctx *ctx, lego_spec *spec, const char *text, size_t len,
+		size_t *out, char *why, size_t cap)
+{
+	char buf[256];
+	int64_t v;
+	snprintf(buf, sizeof buf, "%.*s", (int)len, text);
+	lego_expr *e = lego_spec_parse_expr(spec, buf, NULL);
+	lego_env *env = e ? lego_env_new(ctx) : NULL;
+	int rc = env && !lego_expr_eval(ctx, e, env, &v) ? 0 : -1;
+	lego_env_free(env);
+	if (rc || v < 1) {
+		snprintf(why, cap, "launch: cannot evaluate '%s': %s", buf,
+			 rc ? lego_ctx_error(ctx) : "not positive");
+		return -1;
+	}
+	*out = (size_t)v;
+	return 0;
+}
+
+/* "X, Y/2": 1 to 3 comma-separated sizes. */
+static int eval_dims(lego_ctx *ctx, lego_spec *spec, const char *text,
+		     size_t *out, unsigned *dims, char *why, size_t cap)
+{
+	unsigned n = 0;
+	for (const char *s = text;; n++) {
+		const char *comma = strchr(s, ',');
+		size_t len = comma ? (size_t)(comma - s) : strlen(s);
+		if (n == 3) {
+			snprintf(why, cap, "launch: more than 3 sizes in '%s'",
+				 text);
+			return -1;
+		}
+		if (eval(ctx, spec, s, len, &out[n], why, cap))
+			return -1;
+		if (!comma)
+			break;
+		s = comma + 1;
+	}
+	*dims = n + 1;
+	return 0;
+}
+
+/* "a:M*K b:K*N c:M*N:out". */
+static int eval_args(lego_ctx *ctx, lego_spec *spec, const char *text,
+		     tune_shape *o, char *why, size_t cap)
+{
+	const char *s = text;
+	o->nargs = 0;
+	for (;;) {
+		s += strspn(s, " \t\n");
+		if (!*s)
+			return o->nargs ? 0 : (snprintf(why, cap, "launch: no "
+							"arguments"), -1);
+		size_t len = strcspn(s, " \t\n");
+		const char *colon = memchr(s, ':', len);
+		size_t name = colon ? (size_t)(colon - s) : 0;
+		if (!colon || !name || name >= sizeof o->names[0] ||
+		    o->nargs == TUNE_MAX_ARGS) {
+			snprintf(why, cap, "launch: expected NAME:SIZE[:out] "
+				 "(at most %d), got '%.*s'", TUNE_MAX_ARGS,
+				 (int)len, s);
+			return -1;
+		}
+		size_t k = o->nargs++;
+		memcpy(o->names[k], s, name);
+		o->names[k][name] = '\0';
+		const char *size = colon + 1;
+		size_t slen = len - name - 1;
+		o->out[k] = slen > 4 && !strncmp(size + slen - 4, ":out", 4);
+		if (o->out[k])
+			slen -= 4;
+		if (eval(ctx, spec, size, slen, &o->elems[k], why, cap))
+			return -1;
+		s += len;
+	}
+}
+
+/* Work-items and work-group sizes (local NULL: none). */
+static int eval_grid(lego_ctx *ctx, lego_spec *spec, const char *global,
+		     const char *local, size_t *g, size_t *l, unsigned *dims,
+		     char *why, size_t cap)
+{
+	if (eval_dims(ctx, spec, global ? global : "", g, dims, why, cap))
+		return -1;
+	unsigned ldims = *dims;
+	if (local && eval_dims(ctx, spec, local, l, &ldims, why, cap))
+		return -1;
+	if (ldims != *dims) {
+		snprintf(why, cap, "launch: %u global sizes but %u local",
+			 *dims, ldims);
+		return -1;
+	}
+	return 0;
+}
+
+int tune_launch_shape(const lego_tune_launch *l, const lego_define *defs,
+		      size_t ndefs, tune_shape *out, char *why, size_t cap)
+{
+	/* the defines as lets: a layout choice's value may be 0 */
+	lego_sbuf decl = {0};
+	lego_sbuf_puts(&decl, "");
+	for (size_t i = 0; i < ndefs; i++)
+		lego_sbuf_printf(&decl, "let %s = %lld\n", defs[i].name,
+				 (long long)defs[i].value);
+	char *text = lego_sbuf_take(&decl);
+	lego_ctx *ctx = lego_ctx_new();
+	lego_spec *spec = ctx && text ? lego_spec_parse(ctx, "launch", text,
+							 strlen(text), NULL, 0)
+				      : NULL;
+	int rc = -1;
+	memset(out, 0, sizeof *out);
+	if (!spec)
+		snprintf(why, cap, "launch: %s", ctx ? lego_ctx_error(ctx)
+						     : "out of memory");
+	else if (!eval_args(ctx, spec, l->args ? l->args : "", out, why, cap) &&
+		 !eval_grid(ctx, spec, l->global, l->local, out->global,
+			    out->local, &out->dims, why, cap)) {
+		rc = 0;
+		if (l->ref_global)
+			rc = eval_grid(ctx, spec, l->ref_global, l->ref_local,
+				       out->ref_global, out->ref_local,
+				       &out->ref_dims, why, cap);
+		else if (!l->ref_local) {
+			out->ref_dims = out->dims;
+			memcpy(out->ref_global, out->global, sizeof out->global);
+			memcpy(out->ref_local, out->local, sizeof out->local);
+		} else {
+			snprintf(why, cap, "launch: a reference local size "
+				 "without its global size");
+			rc = -1;
+		}
+	}
+	lego_ctx_free(ctx);
+	free(text);
+	return rc;
+}
+
+int tune_shape_equal(const tune_shape *a, const tune_shape *b)
+{
+	if (a->nargs != b->nargs)
+		return 0;
+	for (size_t k = 0; k < a->nargs; k++)
+		if (a->elems[k] != b->elems[k] || a->out[k] != b->out[k])
+			return 0;
+	return 1;
+}
+
+size_t tune_elem_bytes(lego_tune_elem e)
+{
+	return e == LEGO_TUNE_F16 ? 2 : 4;
+}
+
+/* IEEE half from a float that is a small integer or NaN (the only values
+ * written), and back for any half. */
+static uint16_t to_half(float f)
+{
+	if (isnan(f))
+		return 0x7e00;
+	uint16_t sign = f < 0 ? 0x8000 : 0;
+	float a = fabsf(f);
+	if (a == 0)
+		return sign;
+	int e;
+	float m = frexpf(a, &e); /* a = m 2^e, m in [0.5, 1) */
+	return (uint16_t)(sign | (uint16_t)((e + 14) << 10) |
+			  (uint16_t)((int)(m * 2048.0f) & 0x3ff));
+}
+
+static float from_half(uint16_t h)
+{
+	int e = h >> 10 & 0x1f, m = h & 0x3ff;
+	float v = e == 0    ? ldexpf((float)m, -24)
+		  : e == 31 ? (m ? NAN : INFINITY)
+			    : ldexpf((float)(m | 0x400), e - 25);
+	return h & 0x8000 ? -v : v;
+}
+
+static float value_at(lego_tune_elem e, const void *buf, size_t i)
+{
+	return e == LEGO_TUNE_F16 ? from_half(((const uint16_t *)buf)[i])
+				  : ((const float *)buf)[i];
+}
+
+static void set_value(lego_tune_elem e, void *buf, size_t i, float v)
+{
+	if (e == LEGO_TUNE_F16)
+		((uint16_t *)buf)[i] = to_half(v);
+	else
+		((float *)buf)[i] = v;
+}
+
+void tune_fill_input(lego_tune_elem e, void *buf, size_t n, size_t arg)
+{
+	for (size_t i = 0; i < n; i++)
+		set_value(e, buf, i, (float)((i * 5 + arg * 3) % 7) - 3);
+}
+
+void tune_fill_poison(lego_tune_elem e, void *buf, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		set_value(e, buf, i, NAN);
+}
+
+int tune_check(const lego_tune_launch *l, const char *arg, const void *got,
+	       const void *want, size_t n, char *why, size_t cap)
+{
+	double tol = l->tolerance > 0 ? l->tolerance
+		     : l->elem == LEGO_TUNE_F16 ? 2e-2 : 1e-3;
+	for (size_t i = 0; i < n; i++) {
+		float g = value_at(l->elem, got, i);
+		float w = value_at(l->elem, want, i);
+		if (!(fabs((double)g - w) <= tol * (fabs((double)w) + 1))) {
+			snprintf(why, cap, "wrong result: %s[%zu] = %g, the "
+				 "reference says %g", arg, i, g, w);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+char *tune_define_options(const lego_define *defs, size_t ndefs)
+{
+	lego_sbuf b = {0};
+	lego_sbuf_puts(&b, "");
+	for (size_t i = 0; i < ndefs; i++)
+		lego_sbuf_printf(&b, "%s-D%s=%lld", i ? " " : "", defs[i].name,
+				 (long long)defs[i].value);
+	return lego_sbuf_take(&b);
+}

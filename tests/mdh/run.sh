@@ -1,0 +1,141 @@
+#!/bin/sh
+# Tests of the MDH front end (docs/mdh.md):
+#   - located errors: each tests/mdh/err_*.mdh fails with exactly the
+#     message of its first line (`# LINE:COL: error: TEXT`);
+#   - the examples/mdh programs lowered to OpenCL and run through their
+#     generated host code on the CPU driver (PoCL) at small odd sizes
+#     against plain C (tests/mdh/check.c), with parameters that exercise
+#     each strategy: registers, the local-memory tree, the grid kernel,
+#     both iteration orders, padded tiles;
+#   - every 8th configuration of the matvec space at 3 x 5, all in one
+#     OpenCL program (tests/mdh/sweep.sh);
+#   - the CUDA kernels compiled by nvcc, when present;
+#   - a small tuning run through `lego tune` (tests/mdh/measure.sh checks
+#     every candidate), then `lego gen --tuned` checked again.
+# Usage: sh tests/mdh/run.sh BUILD_DIR.  Last line: "mdh: N passed, N failed".
+BUILD=${1:-build}
+LEGO=$(cd "$BUILD" && pwd)/lego
+HERE=$(cd "$(dirname "$0")" && pwd)
+EX=examples/mdh
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); echo "PASS $1"; }
+ko() { fail=$((fail + 1)); echo "FAIL $1"; }
+
+for f in "$HERE"/err_*.mdh; do
+	want=$(sed -n '1s|^# ||p' "$f")
+	if "$LEGO" mdh "$f" > "$TMP/out" 2> "$TMP/err"; then
+		ko "$f: accepted"
+	elif [ "$(cat "$TMP/err")" = "$f:$want" ]; then
+		ok "$f"
+	else
+		ko "$f: got '$(cat "$TMP/err")', want '$f:$want'"
+	fi
+done
+
+# a -D that breaks a constraint names it
+"$LEGO" mdh "$EX/matvec.mdh" -D I=7 -D L_i=8 > /dev/null 2> "$TMP/err"
+want="$EX/matvec.mdh.tpl:10:8: error: assumption is false: \`assume L_i * P_i <= I\` (a constraint of the parameters; lego mdh --template shows them)"
+if [ "$(cat "$TMP/err")" = "$want" ]; then
+	ok "a broken constraint is named"
+else
+	ko "broken constraint: got '$(cat "$TMP/err")', want '$want'"
+fi
+
+if [ ! -f /usr/include/CL/cl.h ]; then
+	ko "no OpenCL headers (run scripts/opencl.sh)"
+	echo "mdh: $pass passed, $fail failed"
+	exit 1
+fi
+
+# run NAME "SIZES" DEFINES...: lowered, checked against plain C.
+run() {
+	name=$1
+	sizes=$2
+	shift 2
+	D=$TMP/$name
+	mkdir -p "$D"
+	if sh "$HERE/measure.sh" "$LEGO" "$name" "$D" "" $sizes -- "$@" \
+		> "$D/log" 2>&1; then
+		ok "$name $sizes $*"
+	else
+		ko "$name $sizes $*: $(cat "$D/log")"
+	fi
+}
+# symbolic sizes (kernel arguments), the defaults
+run matvec "7 13"
+# the local tree (L_k = 4) and the grid kernel (G_k = 2), both orders
+run matvec "7 13" -D I=7 -D K=13 -D L_i=2 -D P_i=2 -D O_i=2 -D L_k=4 \
+	-D P_k=1 -D G_k=2
+# more rounds than tiles along k (G_k = 8 groups over 33 tiles)
+run matvec "9 33" -D L_k=1 -D P_k=1 -D O_k=2 -D G_k=8
+# register tiles of 8 x 8 with constant sizes: lego gen puts temporaries
+# before the store lines, inside braced blocks
+run matmul "17 19 5" -D M=17 -D N=19 -D K=5 -D L_i=2 -D L_j=2 -D P_i=8 \
+	-D P_j=8 -D L_k=2 -D G_k=2
+run matmul "5 7 9" -D L_i=2 -D P_j=2 -D O_j=2 -D L_k=2 -D P_k=2 -D G_k=2
+run dot "37" -D L_k=8 -D P_k=2 -D O_k=2 -D G_k=2
+run jacobi1d "17" -D P_i=4 -D L_i=2 -D O_i=2
+run jacobi2d "7 11" -D P_i=2 -D L_j=4 -D O_j=2
+run jacobi3d "5 7 3" -D L_k=2 -D P_j=2 -D O_j=2 -D L_i=2
+run bmatmul "3 5 7 9" -D L_s=2 -D P_j=2 -D L_k=2 -D G_k=2
+run conv1d "17 3" -D L_d=2 -D P_i=2
+run contraction "3 5 4 3 5" -D L_d=2 -D L_e=2 -D P_c=2 -D G_e=2
+run absmax "5 13" -D L_j=4 -D G_j=2
+
+# Every 8th configuration of the matvec space at 3 x 5 (the whole space,
+# 120 configurations: sh tests/mdh/sweep.sh build/lego DIR 3 5).
+if sh "$HERE/sweep.sh" "$LEGO" "$TMP/sweep" 3 5 8 > "$TMP/sweep.log" 2>&1; then
+	ok "matvec at 3 x 5: $(tail -n 1 "$TMP/sweep.log") of the space"
+else
+	ko "sweep: $(cat "$TMP/sweep.log")"
+fi
+
+# CUDA: the kernels and their launch function compile for sm_90 (they
+# run on the GPU only: bench/mdh).
+if command -v nvcc >/dev/null 2>&1; then
+	for t in "matmul -D L_i=4 -D L_j=8 -D L_k=4 -D G_k=2" "absmax -D L_j=8"; do
+		set -- $t
+		n=$1
+		shift
+		if "$LEGO" mdh "$EX/$n.mdh" --target cuda "$@" -o "$TMP/$n.cu" &&
+		   nvcc -arch=sm_90 -c "$TMP/$n.cu" -o "$TMP/$n.o" \
+			2> "$TMP/nvcc.err"; then
+			ok "$n compiles with nvcc: $*"
+		else
+			ko "$n with nvcc: $(cat "$TMP/nvcc.err")"
+		fi
+	done
+fi
+
+# Tuning: the template of matvec searched by lego tune on PoCL, every
+# candidate checked by measure.sh; then the best kernel from the cache.
+"$LEGO" mdh "$EX/matvec.mdh" --template -o "$TMP/matvec.cl.tpl"
+fixed="-D I=9 -D K=33 -D L_i=1 -D P_i=1 -D O_i=1 -D P_k=1"
+if (cd "$TMP" && "$LEGO" tune matvec.cl.tpl --target opencl \
+	--strategy random --seed 3 --evals 4 --db t.db $fixed \
+	--run "sh $HERE/measure.sh $LEGO matvec $TMP/cand {kernel} 9 33 \
+-- $fixed -D L_k={L_k} -D O_k={O_k} -D G_k={G_k} --time") \
+	> "$TMP/best" 2> "$TMP/tune.err" &&
+   grep -q "random, 4 evaluations (4 measured, 0 failed)" "$TMP/tune.err" &&
+   grep -q "^best: L_k=" "$TMP/best"; then
+	ok "lego tune on the matvec template: $(cat "$TMP/best")"
+else
+	ko "lego tune: $(cat "$TMP/tune.err" "$TMP/best")"
+fi
+best=$(sed -n 's/^best: \([^ ]*\) \([^ ]*\) \([^ ]*\) .*/-D \1 -D \2 -D \3/p' \
+	"$TMP/best")
+if (cd "$TMP" && "$LEGO" gen matvec.cl.tpl --target opencl --tuned t.db \
+	$fixed > tuned.cl 2> tuned.err) &&
+   sh "$HERE/measure.sh" "$LEGO" matvec "$TMP/tuned" "$TMP/tuned.cl" 9 33 \
+	-- $fixed $best > "$TMP/log" 2>&1; then
+	ok "lego gen --tuned: the best kernel ($best) checked"
+else
+	ko "lego gen --tuned: $(cat "$TMP/tuned.err" "$TMP/log")"
+fi
+
+echo "mdh: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
