@@ -26,7 +26,7 @@ for f in $(find examples bench -name '*.lego' | sort); do
 		name = $1; sub(/:$/, "", name)
 		t = $0; sub(/.*\(/, "", t); sub(/ s\)$/, "", t)
 		printf "%-40s %-14s %-9s %-12s %6.2f s  %s\n", file, name, \
-		       $3 "/4", by[name], t, t < 5 ? "< 5 s" : "OVER 5 s"
+		       $3 "/4", by[name], t, t + 0 < 5 ? "< 5 s" : "OVER 5 s"
 	}' "$out"
 done | tee "$out.all"
 awk '
