@@ -209,6 +209,15 @@ int main(int argc, char **argv)
 		ref[i / 8] += (0.5f * x[i]) * (0.5f * x[i]);
 	out = buffer(&c, nout * sizeof(float), NULL);
 	LAUNCH(rules, global, NULL, input(&c, x, (size_t)N), out, N);
+#elif defined(BENCH_tiling)
+	int M = s[0], N = s[1];
+	float *A = randoms((size_t)M * N);
+	nout = tiling_out_len(M, N);
+	ref = (float *)calloc(nout, sizeof *ref);
+	for (int i = 0; i < M * N; i++)
+		ref[i] = 0.5f * A[i] * A[i] + A[i];
+	out = buffer(&c, nout * sizeof(float), NULL);
+	LAUNCH(tiling, global, NULL, input(&c, A, (size_t)M * N), out, M, N);
 #else
 #error "no BENCH_ defined"
 #endif
