@@ -51,6 +51,8 @@ type_is matmul "[[[float]1]N]M"
 type_is mmtiled "[[float](4 * (N / 4))](4 * (M / 4))"
 type_is pairsum "[float](N / 2 / 2)"
 type_is vscale "[float](4 * (4 * (N / 4) / 4))"
+type_is conv2d "[[[float]1]N]M"
+type_is jacobi3d "[[[[float]1]N]M]L"
 
 # Barriers (docs/lift.md): the tiles of A and B are read by every
 # work-item, a barrier before and after each copy, the two between them
