@@ -732,6 +732,136 @@ int lego_rule_switch(lego_ctx *ctx, const char *name, int on);
 lego_proof lego_rule_prove(const lego_rule *r, unsigned timeout_ms,
 			   lego_argument *by, char *detail, size_t size);
 
+/* ------------------------------------ Thread-value layouts and synthesis */
+/*
+ * A thread-value (TV) layout says which element of a tile each thread
+ * holds in each of its values (registers): a layout whose logical dims are
+ * [threads, values] and whose flat result is the row-major index of an
+ * element of the footprint [rows, cols] (docs/synthesis.md).  `layout` is
+ * an ordinary layout (composable, checkable, printable).  With flat set,
+ * the footprint is cols consecutive elements of the row-major tile (a
+ * copy that walks the tile as one array) and rows is 1.
+ *
+ * How a thread moves its values: `vec` consecutive values at consecutive
+ * footprint elements per instruction (computed: the widest power of two
+ * up to 16 bytes that the layout allows); an ldmatrix access instead
+ * reads `ldmatrix` 8x8 matrices of 16-bit elements, matrix j being the
+ * values 2j and 2j+1 of every thread, by its eight 16-byte rows: lane l
+ * gets elements 2 (l % 4) and 2 (l % 4) + 1 of row l / 4 (trans: element
+ * l / 4 of rows 2 (l % 4) and 2 (l % 4) + 1).
+ */
+typedef struct lego_tv {
+	const char *name;
+	lego_layout *layout;   /* [threads, values] -> footprint index */
+	int64_t threads, values;
+	int64_t rows, cols;    /* the footprint */
+	int flat;
+	int64_t elem_bytes;    /* 1, 2, 4 or 8 */
+	int64_t vec;           /* values per instruction */
+	int ldmatrix;          /* 0, or the matrices of one ldmatrix: 1 2 4 */
+	int trans;             /* ldmatrix .trans */
+} lego_tv;
+
+typedef enum lego_tv_kind {
+	LEGO_TV_MMA_A,      /* mma.sync A, B, C/D fragments; shape m16n8k16 */
+	LEGO_TV_MMA_B,      /* (elem_bytes 2 for A/B: f16, bf16) or m16n8k32 */
+	LEGO_TV_MMA_C,      /* (elem_bytes 1: s8, e4m3): param 16 or 32 */
+	LEGO_TV_LDMATRIX,   /* param: matrices 1, 2, 4 (x1 x2 x4) */
+	LEGO_TV_LDMATRIX_TRANS,
+	LEGO_TV_WGMMA_C,    /* wgmma m64nNk16 accumulator: param N */
+	LEGO_TV_COPY,       /* a warp's vector copy: param bytes 4, 8, 16 */
+	LEGO_TV_WGMMA_A     /* wgmma m64nNk16 A from registers (f16, bf16);
+			       param 16 */
+} lego_tv_kind;
+
+/*
+ * A built-in TV layout.  elem_bytes: the element (2 for f16/bf16 A/B
+ * fragments and ldmatrix, 1 for m16n8k32 A/B, 4 or 2 for accumulators,
+ * any of 1..8 for copies).  Footprints: mma A 16 x K, B K x 8, C 16 x 8;
+ * ldmatrix x1 8 x 8, x2 8 x 16 (matrix 0 left), x4 16 x 16 (matrices
+ * 0 1 down the left half, 2 3 down the right, as mma's A); wgmma C
+ * 64 x N and A 64 x 16 over 128 threads; copy: 32 threads, thread t
+ * the t-th vector of a flat run of 32 vectors.
+ */
+const lego_tv *lego_tv_builtin(lego_ctx *ctx, lego_tv_kind kind,
+			       int64_t param, int64_t elem_bytes);
+/* A TV layout from a layout of rank 2 [threads, values] onto the row-major
+ * footprint [rows, cols] (a bijection of threads * values == rows *
+ * cols elements; checked). */
+const lego_tv *lego_tv_new(lego_ctx *ctx, const char *name,
+			   const lego_layout *layout, int64_t rows,
+			   int64_t cols, int64_t elem_bytes);
+/* The footprint element of (thread, value): *row and *col. */
+int lego_tv_coord(lego_ctx *ctx, const lego_tv *tv, int64_t thread,
+		  int64_t value, int64_t *row, int64_t *col);
+/* The TV layouts a spec declares with `tv` (docs/synthesis.md). */
+const lego_tv *lego_spec_tv(const lego_spec *spec, const char *name);
+
+/*
+ * A shared-memory layout of a rows x cols tile, as a function: the
+ * element offset of (r, c).  Padded layouts give offsets in a larger
+ * space (size elements).  offset(r, c) for every r < rows, c < cols.
+ */
+typedef struct lego_smem {
+	int64_t rows, cols, size;
+	const int64_t *offset;     /* [rows * cols], row-major */
+} lego_smem;
+
+/* The cost of one access to a tile stored as smem: the TV layout's
+ * footprint placed at every multiple of its size over the tile (flat:
+ * along the row-major tile; elements outside the tile left out), each
+ * warp's instructions counted as the bank model of docs/analysis.md
+ * counts them (ldmatrix: one 8-thread phase of 16-byte rows a matrix). */
+typedef struct lego_access_cost {
+	int feasible;          /* 0: the layout breaks a thread's vector (or
+				  an ldmatrix row): the access is impossible */
+	int64_t wavefronts;
+	int64_t ideal;         /* one a phase with an active thread */
+	int64_t instructions;  /* warp instructions */
+	int64_t vec_bytes;     /* bytes a thread moves per instruction */
+	int64_t worst_ways;    /* the worst phase's distinct words in a bank */
+} lego_access_cost;
+
+int lego_tv_access_cost(lego_ctx *ctx, const lego_tv *tv,
+			const lego_smem *smem, lego_access_cost *out);
+
+enum { LEGO_SYNTH_MAX_ACCESSES = 16 };
+
+/* The chosen layout of `lego synth`. */
+typedef struct lego_synth_result {
+	char *lego;            /* the .lego text declaring `name` (owned by
+				  ctx) */
+	char desc[128];        /* the candidate in words */
+	lego_layout *layout;   /* parsed from that text */
+	int64_t pad_bytes;     /* bytes beyond rows * cols * elem_bytes */
+	int64_t expr_ops;      /* operations of the simplified apply */
+	int64_t wavefronts, ideal;
+	lego_access_cost cost[LEGO_SYNTH_MAX_ACCESSES];
+	int64_t candidates;    /* layouts of the space evaluated */
+	int bijective;         /* checked by enumeration */
+} lego_synth_result;
+
+/* The families of the space (or'ed; 0: all of them). */
+enum {
+	LEGO_SYNTH_PAD = 1,    /* row- and column-major, padded or not */
+	LEGO_SYNTH_CUTE = 2,   /* CuTe Swizzle<B, M, S> */
+	LEGO_SYNTH_XOR = 4,    /* XOR of chunks, any size */
+	LEGO_SYNTH_ROT = 8     /* rotation of chunks, any size */
+};
+
+/*
+ * Chooses the shared-memory layout of a rows x cols tile of elem_bytes
+ * elements for the accesses: fewest wavefronts over all accesses, then
+ * the least padding, then the cheapest index expression, among row- and
+ * column-major orders, paddings, CuTe swizzles and XOR and rotation
+ * swizzles of chunks at any size (docs/synthesis.md), or the families
+ * given.  name names the layout in the .lego text.
+ */
+int lego_synth(lego_ctx *ctx, const char *name, int64_t rows, int64_t cols,
+	       int64_t elem_bytes, size_t naccess,
+	       const lego_tv *const *access, unsigned families,
+	       lego_synth_result *out);
+
 /* -------------------------------------------------------- Code generation */
 
 /*

@@ -30,7 +30,7 @@ ops.bwd_candidates (wide from N = 2048, while time allows: main); the
 table says which, and the JSON has every candidate's time.  The
 baselines keep their own launch heuristics.
 
-Usage: OUT=dir python3 bench/layernorm/bench.py [AUTHORS_LAYERNORM_PY]
+Usage: OUT=dir [LN_NS=N,N..] python3 bench/layernorm/bench.py [AUTHORS_LAYERNORM_PY]
 Writes OUT/layernorm.json and OUT/layernorm.md, prints the table.
 """
 import json
@@ -49,7 +49,8 @@ import plot  # noqa: E402
 import tutorial  # noqa: E402
 
 M = 4096
-NS = [2 ** k for k in range(7, 15)]
+# LN_NS=4096,8192: only those N (a device call for the sizes a change affects).
+NS = [int(n) for n in os.environ.get("LN_NS", "").split(",") if n] or [2 ** k for k in range(7, 15)]
 
 
 def authors(path):
@@ -188,7 +189,7 @@ def measure(name, fn, dtype, N, sets, tune=None):
             tried["bwd"][c] = try_ms(sets.bwd(lambda *a, c=c: fn(*a, bwd=c)))
             torch.cuda.empty_cache()
         f_best, b_best = (min(t, key=t.get) for t in (tried["fwd"], tried["bwd"]))
-        row["config"] = {"fwd (BM, warps)": f_best, "bwd (BM, warps, stages, G)": b_best}
+        row["config"] = {"fwd (BM, warps)": f_best, "bwd (BM, warps, stages, G, S, BK)": b_best}
         row["tried"] = {k: [[list(c), ms] for c, ms in t.items()] for k, t in tried.items()}
         fn = (lambda f, g: lambda *a: f(*a, fwd=g[0], bwd=g[1]))(fn, (f_best, b_best))
     errs = check(fn, x, w, b, dy, refs)

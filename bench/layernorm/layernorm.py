@@ -8,9 +8,9 @@
 # registers (mean and variance from the registers, not a second read).
 # Backward: dx BM rows at a time; dw and db, sums over all rows, are
 # accumulated by each of the G programs over its tiles of BM rows in
-# registers (the loads of the next tiles issued NUM_STAGES - 1 ahead),
-# written as one row of partial sums, and added up by a second kernel (no
-# locks).
+# registers (the loads of the next tiles issued NUM_STAGES - 1 ahead), for
+# the whole row or (large N) for one block of NB columns, written as one row
+# of partial sums per row group, and added up by a second kernel (no locks).
 import triton
 import triton.language as tl
 
@@ -34,43 +34,61 @@ def layernorm_fwd(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, eps,
 
 @triton.jit
 def layernorm_bwd_dx(x_ptr, dy_ptr, dx_ptr, w_ptr, mean_ptr, rstd_ptr, dwp_ptr, dbp_ptr,
-                     M, G, N: tl.constexpr, BM: tl.constexpr, NUM_STAGES: tl.constexpr):
+                     M, G, N: tl.constexpr, BM: tl.constexpr, NB: tl.constexpr,
+                     BK: tl.constexpr, NUM_STAGES: tl.constexpr):
+    # S = N / NB programs share each tile of rows, program p owning column
+    # block c = p % S (siblings adjacent, so they run together and the other
+    # blocks they read come from L2): its dw, db, w and its block of x and dy
+    # stay in registers, which a whole row at large N does not (spills).
+    S: tl.constexpr = N // NB
+    KB: tl.constexpr = NB // BK
     p = tl.program_id(0)
-    w = tl.load(w_ptr + tl.arange(0, N)).to(tl.float32)
-    dw = tl.zeros([N], dtype=tl.float32)
-    db = tl.zeros([N], dtype=tl.float32)
-    # Tiles p, p + G, p + 2G, ...: G need not divide M / BM, so the grid can
-    # be a multiple of the number of multiprocessors.
-    for i in tl.range(p, M // BM, G, num_stages=NUM_STAGES):
-        t44_0 = tl.arange(0, N)[None, :] + BM * N * i + N * tl.arange(0, BM)[:, None]
-        x = tl.load(x_ptr + t44_0).to(tl.float32)
-        dy = tl.load(dy_ptr + t44_0).to(tl.float32)
-        t44_1 = tl.arange(0, BM) + BM * i
-        mean = tl.load(mean_ptr + t44_1)
-        rstd = tl.load(rstd_ptr + t44_1)
+    q = p // S
+    c = p % S
+    w = tl.load(w_ptr + (tl.arange(0, BK * KB) + BK * KB * c)).to(tl.float32)
+    dw = tl.zeros([NB], dtype=tl.float32)
+    db = tl.zeros([NB], dtype=tl.float32)
+    # Tiles q, q + G/S, ... (q = p / S): G/S need not divide M / BM, so the
+    # grid can be a multiple of the number of multiprocessors.
+    for i in tl.range(q, M // BM, G // S, num_stages=NUM_STAGES):
+        t53_0 = tl.arange(0, BK * KB)[None, :] + BK * KB * S * tl.arange(0, BM)[:, None] + BK * KB * (c + BM * S * i)
+        x = tl.load(x_ptr + t53_0).to(tl.float32)
+        dy = tl.load(dy_ptr + t53_0).to(tl.float32)
+        t53_1 = tl.arange(0, BM) + BM * i
+        mean = tl.load(mean_ptr + t53_1)
+        rstd = tl.load(rstd_ptr + t53_1)
         xhat = (x - mean[:, None]) * rstd[:, None]
         wdy = w[None, :] * dy
-        c1 = tl.sum(xhat * wdy, axis=1) / N
-        c2 = tl.sum(wdy, axis=1) / N
-        dx = (wdy - (xhat * c1[:, None] + c2[:, None])) * rstd[:, None]
-        tl.store(dx_ptr + (tl.arange(0, N)[None, :] + BM * N * i + N * tl.arange(0, BM)[:, None]), dx.to(dx_ptr.dtype.element_ty))
+        c1 = tl.sum(xhat * wdy, axis=1)
+        c2 = tl.sum(wdy, axis=1)
+        # The row sums over the other blocks, BK columns at a time, starting
+        # after this block and wrapping round (none when S = 1).
+        for k in range(KB, S * KB):
+            kk = (c * KB + k) % (S * KB)
+            xk = tl.load(x_ptr + (tl.arange(0, BK)[None, :] + BK * KB * S * tl.arange(0, BM)[:, None] + BK * (kk + BM * KB * S * i))).to(tl.float32)
+            wdyk = (tl.load(w_ptr + (tl.arange(0, BK) + BK * kk)).to(tl.float32)[None, :]
+                    * tl.load(dy_ptr + (tl.arange(0, BK)[None, :] + BK * KB * S * tl.arange(0, BM)[:, None] + BK * (kk + BM * KB * S * i))).to(tl.float32))
+            c1 += tl.sum((xk - mean[:, None]) * rstd[:, None] * wdyk, axis=1)
+            c2 += tl.sum(wdyk, axis=1)
+        dx = (wdy - (xhat * (c1 / N)[:, None] + (c2 / N)[:, None])) * rstd[:, None]
+        tl.store(dx_ptr + (tl.arange(0, BK * KB)[None, :] + BK * KB * S * tl.arange(0, BM)[:, None] + BK * KB * (c + BM * S * i)), dx.to(dx_ptr.dtype.element_ty))
         dw += tl.sum(dy * xhat, axis=0)
         db += tl.sum(dy, axis=0)
-    t56_0 = tl.arange(0, N) + N * p
-    tl.store(dwp_ptr + t56_0, dw)
-    tl.store(dbp_ptr + t56_0, db)
+    t74_0 = tl.arange(0, BK * KB) + BK * KB * (c + S * q)
+    tl.store(dwp_ptr + t74_0, dw)
+    tl.store(dbp_ptr + t74_0, db)
 
 
 @triton.jit
-def layernorm_bwd_dwdb(dwp_ptr, dbp_ptr, dw_ptr, db_ptr, G, N: tl.constexpr,
+def layernorm_bwd_dwdb(dwp_ptr, dbp_ptr, dw_ptr, db_ptr, R, N: tl.constexpr,
                        BG: tl.constexpr, BN: tl.constexpr):
     j = tl.program_id(0)
     dw = tl.zeros([BG, BN], dtype=tl.float32)
     db = tl.zeros([BG, BN], dtype=tl.float32)
-    for k in range(G // BG):
-        t67_0 = tl.arange(0, BN)[None, :] + BG * N * k + BN * j + N * tl.arange(0, BG)[:, None]
-        dw += tl.load(dwp_ptr + t67_0)
-        db += tl.load(dbp_ptr + t67_0)
-    t69_0 = tl.arange(0, BN) + BN * j
-    tl.store(dw_ptr + t69_0, tl.sum(dw, axis=0).to(dw_ptr.dtype.element_ty))
-    tl.store(db_ptr + t69_0, tl.sum(db, axis=0).to(db_ptr.dtype.element_ty))
+    for k in range(R // BG):
+        t85_0 = tl.arange(0, BN)[None, :] + BG * N * k + BN * j + N * tl.arange(0, BG)[:, None]
+        dw += tl.load(dwp_ptr + t85_0)
+        db += tl.load(dbp_ptr + t85_0)
+    t87_0 = tl.arange(0, BN) + BN * j
+    tl.store(dw_ptr + t87_0, tl.sum(dw, axis=0).to(dw_ptr.dtype.element_ty))
+    tl.store(db_ptr + t87_0, tl.sum(db, axis=0).to(db_ptr.dtype.element_ty))

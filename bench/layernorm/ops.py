@@ -3,11 +3,15 @@ torch.autograd.Function (the way the benchmark and the authors time it).
 
 Launch parameters (powers of two, and divisors as layernorm.lego assumes):
   forward   BM rows per program, `warps` warps;
-  backward  the first kernel BM rows per step, G programs (any number up to
-            M/BM: a multiple of the multiprocessors fills the device), each
-            over the tiles p, p + G, ..., `warps` warps, loads issued
+  backward  the first kernel BM rows per step, G programs in R = G / S
+            groups of S (R any number up to M/BM: G a multiple of the
+            multiprocessors fills the device), group q over the tiles q,
+            q + R, ..., program c of a group owning the block c of N / S
+            columns (S = 1: the whole row; S > 1 at large N, where a whole
+            row and dw, db, w exceed the registers: the row sums read the
+            other blocks BK columns at a time), `warps` warps, loads issued
             `stages` - 1 steps ahead; the second kernel BG x BN tiles of the
-            G x N partial sums (BG the largest power of two dividing G, at
+            R x N partial sums (BG the largest power of two dividing R, at
             most 32; N / BN about 128 programs).
 The defaults below are a heuristic; bench.py picks, per N and dtype, the
 fastest of the candidates (fwd_candidates, bwd_candidates) and says which.
@@ -39,14 +43,19 @@ def sms():
 
 def bwd_default(N, elsize):
     bm = max(1, 2048 // N)
-    return bm, 8 if N <= 8192 else 16, 2 if N * elsize <= 8192 else 1, 2 * sms()
+    if N > 8192:
+        return 1, 8, 1, 2 * sms(), 4, 2048
+    return bm, 8, 2 if N * elsize <= 8192 else 1, 2 * sms(), 1, N
 
 
 def bwd_candidates(N, elsize, wide):
-    """(BM, warps, stages, G): the default, and when `wide` the product of
-    2 or 3 row counts (BM N from N to 8192 elements), 4 to 16 warps (8 to 64
-    elements a thread), 1 or 2 stages and 1, 2 or 4 programs a
-    multiprocessor (at most M / BM)."""
+    """(BM, warps, stages, G, S, BK): the default, and when `wide` the
+    product of 2 or 3 row counts (BM N from N to 8192 elements), 4 to 16
+    warps (8 to 64 elements a thread), 1 or 2 stages and 1 or 2 programs a
+    multiprocessor, whole rows (S = 1); above N = 8192 also S = 2 or 4
+    blocks of a row (BM = 1), BK = 1024 or 2048, 8 or 16 warps, 1 stage (the
+    inner loop over BK keeps Triton from pipelining the outer one: 2 stages
+    compile to the same registers)."""
     out = {bwd_default(N, elsize)}
     if wide:
         for bm in (1, 2, 4, 8):
@@ -55,8 +64,13 @@ def bwd_candidates(N, elsize, wide):
                 if bm * N > max(N, 8192) or not 8 <= per_thread <= 64:
                     continue
                 for stages in (1, 2):
-                    for occ in (1, 2, 4):
-                        out.add((bm, warps, stages, occ * sms()))
+                    for occ in (1, 2):
+                        out.add((bm, warps, stages, occ * sms(), 1, N))
+        for s in (2, 4) if N > 8192 else ():
+            for warps in (8, 16):
+                for bk in (1024, 2048):
+                    for occ in (1, 2):
+                        out.add((1, warps, 1, occ * sms(), s, bk))
     return sorted(out)
 
 
@@ -80,18 +94,19 @@ class LayerNorm(torch.autograd.Function):
     def backward(ctx, dy):
         x, w, mean, rstd = ctx.saved_tensors
         M, N = x.shape
-        bm, warps, stages, g = ctx.bwd
+        bm, warps, stages, g, s, bk = ctx.bwd
         bm = min(M, bm)
-        g = min(g, M // bm)
+        r = min(g // s, M // bm)  # groups of s programs, each a row of partial sums
         dx = torch.empty_like(x)
-        dwp = torch.empty((g, N), dtype=torch.float32, device=x.device)
-        dbp = torch.empty((g, N), dtype=torch.float32, device=x.device)
-        gen.layernorm_bwd_dx[(g,)](x, dy.contiguous(), dx, w, mean, rstd, dwp, dbp, M, g, N=N,
-                                   BM=bm, NUM_STAGES=stages, num_warps=warps)
+        dwp = torch.empty((r, N), dtype=torch.float32, device=x.device)
+        dbp = torch.empty((r, N), dtype=torch.float32, device=x.device)
+        gen.layernorm_bwd_dx[(r * s,)](x, dy.contiguous(), dx, w, mean, rstd, dwp, dbp, M, r * s,
+                                       N=N, BM=bm, NB=N // s, BK=bk, NUM_STAGES=stages,
+                                       num_warps=warps)
         dw = torch.empty_like(w)
         db = torch.empty_like(w)
-        bn, bg = min(N, max(16, N // 128)), min(32, g & -g)
-        gen.layernorm_bwd_dwdb[(N // bn,)](dwp, dbp, dw, db, g, N=N, BG=bg, BN=bn, num_warps=4)
+        bn, bg = min(N, max(16, N // 128)), min(32, r & -r)
+        gen.layernorm_bwd_dwdb[(N // bn,)](dwp, dbp, dw, db, r, N=N, BG=bg, BN=bn, num_warps=4)
         return dx, dw, db, None, None, None
 
 

@@ -1,7 +1,9 @@
 """Figure and tables of the layernorm study from bench.py's layernorm.json:
-  python3 bench/layernorm/plot.py layernorm.json [OUT_DIR]
+  python3 bench/layernorm/plot.py [-o OUT_DIR] layernorm.json [later.json ...]
 writes OUT_DIR/layernorm.png (default bench/layernorm) and prints the
-tables of results.md (bench.py prints them too)."""
+tables of results.md (bench.py prints them too).  Rows of a later file
+(a run of some N only, LN_NS) replace those of earlier files for the same
+provider, dtype and N."""
 import json
 import os
 import sys
@@ -24,7 +26,7 @@ def render(data, names):
         for mode in ("fwd", "bwd"):
             for dtype in ("float16", "float32"):
                 extra = ["copy", "liblego / copy"] if mode == "fwd" and not suffix else []
-                cfg_name = "fwd (BM, warps)" if mode == "fwd" else "bwd (BM, warps, stages, G)"
+                cfg_name = "fwd (BM, warps)" if mode == "fwd" else "bwd (BM, warps, stages, G, S, BK)"
                 heads = ["N", *names, "liblego / best other", *extra]
                 heads += [f"ours {cfg_name.split(' ', 1)[1]}"] if not suffix else []
                 lines += [f"{mode} {dtype}, GB/s (median; {how})",
@@ -46,7 +48,10 @@ def render(data, names):
                         cells += [f"{copy:.0f}" if copy else "-",
                                   f"{mine / copy:.2f}" if mine and copy else "-"]
                     if not suffix:
-                        cfg = ours.get("config", {}).get(cfg_name)
+                        # Runs before the column blocks named (BM, warps, stages, G): S = 1, BK = N.
+                        cfg = next((list(v) + [1, N][len(v) - 4:] if mode == "bwd" else v
+                                    for k, v in ours.get("config", {}).items()
+                                    if k.startswith(mode)), None)
                         cells.append(str(tuple(cfg)) if cfg else "-")
                     lines.append(f"| {N} | " + " | ".join(cells) + " |")
                 lines.append("")
@@ -54,8 +59,13 @@ def render(data, names):
 
 
 def main():
-    data = json.load(open(sys.argv[1]))
-    out = sys.argv[2] if len(sys.argv) > 2 else os.path.dirname(os.path.abspath(__file__))
+    args = sys.argv[1:]
+    out = os.path.dirname(os.path.abspath(__file__))
+    if args[:1] == ["-o"]:
+        out, args = args[1], args[2:]
+    runs = [json.load(open(a)) for a in args]
+    rows = {(r["provider"], r["dtype"], r["N"]): r for run in runs for r in run["rows"]}
+    data = dict(runs[-1], rows=list(rows.values()))
     names = list(dict.fromkeys(r["provider"] for r in data["rows"]))
     fig, axes = plt.subplots(2, 2, figsize=(11, 7), sharex=True)
     for i, mode in enumerate(("fwd", "bwd")):

@@ -18,4 +18,10 @@ typedef struct warp_addrs {
 int warp_addrs_eval(lego_ctx *ctx, const lego_warp_access *a,
 		    const char *what, warp_addrs *out);
 
+/* The wavefronts of a warp request whose addr, active, nthreads and
+ * thread_bytes are set (the model of bank.c, docs/analysis.md): *ideal
+ * gets the phases with an active thread, *ways the worst phase's count. */
+int64_t warp_addrs_wavefronts(const warp_addrs *w, int64_t *ideal,
+			      int64_t *ways);
+
 #endif

@@ -76,6 +76,33 @@ static void list_colliders(const warp_addrs *w, int first, int n, int bank,
 	}
 }
 
+/* Threads served by one phase: 128 bytes of requests. */
+static int phase_threads(const warp_addrs *w)
+{
+	int n = (int)(PHASE_BYTES / (w->thread_bytes < BANK_BYTES
+				     ? BANK_BYTES : w->thread_bytes));
+	return n > LEGO_WARP ? LEGO_WARP : n;
+}
+
+int64_t warp_addrs_wavefronts(const warp_addrs *w, int64_t *ideal,
+			      int64_t *ways)
+{
+	int per_phase = phase_threads(w);
+	int64_t total = 0;
+	phase_banks pb;
+	*ideal = *ways = 0;
+	for (int first = 0; first < w->nthreads; first += per_phase) {
+		int n = w->nthreads - first < per_phase ? w->nthreads - first
+							: per_phase;
+		int64_t cost = phase_cost(w, first, n, &pb);
+		total += cost;
+		*ideal += cost > 0;
+		if (cost > *ways)
+			*ways = cost;
+	}
+	return total;
+}
+
 int lego_analyze_banks(lego_ctx *ctx, const lego_warp_access *access,
 		       lego_bank_report *report)
 {
@@ -88,10 +115,7 @@ int lego_analyze_banks(lego_ctx *ctx, const lego_warp_access *access,
 	memset(report, 0, sizeof *report);
 	report->active = w.active;
 	memcpy(report->offset, w.offset, sizeof w.offset);
-	int per_phase = (int)(PHASE_BYTES / (w.thread_bytes < BANK_BYTES
-					     ? BANK_BYTES : w.thread_bytes));
-	if (per_phase > LEGO_WARP)
-		per_phase = LEGO_WARP;
+	int per_phase = phase_threads(&w);
 	report->phases = (w.nthreads + per_phase - 1) / per_phase;
 	phase_banks pb;
 	for (int p = 0; p < report->phases; p++) {

@@ -1,5 +1,5 @@
 /* decl.c - declarations: sym, let, assume, index, genp, layout (tune:
- * tune.c). */
+ * tune.c; tv: tv.c). */
 #include <string.h>
 
 #include "expr/expr.h"
@@ -223,7 +223,7 @@ static int parse_decl(lang_parser *p)
 		{"sym", decl_sym},     {"let", decl_let},
 		{"assume", decl_assume}, {"index", decl_index},
 		{"genp", lang_decl_genp}, {"layout", decl_layout},
-		{"tune", lang_decl_tune},
+		{"tune", lang_decl_tune}, {"tv", lang_decl_tv},
 	};
 	lang_tok *at = lang_peek(p);
 	char buf[64];
@@ -233,7 +233,7 @@ static int parse_decl(lang_parser *p)
 			return decls[i].parse(p);
 		}
 	return lang_error(p, at, "expected a declaration (sym, let, assume, "
-			  "index, genp, layout or tune), got %s",
+			  "index, genp, layout, tune or tv), got %s",
 			  lang_tok_describe(at, buf, sizeof buf));
 }
 

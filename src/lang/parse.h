@@ -96,6 +96,8 @@ struct lego_spec {
 	size_t def_cap;
 	unsigned char *def_used;
 	lang_tunes tunes;
+	const lego_tv **tvs;   /* `tv` declarations (tv.c) */
+	size_t ntvs, tvs_cap;
 };
 
 /* Names bound inside a `genp` declaration; they shadow the spec's. */
@@ -205,5 +207,8 @@ int lang_bind(lang_parser *p, lang_name *n);
  * -1 on error. */
 int lang_decl_tune(lang_parser *p);
 int lang_tune_constraint(lang_parser *p, const lang_tok *at, lego_expr *cond);
+
+/* tv.c: `tv` declarations. */
+int lang_decl_tv(lang_parser *p);
 
 #endif

@@ -1,7 +1,8 @@
 """bench/layernorm/layernorm.py (generated) run in Triton's interpreter on
 the CPU against a numpy reference in float64: forward y, mean, 1/std and
-backward dx, dw, db, for two small shapes (one with a number of programs G
-that does not divide the number of tiles) and both dtypes.
+backward dx, dw, db, for small shapes (a number of row groups R that does
+not divide the number of tiles; rows split into S column blocks, read BK
+columns at a time for the row sums) and both dtypes.
 Usage: python3 layernorm_interp.py.  Last line: "layernorm: N passed, N failed".
 """
 import os
@@ -33,7 +34,7 @@ def reference(x, w, b, dy, eps):
     return xhat * w + b, mean[:, 0], rstd[:, 0], dx, (dy * xhat).sum(axis=0), dy.sum(axis=0)
 
 
-def run(M, N, BM, G, BG, BN, dtype):
+def run(M, N, BM, R, BG, BN, dtype, S=1, BK=None):
     rng = np.random.default_rng(M * N)
     x, dy = (rng.standard_normal((M, N)) * s for s in (1.0, 0.1))
     w, b = rng.random(N), rng.random(N)
@@ -43,23 +44,27 @@ def run(M, N, BM, G, BG, BN, dtype):
     X, W, B, DY = (interp.Buffer(a) for a in (x, w, b, dy))
     Y, MEAN, RSTD = nan((M, N)), nan(M, np.float32), nan(M, np.float32)
     gen.layernorm_fwd[(M // BM,)](X, Y, W, B, MEAN, RSTD, M, 1e-5, N=N, BM=BM)
-    DX, DWP, DBP = nan((M, N)), nan((G, N), np.float32), nan((G, N), np.float32)
+    DX, DWP, DBP = nan((M, N)), nan((R, N), np.float32), nan((R, N), np.float32)
     DW, DB = nan(N), nan(N)
-    gen.layernorm_bwd_dx[(G,)](X, DY, DX, W, MEAN, RSTD, DWP, DBP, M, G, N=N, BM=BM,
-                               NUM_STAGES=2)
-    gen.layernorm_bwd_dwdb[(N // BN,)](DWP, DBP, DW, DB, G, N=N, BG=BG, BN=BN)
+    gen.layernorm_bwd_dx[(R * S,)](X, DY, DX, W, MEAN, RSTD, DWP, DBP, M, R * S, N=N, BM=BM,
+                                   NB=N // S, BK=BK or N // S, NUM_STAGES=2)
+    gen.layernorm_bwd_dwdb[(N // BN,)](DWP, DBP, DW, DB, R, N=N, BG=BG, BN=BN)
     got = [Y, MEAN, RSTD, DX, DW, DB]
     tol = 2e-2 if dtype == np.float16 else 1e-4
     for name, g, r in zip(["y", "mean", "rstd", "dx", "dw", "db"], got, want):
         a = g.array.astype(np.float64)
         err = np.linalg.norm(a - r) / np.linalg.norm(r)
-        check(f"layernorm {name} M={M} N={N} BM={BM} G={G} {np.dtype(dtype).name}",
+        check(f"layernorm {name} M={M} N={N} BM={BM} R={R} S={S} BK={BK} {np.dtype(dtype).name}",
               bool(np.isfinite(a).all()) and err < tol, f"relative error {err}")
 
 
 for dtype in (np.float32, np.float16):
-    run(16, 32, 4, 3, 1, 16, dtype)  # G = 3 programs over 4 tiles: 2, 1 and 1 each
+    run(16, 32, 4, 3, 1, 16, dtype)  # R = 3 programs over 4 tiles: 2, 1 and 1 each
     run(8, 64, 1, 4, 4, 32, dtype)
+    # 4 blocks of 16 columns, the other three read 8 columns at a time; 3
+    # groups of 4 programs over 8 tiles of 2 rows (3, 3 and 2 tiles each).
+    run(16, 64, 2, 3, 1, 16, dtype, S=4, BK=8)
+    run(8, 64, 1, 2, 2, 32, dtype, S=2, BK=32)
 passed = sum(results)
 print(f"layernorm: {passed} passed, {len(results) - passed} failed")
 sys.exit(0 if passed == len(results) else 1)

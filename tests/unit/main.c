@@ -59,7 +59,7 @@ int main(int argc, char **argv)
 		{"tune", suite_tune}, {"scale", suite_scale},
 		{"ranges", suite_ranges}, {"proof", suite_proof},
 		{"null", suite_null}, {"families", suite_families},
-		{"lift", suite_lift},
+		{"lift", suite_lift}, {"synth", suite_synth},
 	};
 	lego_test t = {0};
 	const char *only = NULL;

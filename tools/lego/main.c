@@ -10,6 +10,7 @@
 #include "cmd_lift.h"
 #include "cmd_mdh.h"
 #include "cmd_tune.h"
+#include "cmd_synth.h"
 #include "commands_extra.h"
 
 typedef struct command {
@@ -99,6 +100,7 @@ static const raw_command raw_commands[] = {
 	{"lift", lego_cmd_lift, "lego lift FILE [--target opencl] [--host | --type] [-o OUT]"},
 	{"mdh", lego_cmd_mdh, "lego mdh FILE [--target opencl|cuda] [--host | --template] [-D NAME=VALUE]... [-o OUT]"},
 	{"tune", lego_cmd_tune, "lego tune [SPEC] TEMPLATE --run CMD|--space|--show ..."},
+	{"synth", lego_cmd_synth, "lego synth FILE TV... --tile ROWSxCOLS [--space F,..] [-o OUT] ..."},
 };
 #define NRAW (sizeof raw_commands / sizeof raw_commands[0])
 

@@ -1,0 +1,78 @@
+#!/bin/sh
+# run.sh BUILD - `lego synth` end to end: for tiles of powers of two and
+# not (96x40 f16, 48x80 f32, 65x65 s32), the layout it writes is taken by
+# `lego check` (bijective; --prove: proved) and by `lego gen`, whose C,
+# compiled and run, gives the offsets `lego table` gives; the report's
+# totals are the ideal where a conflict-free layout exists; errors are
+# located.  Last line: "synth: N passed, N failed".
+build=${1:-build}
+lego=$(cd "$build" && pwd)/lego
+here=$(cd "$(dirname "$0")" && pwd)
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+expect() {
+	if grep -qF -- "$3" "$2"; then ok; else bad "$1: no '$3' in:"; cat "$2"; fi
+}
+
+spec=$here/tiles.lego
+# case NAME ROWS COLS TOTAL TV...: synthesise, check, generate, compare.
+case_() {
+	name=$1 rows=$2 cols=$3 total=$4
+	shift 4
+	if "$lego" synth "$spec" "$@" --tile "${rows}x$cols" -o "$tmp/$name.lego" \
+		2>"$tmp/err"; then ok; else bad "$name: synth failed"; cat "$tmp/err"; return; fi
+	expect "$name-bijective" "$tmp/$name.lego" "bijective: yes"
+	expect "$name-total" "$tmp/$name.lego" "$total"
+	"$lego" check "$tmp/$name.lego" >"$tmp/check" 2>&1 && ok ||
+		bad "$name: lego check: $(cat "$tmp/check")"
+	expect "$name-check" "$tmp/check" "S: bijective on $((rows * cols)) elements"
+	"$lego" check --prove "$tmp/$name.lego" >"$tmp/prove" 2>&1 && ok ||
+		bad "$name: lego check --prove: $(cat "$tmp/prove")"
+	expect "$name-prove" "$tmp/prove" "S: proved 4 of 4"
+	sed "s/ROWS/$rows/; s/COLS/$cols/" "$here/offsets.c.tpl" >"$tmp/o.c.tpl"
+	if "$lego" gen "$tmp/$name.lego" "$tmp/o.c.tpl" --target c -o "$tmp/o.c" \
+		2>"$tmp/err" && cc -std=c11 -o "$tmp/o" "$tmp/o.c" 2>>"$tmp/err"; then
+		"$tmp/o" >"$tmp/gen.out"
+		"$lego" table "$tmp/$name.lego" S >"$tmp/table.out"
+		cmp -s "$tmp/gen.out" "$tmp/table.out" && ok ||
+			bad "$name: generated offsets differ from lego table"
+	else
+		bad "$name: lego gen or cc failed"; cat "$tmp/err"
+	fi
+}
+
+case_ f16-64x64 64 64 "total: 128 wavefronts (ideal 128)" cp16 ldm4
+case_ f16-32x32-trans 32 32 "total: 32 wavefronts (ideal 32)" cp16 ldt2
+case_ f16-96x40 96 40 "total: 120 wavefronts (ideal 120)" cp16 ldm1
+case_ f32-48x80 48 80 "S = " cpf colf
+case_ s32-65x65 65 65 "total: 328 wavefronts (ideal 328)" cpi coli
+case_ f32-64x128-acc 64 128 "total: 512 wavefronts (ideal 512)" acc cpf
+
+# Errors: a located one in the language, the others named.
+printf 'tv a = mma(m16n8k8, a, f16)\n' >"$tmp/bad.lego"
+"$lego" synth "$tmp/bad.lego" a --tile 16x16 >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] && ok || bad "bad shape: exit status"
+expect bad-shape "$tmp/err" "bad.lego:1:8: error: mma(SHAPE, FRAGMENT, TYPE)"
+printf 'tv a = tile([8, 8], f17, Row(32, 2))\n' >"$tmp/bad.lego"
+"$lego" synth "$tmp/bad.lego" a --tile 16x16 >/dev/null 2>"$tmp/err"
+expect bad-type "$tmp/err" "bad.lego:1:21: error: expected an element type"
+"$lego" synth "$spec" nope --tile 16x16 >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] && ok || bad "unknown tv: exit status"
+expect unknown-tv "$tmp/err" "no tv layout named 'nope'"
+"$lego" synth "$spec" cp16 cpf --tile 64x64 >/dev/null 2>"$tmp/err"
+expect mixed "$tmp/err" "tv cpf moves 4-byte elements, the tile holds 2-byte ones"
+"$lego" synth "$spec" cp16 ldm4 --tile 64x40 >/dev/null 2>"$tmp/err"
+expect ldm-tile "$tmp/err" "tv ldm4: its 16 x 16 ldmatrix footprint does not divide the 64 x 40 tile"
+"$lego" synth "$spec" cp16 --tile 64x36 >/dev/null 2>"$tmp/err"
+expect vec-tile "$tmp/err" "tv cp16: its vectors of 8 elements do not divide the tile's rows of 36"
+"$lego" synth "$spec" cp16 --tile 64 >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && ok || bad "bad --tile: exit status"
+"$lego" synth --help >"$tmp/help" && ok || bad "--help"
+expect help "$tmp/help" "Usage: lego synth FILE TV..."
+
+echo "synth: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
