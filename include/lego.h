@@ -677,6 +677,7 @@ typedef enum lego_argument {
 	LEGO_BY_CONSTRUCTION,
 	LEGO_BY_EXHAUSTIVE,
 	LEGO_BY_Z3,
+	LEGO_BY_CERTIFICATE,    /* the simplifier's certificate, replayed */
 	LEGO_BY_COUNT
 } lego_argument;
 
@@ -714,15 +715,24 @@ typedef struct lego_rule {
 	const char *vars;
 	const char *side;
 	const char *lhs, *rhs;
+	/* NULL, or instances of other rules its proof assumes, each
+	 * `rule(arg, ..)` with args over this rule's vars, separated by ';'
+	 * (valid for all integers once those rules are proved so). */
+	const char *lemmas;
 } lego_rule;
 
 size_t lego_rule_count(void);
 const lego_rule *lego_rule_at(size_t i);   /* NULL past the end */
+/* How r is proved for all integers ("z3", "z3, with lemmas"), as the
+ * table claims and make check confirms; NULL when it is not (the
+ * certificate checker then refuses its steps). */
+const char *lego_rule_proved_by(const lego_rule *r);
 /* Switches the rule of that name on or off in ctx; the test-only rule
  * "planted-wrong" is off unless switched on.  LEGO_ERR for no such rule. */
 int lego_rule_switch(lego_ctx *ctx, const char *name, int on);
 /* Proves rule r's schema with Z3 over unbounded integers, in a ctx of its
- * own, within timeout_ms (*by = LEGO_BY_Z3); where Z3 does not decide it,
+ * own, within timeout_ms, assuming its lemmas (*by = LEGO_BY_Z3); where
+ * Z3 does not decide it,
  * checks it at every point of a box [-B, B]^n of about 2^18 points
  * (*by = LEGO_BY_EXHAUSTIVE: bounded, not a proof for all integers; detail
  * says so).  detail (size bytes) gets what stopped a proof, or on

@@ -37,6 +37,14 @@ int proof_construct(lego_ctx *ctx, const lego_layout *l, unsigned timeout_ms,
 int proof_genp(lego_ctx *ctx, const lego_layout *leaf, unsigned timeout_ms,
 	       proof_arg *a, lego_argument *by);
 
+/* cert.c: the certificate checker.  For each i < n, ok[i] = 1 when the
+ * steps of cert prove from[i] == to[i] under the facts; the first
+ * refused step, when one is, is said in a.  LEGO_OK or an error. */
+struct lego_cert;
+int proof_cert_check(lego_ctx *ctx, const struct lego_cert *cert, size_t n,
+		     lego_expr *const *from, lego_expr *const *to, int *ok,
+		     proof_arg *a);
+
 /* assume.c: PROVED when the facts have a model, REFUTED when they are
  * inconsistent (they would prove anything), UNKNOWN otherwise. */
 lego_proof proof_assumptions(lego_ctx *ctx, unsigned timeout_ms);

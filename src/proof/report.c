@@ -16,6 +16,7 @@ static const char *const arg_names[LEGO_BY_COUNT] = {
 	[LEGO_BY_CONSTRUCTION] = "construction",
 	[LEGO_BY_EXHAUSTIVE] = "exhaustive",
 	[LEGO_BY_Z3] = "z3",
+	[LEGO_BY_CERTIFICATE] = "certificate",
 };
 
 static const char *status_name(lego_proof p)

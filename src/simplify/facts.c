@@ -65,18 +65,16 @@ const lego_subst *lego_facts_quotient(lego_ctx *ctx, const lego_expr *e)
 	return NULL;
 }
 
-static int const_pending(const struct lego_facts *f, size_t i)
-{
-	return f->pending[2 * i + 1]->kind == LEGO_CONST;
-}
-
-int lego_facts_const_quotient(lego_ctx *ctx, const lego_expr *e)
+/* A fact d | n kept pending (n was no variable of the analysis form when
+ * it came, or an earlier fact had already substituted n: two divisors of
+ * N, BN | N and NB | N): n/d is still an exact quotient. */
+int lego_facts_pending_quotient(lego_ctx *ctx, const lego_expr *e)
 {
 	struct lego_facts *f = ctx->facts;
-	if (e->kind != LEGO_DIV)
+	if (e->kind != LEGO_DIV && e->kind != LEGO_MOD)
 		return 0;
 	for (size_t i = 0; i < f->npending; i++)
-		if (const_pending(f, i) && e->args[0] == f->pending[2 * i + 1] &&
+		if (e->args[0] == f->pending[2 * i + 1] &&
 		    e->args[1] == f->pending[2 * i])
 			return 1;
 	return 0;
@@ -84,7 +82,8 @@ int lego_facts_const_quotient(lego_ctx *ctx, const lego_expr *e)
 
 int lego_facts_is_quotient(lego_ctx *ctx, const lego_expr *e)
 {
-	return lego_facts_quotient(ctx, e) || lego_facts_const_quotient(ctx, e);
+	return e->kind == LEGO_DIV && (lego_facts_quotient(ctx, e) ||
+				       lego_facts_pending_quotient(ctx, e));
 }
 
 /* Can sym be replaced by value in the analysis form?  A variable of that

@@ -72,6 +72,7 @@ struct lego_facts {
 	int use_smt;              /* lego_ctx_use_smt */
 	uint64_t rules_off;       /* bit r: rule r (ruletab.h) is off */
 	int in_smt;               /* Z3 asked now: do not ask it again */
+	struct lego_cert *cert;   /* the certificate being recorded, or NULL */
 	char yes, no, busy;       /* addresses used as cache markers */
 };
 
@@ -113,11 +114,12 @@ int lego_poly_split(lego_ctx *ctx, lego_expr *p, lego_expr *d,
 		    lego_expr **q, lego_expr **r);
 /* The substitution whose q is e, or NULL. */
 const lego_subst *lego_facts_quotient(lego_ctx *ctx, const lego_expr *e);
-/* Is e the quotient n/d of a fact d | n with n a constant (BM | 4096 once
- * M = 4096 is given)?  No substitution expresses such a fact, but n/d is a
- * positive integer (a variable of bounds, like the quotients above) and
- * d * (n/d) = n: lego_poly applies that to every product. */
-int lego_facts_const_quotient(lego_ctx *ctx, const lego_expr *e);
+/* Is e the quotient n/d (or the rest n%d) of a fact d | n that no
+ * substitution expresses: n a constant (BM | 4096 once M = 4096 is given)
+ * or already substituted by an earlier fact (BN | N, then NB | N)?  n/d
+ * is a positive integer (a variable of bounds, like the quotients above),
+ * n%d is 0 and d * (n/d) = n: lego_poly applies that to every product. */
+int lego_facts_pending_quotient(lego_ctx *ctx, const lego_expr *e);
 /* Either kind of quotient. */
 int lego_facts_is_quotient(lego_ctx *ctx, const lego_expr *e);
 

@@ -77,15 +77,14 @@ static lego_expr *checked_sum(lego_ctx *ctx, size_t n, lego_expr *const *a)
 	return s;
 }
 
-/* The product term t with d * (n/d) replaced by n for each fact d | n of
- * constant n (lego_facts_const_quotient): BM * (4096/BM) -> 4096. */
+/* The product term t with d * (n/d) replaced by n for each pending fact
+ * d | n: BM * (4096/BM) -> 4096, and NB * (N/NB) -> N where BN | N had
+ * already made N BN * (N/BN). */
 static lego_expr *cancel_quotients(lego_ctx *ctx, lego_expr *t)
 {
 	struct lego_facts *f = ctx->facts;
 	for (size_t i = 0; t && i < f->npending; i++) {
 		lego_expr *d = f->pending[2 * i], *n = f->pending[2 * i + 1];
-		if (n->kind != LEGO_CONST)
-			continue;
 		lego_expr *dq = lego_mul(ctx, d, lego_div(ctx, n, d));
 		lego_term tt, tdq;
 		if (!dq || !lego_poly_monomial(&dq, &tdq) ||
@@ -93,7 +92,8 @@ static lego_expr *cancel_quotients(lego_ctx *ctx, lego_expr *t)
 			continue;
 		lego_expr *rest = lego_term_div(ctx, &tt, &tdq);
 		if (rest)
-			return cancel_quotients(ctx, lego_mul(ctx, rest, n));
+			return cancel_quotients(
+				ctx, lego_poly_mul(ctx, rest, lego_poly(ctx, n)));
 	}
 	return t;
 }
@@ -194,6 +194,8 @@ static lego_expr *compute(lego_ctx *ctx, lego_expr *e)
 			return substituted(ctx, e);
 		/* fallthrough */
 	case LEGO_MOD: {
+		if (e->kind == LEGO_MOD && lego_facts_pending_quotient(ctx, e))
+			return lego_const(ctx, 0);
 		lego_expr *q = exact(ctx, e);
 		return q ? q : e;
 	}

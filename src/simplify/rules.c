@@ -2,9 +2,9 @@
  * consequences).  Each rule is valid for every binding satisfying the
  * facts once its side condition is proved; a candidate is kept only when
  * the cost model (lego_expr_ops) does not get worse.  Each application
- * names its rule of ruletab.c (R_...), whose switch it checks. */
-#include "simplify/facts.h"
-#include "simplify/ruletab.h"
+ * names its rule of ruletab.c (R_...), whose switch it checks, and
+ * records the instance in the certificate being recorded (cert.h). */
+#include "simplify/cert.h"
 #include "simplify/simplify.h"
 
 enum { MAX_RECOMBINE = 8 };
@@ -20,6 +20,20 @@ static size_t ops(lego_ctx *ctx, lego_expr *e)
 	lego_cache_put(&ctx->facts->ops, e, lego_const(ctx, (int64_t)n));
 	return n;
 }
+
+/* cand, an instance of rule r at e with bind[] the rule's variables,
+ * recorded; returned for the caller. */
+static lego_expr *by_rule(lego_ctx *ctx, rule_id r, lego_expr *e,
+			  lego_expr *cand, size_t n, lego_expr *const *bind)
+{
+	cert_rule(ctx, r, e, cand, NULL, bind, n);
+	return cand;
+}
+
+#define RULE(ctx, r, e, cand, ...)                                          \
+	by_rule(ctx, r, e, cand,                                             \
+		sizeof((lego_expr *[]){__VA_ARGS__}) / sizeof(lego_expr *),  \
+		(lego_expr *[]){__VA_ARGS__})
 
 /* The simplified candidate when it costs less than cur (or the same, for
  * rules that only ever rewrite in one direction), else cur. */
@@ -102,6 +116,14 @@ static int split(lego_ctx *ctx, lego_expr *x, lego_expr *d, lego_expr **q,
 {
 	lego_expr *pq, *pr;
 	int64_t k;
+	/* d | x a pending fact (x already a multiple of another divisor):
+	 * x = d * (x/d) + 0, which no polynomial split shows */
+	lego_expr *rest = lego_mod(ctx, x, d);
+	if (rest && lego_facts_pending_quotient(ctx, rest)) {
+		*q = lego_div(ctx, x, d);
+		*r = lego_const(ctx, 0);
+		return *q && *r;
+	}
 	if (!lego_poly_split(ctx, lego_poly(ctx, x), lego_poly(ctx, d), &pq,
 			     &pr))
 		return 0;
@@ -122,13 +144,27 @@ static lego_expr *split_quotient(lego_ctx *ctx, lego_expr *x)
 	    !positive(ctx, x->args[1]) ||
 	    !split(ctx, x->args[0], x->args[1], &q, &r))
 		return NULL;
-	return lego_simplify(ctx, lego_add(ctx, q, lego_div(ctx, r, x->args[1])));
+	return lego_simplify(ctx, RULE(ctx, R_DIV_SPLIT, x,
+				       lego_add(ctx, q, lego_div(ctx, r,
+								 x->args[1])),
+				       q, r, x->args[1]));
+}
+
+/* The binary node e with its argument i replaced by m, an equal form of
+ * it: a congruence. */
+static lego_expr *with_arg(lego_ctx *ctx, lego_expr *e, int i, lego_expr *m)
+{
+	lego_expr *args[2] = {e->args[0], e->args[1]};
+	args[i] = m;
+	lego_expr *r = lego_expr_build(ctx, e->kind, 2, args);
+	cert_cong(ctx, e, args, 2, r);
+	return r;
 }
 
 /* (d1*q + r)/(d1*d2) -> q/d2 when 0 <= r < d1, for each positive factor
  * d1 of the product d (floor division: x/(d1*d2) = (x/d1)/d2). */
-static lego_expr *try_factors(lego_ctx *ctx, lego_expr *e, lego_expr *x,
-			      lego_expr *d)
+static lego_expr *try_factors(lego_ctx *ctx, lego_expr *e0, lego_expr *e,
+			      lego_expr *x, lego_expr *d)
 {
 	lego_expr *d2, *q, *r;
 	if (d->kind != LEGO_MUL || !rule_on(ctx, R_DIV_FACTOR))
@@ -139,7 +175,8 @@ static lego_expr *try_factors(lego_ctx *ctx, lego_expr *e, lego_expr *x,
 		    !split(ctx, x, d1, &q, &r) || !in_range(ctx, r, d1) ||
 		    !(d2 = exact_quotient(ctx, d, d1)))
 			continue;
-		e = prefer(ctx, e, lego_div(ctx, q, d2), 0);
+		e = prefer(ctx, e, RULE(ctx, R_DIV_FACTOR, e0,
+					lego_div(ctx, q, d2), q, r, d1, d2), 0);
 	}
 	return e;
 }
@@ -147,8 +184,8 @@ static lego_expr *try_factors(lego_ctx *ctx, lego_expr *e, lego_expr *x,
 /* (d1*q + r)/(d1*d2) -> q/d2 when 0 <= r < d1, for a constant d = d1*d2:
  * d1 taken from the coefficients of x's terms that divide d.  With
  * concrete sizes, (z + 64*y)/512 is y/8 as N/8 * ... is symbolically. */
-static lego_expr *try_const_factors(lego_ctx *ctx, lego_expr *e,
-				    lego_expr *x, int64_t d)
+static lego_expr *try_const_factors(lego_ctx *ctx, lego_expr *e0,
+				    lego_expr *e, lego_expr *x, int64_t d)
 {
 	lego_term t[LEGO_POLY_MAX_TERMS];
 	lego_expr *p = lego_poly(ctx, x), *q, *r;
@@ -163,7 +200,9 @@ static lego_expr *try_const_factors(lego_ctx *ctx, lego_expr *e,
 		if (!t[i].n || d1 <= 1 || d1 >= d || d % d1 ||
 		    !split(ctx, x, c1, &q, &r) || !in_range(ctx, r, c1))
 			continue;
-		e = prefer(ctx, e, lego_div(ctx, q, lego_const(ctx, d / d1)), 0);
+		lego_expr *d2 = lego_const(ctx, d / d1);
+		e = prefer(ctx, e, RULE(ctx, R_DIV_FACTOR, e0,
+					lego_div(ctx, q, d2), q, r, c1, d2), 0);
 	}
 	return e;
 }
@@ -171,14 +210,19 @@ static lego_expr *try_const_factors(lego_ctx *ctx, lego_expr *e,
 /* (a ^ b) / 2^k and (a | b) / 2^k -> a / 2^k when 0 <= b < 2^k: b only
  * touches the low k bits, which the division drops (for any sign of a).
  * Returns a, or NULL. */
-static lego_expr *low_bits_dropped(lego_ctx *ctx, lego_expr *x, int64_t d)
+static lego_expr *low_bits_dropped(lego_ctx *ctx, lego_expr *e,
+				    lego_expr *x, int64_t d)
 {
+	rule_id rule = x->kind == LEGO_BXOR ? R_DIV_LOW_XOR : R_DIV_LOW_OR;
 	if ((x->kind != LEGO_BXOR && x->kind != LEGO_BOR) || d <= 0 || (d & (d - 1)) ||
-	    !rule_on(ctx, x->kind == LEGO_BXOR ? R_DIV_LOW_XOR : R_DIV_LOW_OR))
+	    !rule_on(ctx, rule))
 		return NULL;
+	lego_expr *k = lego_const(ctx, __builtin_ctzll((unsigned long long)d));
 	for (int i = 0; i < 2; i++)
 		if (in_range(ctx, x->args[1 - i], lego_const(ctx, d)))
-			return x->args[i];
+			return RULE(ctx, rule, e, lego_div(ctx, x->args[i],
+							   e->args[1]),
+				    x->args[i], x->args[1 - i], k);
 	return NULL;
 }
 
@@ -197,60 +241,75 @@ static lego_expr *as_bits(lego_ctx *ctx, lego_expr *e)
 	    lego_prove_nonneg(ctx, e->args[0]))
 		return e;
 	k = __builtin_ctzll((unsigned long long)d);
+	lego_expr *kk = lego_const(ctx, k);
 	if (e->kind == LEGO_DIV)
-		return lego_binop(ctx, LEGO_SHR, e->args[0], lego_const(ctx, k));
-	return lego_binop(ctx, LEGO_BAND, lego_const(ctx, d - 1), e->args[0]);
+		return RULE(ctx, R_DIV_AS_SHR, e,
+			    lego_binop(ctx, LEGO_SHR, e->args[0], kk),
+			    e->args[0], kk);
+	return RULE(ctx, R_MOD_AS_AND, e,
+		    lego_binop(ctx, LEGO_BAND, lego_const(ctx, d - 1),
+			       e->args[0]),
+		    e->args[0], kk);
 }
 
 static lego_expr *rewrite_div(lego_ctx *ctx, lego_expr *e)
 {
-	lego_expr *x = e->args[0], *d = e->args[1], *q, *r, *m;
+	lego_expr *x = e->args[0], *d = e->args[1], *q, *r, *m, *e0 = e;
 	if (!positive(ctx, d))
 		return e;
 	if (rule_on(ctx, R_DIV_IN_RANGE) && in_range(ctx, x, d)) /* x/d -> 0 */
-		return lego_const(ctx, 0);
+		return RULE(ctx, R_DIV_IN_RANGE, e, lego_const(ctx, 0), x, d);
 	/* (y/a)/d -> y/(a*d) */
 	if (x->kind == LEGO_DIV && rule_on(ctx, R_DIV_DIV) &&
 	    positive(ctx, x->args[1]))
-		e = prefer(ctx, e, lego_div(ctx, x->args[0],
-					    lego_mul(ctx, x->args[1], d)), 1);
+		e = prefer(ctx, e, RULE(ctx, R_DIV_DIV, e0,
+					lego_div(ctx, x->args[0],
+						 lego_mul(ctx, x->args[1], d)),
+					x->args[0], x->args[1], d), 1);
 	/* (y % (d*b)) / d -> (y/d) % b, for b > 0 (not for b < 0) */
 	if (x->kind == LEGO_MOD && rule_on(ctx, R_DIV_OF_MOD) &&
 	    (m = exact_quotient(ctx, x->args[1], d)) && positive(ctx, m))
-		e = prefer(ctx, e,
-			   lego_mod(ctx, lego_div(ctx, x->args[0], d), m), 1);
+		e = prefer(ctx, e, RULE(ctx, R_DIV_OF_MOD, e0,
+					lego_mod(ctx, lego_div(ctx, x->args[0],
+							       d), m),
+					x->args[0], d, m), 1);
 	/* (d*q + r) / d -> q + r/d */
 	if (rule_on(ctx, R_DIV_SPLIT) && split(ctx, x, d, &q, &r))
-		e = prefer(ctx, e, lego_add(ctx, q, lego_div(ctx, r, d)), 1);
+		e = prefer(ctx, e, RULE(ctx, R_DIV_SPLIT, e0,
+					lego_add(ctx, q, lego_div(ctx, r, d)),
+					q, r, d), 1);
 	if ((m = split_quotient(ctx, x)))
-		e = prefer(ctx, e, lego_div(ctx, m, d), 0);
+		e = prefer(ctx, e, with_arg(ctx, e0, 0, m), 0);
 	int64_t dv;
 	if (lego_expr_is_const(d, &dv)) {
-		e = try_const_factors(ctx, e, x, dv);
-		if ((m = low_bits_dropped(ctx, x, dv)))
-			e = prefer(ctx, e, lego_div(ctx, m, d), 1);
+		e = try_const_factors(ctx, e0, e, x, dv);
+		if ((m = low_bits_dropped(ctx, e0, x, dv)))
+			e = prefer(ctx, e, m, 1);
 	}
-	return try_factors(ctx, e, x, d);
+	return try_factors(ctx, e0, e, x, d);
 }
 
 static lego_expr *rewrite_mod(lego_ctx *ctx, lego_expr *e)
 {
-	lego_expr *x = e->args[0], *d = e->args[1], *q, *r;
+	lego_expr *x = e->args[0], *d = e->args[1], *q, *r, *b, *e0 = e;
 	if (!positive(ctx, d))
 		return e;
 	if (rule_on(ctx, R_MOD_IN_RANGE) && in_range(ctx, x, d)) /* x%d -> x */
-		return x;
+		return RULE(ctx, R_MOD_IN_RANGE, e, x, x, d);
 	if (rule_on(ctx, R_PLANTED_WRONG) && lego_prove_nonneg(ctx, x))
-		return x;
+		return RULE(ctx, R_PLANTED_WRONG, e, x, x, d);
 	/* (y % (d*b)) % d -> y % d */
 	if (x->kind == LEGO_MOD && rule_on(ctx, R_MOD_OF_MOD) &&
-	    exact_quotient(ctx, x->args[1], d))
-		return lego_simplify(ctx, lego_mod(ctx, x->args[0], d));
+	    (b = exact_quotient(ctx, x->args[1], d)))
+		return lego_simplify(ctx, RULE(ctx, R_MOD_OF_MOD, e,
+					       lego_mod(ctx, x->args[0], d),
+					       x->args[0], d, b));
 	/* (d*q + r) % d -> r % d */
 	if (rule_on(ctx, R_MOD_SPLIT) && split(ctx, x, d, &q, &r))
-		e = prefer(ctx, e, lego_mod(ctx, r, d), 1);
+		e = prefer(ctx, e, RULE(ctx, R_MOD_SPLIT, e0,
+					lego_mod(ctx, r, d), q, r, d), 1);
 	if ((q = split_quotient(ctx, x)))
-		e = prefer(ctx, e, lego_mod(ctx, q, d), 0);
+		e = prefer(ctx, e, with_arg(ctx, e0, 0, q), 0);
 	return e;
 }
 
@@ -303,22 +362,28 @@ static lego_expr *other_atoms(lego_ctx *ctx, const lego_term *t, size_t j)
  * becomes, for y an atom of another term:
  *   y = x / a:         x % a + a * (x / a)       = x          (a != 0)
  *   y = (x / a) % b:   x % a + a * ((x / a) % b) = x % (a*b)  (a, b > 0)
- * NULL when y is neither.
+ * NULL when y is neither; *rule and *b (NULL for the first) say which.
  */
-static lego_expr *recombined(lego_ctx *ctx, lego_expr *mod, lego_expr *y)
+static lego_expr *recombined(lego_ctx *ctx, lego_expr *mod, lego_expr *y,
+			     rule_id *rule, lego_expr **b)
 {
 	lego_expr *x = mod->args[0], *a = mod->args[1];
 	y = as_divmod(ctx, y);
 	if (y->kind == LEGO_MOD)
 		y = lego_mod(ctx, as_divmod(ctx, y->args[0]), y->args[1]);
+	*b = NULL;
+	*rule = R_SUM_RECOMBINE_DIV;
 	if (y->kind == LEGO_DIV && y->args[0] == x && y->args[1] == a &&
 	    rule_on(ctx, R_SUM_RECOMBINE_DIV))
 		return x;
+	*rule = R_SUM_RECOMBINE_MOD;
 	if (y->kind == LEGO_MOD && rule_on(ctx, R_SUM_RECOMBINE_MOD) &&
 	    y->args[0]->kind == LEGO_DIV &&
 	    y->args[0]->args[0] == x && y->args[0]->args[1] == a &&
-	    positive(ctx, a) && positive(ctx, y->args[1]))
+	    positive(ctx, a) && positive(ctx, y->args[1])) {
+		*b = y->args[1];
 		return lego_mod(ctx, x, lego_mul(ctx, a, y->args[1]));
+	}
 	return NULL;
 }
 
@@ -355,8 +420,11 @@ static lego_expr *recombine_once(lego_ctx *ctx, lego_expr *p)
 			lego_expr *want = lego_term_node(ctx, &au1);
 			for (size_t k = 0; k < n && want; k++)
 				for (size_t h = 0; k != i && h < t[k].n; h++) {
+					rule_id rule;
+					lego_expr *b;
 					lego_expr *z = recombined(ctx, mod,
-								  t[k].atoms[h]);
+								  t[k].atoms[h],
+								  &rule, &b);
 					if (!z || other_atoms(ctx, &t[k], h) != want ||
 					    t[k].coef % tau.coef ||
 					    t[k].coef / tau.coef != t[i].coef)
@@ -373,8 +441,17 @@ static lego_expr *recombine_once(lego_ctx *ctx, lego_expr *p)
 						lego_poly(ctx, z));
 					if (!parts[np - 1])
 						return NULL;
-					return lego_expr_build(ctx, LEGO_ADD, np,
-							       parts);
+					lego_expr *next = lego_expr_build(
+						ctx, LEGO_ADD, np, parts);
+					/* p - next is c*U times the rule's
+					 * lhs - rhs */
+					lego_expr *bind[3] = {mod->args[0],
+							      mod->args[1], b};
+					cert_rule(ctx, rule, p, next,
+						  lego_mul(ctx, lego_const(
+							  ctx, t[i].coef), uu),
+						  bind, b ? 3 : 2);
+					return next;
 				}
 		}
 	return NULL;
@@ -384,15 +461,22 @@ static lego_expr *rewrite_sum(lego_ctx *ctx, lego_expr *e)
 {
 	lego_expr *p = lego_poly(ctx, e), *next;
 	int changed = 0;
+	cert_ring(ctx, e, p);
 	for (int i = 0; p && i < MAX_RECOMBINE && (next = recombine_once(ctx, p));
 	     i++) {
 		p = next;
 		changed = 1;
 	}
-	if (changed) /* a*(x/a) + x%a -> x */
-		e = prefer(ctx, e, lego_poly_rebuild(ctx, p), 1);
+	lego_expr *c;
+	if (changed) { /* a*(x/a) + x%a -> x */
+		c = lego_poly_rebuild(ctx, p);
+		cert_ring(ctx, p, c);
+		e = prefer(ctx, e, c, 1);
+	}
 	/* expanded and re-factored, only when strictly cheaper */
-	return prefer(ctx, e, lego_poly_rebuild(ctx, lego_poly(ctx, e)), 0);
+	c = lego_poly_rebuild(ctx, lego_poly(ctx, e));
+	cert_ring(ctx, e, c);
+	return prefer(ctx, e, c, 0);
 }
 
 static lego_expr *rewrite_minmax(lego_ctx *ctx, lego_expr *e)
@@ -401,10 +485,12 @@ static lego_expr *rewrite_minmax(lego_ctx *ctx, lego_expr *e)
 	int want_min = e->kind == LEGO_MIN;
 	if (rule_on(ctx, want_min ? R_MIN_LE : R_MAX_LE) &&
 	    lego_prove_le(ctx, a, b))
-		return want_min ? a : b;
+		return RULE(ctx, want_min ? R_MIN_LE : R_MAX_LE, e,
+			    want_min ? a : b, a, b);
 	if (rule_on(ctx, want_min ? R_MIN_GE : R_MAX_GE) &&
 	    lego_prove_le(ctx, b, a))
-		return want_min ? b : a;
+		return RULE(ctx, want_min ? R_MIN_GE : R_MAX_GE, e,
+			    want_min ? b : a, a, b);
 	return e;
 }
 
@@ -423,7 +509,8 @@ static lego_expr *shift_factor(lego_ctx *ctx, lego_expr *k)
  * k.. of y, two's complement, to bits s..).  NULL when x has not that
  * form; p = 2^s.
  */
-static lego_expr *moved_field(lego_ctx *ctx, lego_expr *x, int64_t p)
+static lego_expr *moved_field(lego_ctx *ctx, lego_expr *e, lego_expr *x,
+			      int64_t p)
 {
 	int64_t m, k, s = __builtin_ctzll((unsigned long long)p);
 	if (x->kind != LEGO_BAND || !lego_expr_is_const(x->args[0], &m) ||
@@ -434,8 +521,12 @@ static lego_expr *moved_field(lego_ctx *ctx, lego_expr *x, int64_t p)
 		return NULL;
 	lego_expr *y = x->args[1]->args[0];
 	lego_expr *field = lego_binop(ctx, LEGO_BAND, y, lego_const(ctx, m << k));
-	return s >= k ? lego_binop(ctx, LEGO_SHL, field, lego_const(ctx, s - k))
-		      : lego_binop(ctx, LEGO_SHR, field, lego_const(ctx, k - s));
+	return RULE(ctx, s >= k ? R_SHL_FIELD_LEFT : R_SHL_FIELD_RIGHT, e,
+		    s >= k ? lego_binop(ctx, LEGO_SHL, field,
+					lego_const(ctx, s - k))
+			   : lego_binop(ctx, LEGO_SHR, field,
+					lego_const(ctx, k - s)),
+		    y, x->args[0], x->args[1]->args[1], lego_const(ctx, s));
 }
 
 /*
@@ -444,20 +535,28 @@ static lego_expr *moved_field(lego_ctx *ctx, lego_expr *x, int64_t p)
  * bit below p.  x >> k is looked at as x / 2^k.  NULL when m & x has not
  * that form.
  */
-static lego_expr *mask_high(lego_ctx *ctx, int64_t m, lego_expr *x)
+static lego_expr *mask_high(lego_ctx *ctx, lego_expr *e, int64_t m,
+			    lego_expr *x)
 {
 	lego_expr *p2, *q, *r, *c;
 	int64_t low = m > 0 ? m & -m : 1;
 	if (low == 1 || !rule_on(ctx, R_AND_HIGH))
 		return NULL;
 	if (x->kind == LEGO_SHR && rule_on(ctx, R_SHR_AS_DIV) &&
-	    (p2 = shift_factor(ctx, x->args[1])))
-		x = lego_simplify(ctx, lego_div(ctx, x->args[0], p2));
+	    (p2 = shift_factor(ctx, x->args[1]))) {
+		x = lego_simplify(ctx, RULE(ctx, R_SHR_AS_DIV, x,
+					    lego_div(ctx, x->args[0], p2),
+					    x->args[0], x->args[1]));
+		e = x ? with_arg(ctx, e, 1, x) : NULL;
+	}
 	c = lego_const(ctx, low);
-	if (!x || !split(ctx, x, c, &q, &r) || !in_range(ctx, r, c))
+	if (!x || !e || !split(ctx, x, c, &q, &r) || !in_range(ctx, r, c))
 		return NULL;
-	return lego_mul(ctx, c, lego_binop(ctx, LEGO_BAND,
-					    lego_const(ctx, m / low), q));
+	return RULE(ctx, R_AND_HIGH, e,
+		    lego_mul(ctx, c, lego_binop(ctx, LEGO_BAND,
+						lego_const(ctx, m / low), q)),
+		    lego_const(ctx, m), q, r,
+		    lego_const(ctx, __builtin_ctzll((unsigned long long)low)));
 }
 
 /*
@@ -469,29 +568,41 @@ static lego_expr *mask_high(lego_ctx *ctx, int64_t m, lego_expr *x)
  */
 static lego_expr *rewrite_bits(lego_ctx *ctx, lego_expr *e)
 {
-	lego_expr *x = e->args[0], *k = e->args[1], *p;
+	lego_expr *x = e->args[0], *k = e->args[1], *p, *e0 = e;
 	int64_t m, h;
 	switch (e->kind) {
 	case LEGO_SHR:
 		p = rule_on(ctx, R_SHR_AS_DIV) ? shift_factor(ctx, k) : NULL;
-		return p ? prefer(ctx, e, lego_div(ctx, x, p), 0) : e;
+		return p ? prefer(ctx, e, RULE(ctx, R_SHR_AS_DIV, e,
+					       lego_div(ctx, x, p), x, k), 0)
+			 : e;
 	case LEGO_SHL:
 		p = shift_factor(ctx, k);
 		if (!p)
 			return e;
 		if (rule_on(ctx, R_SHL_AS_MUL))
-			e = prefer(ctx, e, lego_mul(ctx, x, p), 0);
-		return prefer(ctx, e, moved_field(ctx, x, p->value), 0);
+			e = prefer(ctx, e, RULE(ctx, R_SHL_AS_MUL, e,
+						lego_mul(ctx, x, p), x, k), 0);
+		return prefer(ctx, e, moved_field(ctx, e0, x, p->value), 0);
 	case LEGO_BAND:
 		/* constants sort first: the mask, if any, is args[0] */
 		if (!lego_expr_is_const(x, &m) || m < 0)
 			return e;
 		if (rule_on(ctx, R_AND_COVERS) && lego_prove_nonneg(ctx, k) &&
 		    lego_const_hi(ctx, k, &h) && !(lego_bit_cover(h) & ~m))
-			return k;
+			return RULE(ctx, R_AND_COVERS, e, k, k, x,
+				    lego_const(ctx, __builtin_popcountll(
+							    (unsigned long long)
+								    lego_bit_cover(h))));
 		if (rule_on(ctx, R_AND_AS_MOD) && m < INT64_MAX && !((m + 1) & m))
-			e = prefer(ctx, e, lego_mod(ctx, k, lego_const(ctx, m + 1)), 0);
-		return prefer(ctx, e, mask_high(ctx, m, k), 0);
+			e = prefer(ctx, e, RULE(ctx, R_AND_AS_MOD, e,
+						lego_mod(ctx, k, lego_const(
+								ctx, m + 1)),
+						k, lego_const(ctx,
+							      __builtin_popcountll(
+								      (unsigned long long)m))),
+				   0);
+		return prefer(ctx, e, mask_high(ctx, e0, m, k), 0);
 	default:
 		return e;
 	}
@@ -515,8 +626,10 @@ lego_expr *lego_rewrite(lego_ctx *ctx, lego_expr *e)
 	switch (e->kind) {
 	case LEGO_BAND: case LEGO_BOR: case LEGO_BXOR: case LEGO_SHL:
 	case LEGO_SHR:
-		if ((v = fixed_value(ctx, e)))
+		if ((v = fixed_value(ctx, e))) {
+			cert_value(ctx, e, v);
 			return v;
+		}
 		break;
 	default:
 		break;
@@ -536,11 +649,17 @@ lego_expr *lego_rewrite(lego_ctx *ctx, lego_expr *e)
 		c = lego_decide(ctx, e->args[0]);
 		if (c < 0 || !rule_on(ctx, c ? R_SELECT_TRUE : R_SELECT_FALSE))
 			return e;
-		return e->args[c ? 1 : 2];
+		return RULE(ctx, c ? R_SELECT_TRUE : R_SELECT_FALSE, e,
+			    e->args[c ? 1 : 2], e->args[0], e->args[1],
+			    e->args[2]);
 	case LEGO_EQ: case LEGO_NE: case LEGO_LT: case LEGO_LE:
 	case LEGO_AND: case LEGO_OR: case LEGO_NOT:
 		c = lego_decide(ctx, e);
-		return c < 0 ? e : lego_const(ctx, c);
+		if (c < 0)
+			return e;
+		v = lego_const(ctx, c);
+		cert_value(ctx, e, v);
+		return v;
 	default:
 		return e;
 	}

@@ -7,8 +7,7 @@
 #include <stdlib.h>
 
 #include "expr/memo.h"
-#include "simplify/facts.h"
-#include "simplify/ruletab.h"
+#include "simplify/cert.h"
 #include "simplify/simplify.h"
 
 enum { MAX_SUMS = 64, MAX_TERMS = 32, MAX_ROUNDS = 4 };
@@ -173,9 +172,13 @@ static lego_expr *rebuild(lego_ctx *ctx, lego_expr *const *order, size_t n,
 				changed = 1;
 			}
 		}
-		if (changed && lego_cache_put(map, e, lego_expr_make(
-				ctx, e->kind, e->nargs, args, e->value)) != LEGO_OK)
+		lego_expr *r = changed ? lego_expr_make(ctx, e->kind, e->nargs,
+							args, e->value)
+				       : NULL;
+		if (changed && lego_cache_put(map, e, r) != LEGO_OK)
 			return NULL;
+		if (r)
+			cert_cong(ctx, e, args, e->nargs, r);
 	}
 	return lego_cache_get(map, order[n - 1], &v) ? (lego_expr *)v
 						     : order[n - 1];
@@ -221,6 +224,7 @@ static lego_expr *share_once(lego_ctx *ctx, lego_expr *root)
 		if (!(r = regrouped(ctx, sums[s], g, ng, gn, c)) ||
 		    lego_cache_put(&map, sums[s], r) != LEGO_OK)
 			goto done;
+		cert_ring(ctx, sums[s], r); /* the schema of sum-share */
 		any = 1;
 	}
 	if (any)

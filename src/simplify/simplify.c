@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "expr/memo.h"
-#include "simplify/facts.h"
+#include "simplify/cert.h"
 #include "simplify/simplify.h"
 
 /* Bounds the recursion of candidates simplified inside rules. */
@@ -22,7 +22,11 @@ static lego_expr *simplify_args(lego_ctx *ctx, lego_expr *e)
 			return NULL;
 		changed |= stack[i] != e->args[i];
 	}
-	return changed ? lego_expr_build(ctx, e->kind, e->nargs, stack) : e;
+	if (!changed)
+		return e;
+	lego_expr *r = lego_expr_build(ctx, e->kind, e->nargs, stack);
+	cert_cong(ctx, e, stack, e->nargs, r);
+	return r;
 }
 
 static int is_simplified(void *arg, const lego_expr *e)
@@ -58,7 +62,9 @@ static lego_expr *single_value(lego_ctx *ctx, lego_expr *s)
 	    !s->sym->hi || !lego_expr_is_const(s->sym->hi, &hi) ||
 	    hi - 1 != lo)
 		return s;
-	return lego_const(ctx, lo);
+	lego_expr *v = lego_const(ctx, lo);
+	cert_value(ctx, s, v);
+	return v;
 }
 
 static lego_expr *simplify(lego_ctx *ctx, lego_expr *e)
@@ -97,8 +103,12 @@ static lego_expr *simplify(lego_ctx *ctx, lego_expr *e)
 static lego_expr *flat(lego_ctx *ctx, lego_expr *e)
 {
 	for (uint32_t i = 0; e->kind == LEGO_ADD && i < e->nargs; i++)
-		if (e->args[i]->kind == LEGO_ADD)
-			return lego_expr_build(ctx, LEGO_ADD, e->nargs, e->args);
+		if (e->args[i]->kind == LEGO_ADD) {
+			lego_expr *f = lego_expr_build(ctx, LEGO_ADD, e->nargs,
+						       e->args);
+			cert_ring(ctx, e, f);
+			return f;
+		}
 	return e;
 }
 

@@ -105,6 +105,22 @@ double smt_now(void);
 int smt_enumerate(lego_ctx *ctx, lego_expr *cond, const smt_syms *syms,
 		  uint64_t limit, int64_t *values);
 
+/* ------------------------------------------------------ bit-vectors */
+
+/*
+ * Decides cond with every value and every operation taken as 64-bit two's
+ * complement (what the emitted 64-bit code computes; floor / and %):
+ * the symbols free[0..nfree) range over all 64-bit values, every other
+ * symbol has its range (a plain symbol >= its lower bound or 1, an index
+ * variable [lo, hi)).  The facts of src/simplify are not used.  For the
+ * rules of bit operations (src/proof/rules.c), which Z3 does not decide
+ * through int2bv.  LEGO_UNKNOWN (message set) when undecided, for a node
+ * it does not translate, or without Z3.
+ */
+lego_proof smt_prove_bv64(lego_ctx *ctx, lego_expr *cond,
+			  lego_expr *const *free, size_t nfree,
+			  unsigned timeout_ms);
+
 #ifdef LEGO_HAVE_Z3
 /* --------------------------------------------------------- translation */
 

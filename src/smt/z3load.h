@@ -20,6 +20,16 @@
 	X(Z3_ast, mk_add, (Z3_context, unsigned, Z3_ast const *)) \
 	X(Z3_ast, mk_and, (Z3_context, unsigned, Z3_ast const *)) \
 	X(Z3_ast, mk_bv2int, (Z3_context, Z3_ast, bool)) \
+	X(Z3_sort, mk_bv_sort, (Z3_context, unsigned)) \
+	X(Z3_ast, mk_bvadd, (Z3_context, Z3_ast, Z3_ast)) \
+	X(Z3_ast, mk_bvmul, (Z3_context, Z3_ast, Z3_ast)) \
+	X(Z3_ast, mk_bvsdiv, (Z3_context, Z3_ast, Z3_ast)) \
+	X(Z3_ast, mk_bvsrem, (Z3_context, Z3_ast, Z3_ast)) \
+	X(Z3_ast, mk_bvsmod, (Z3_context, Z3_ast, Z3_ast)) \
+	X(Z3_ast, mk_bvashr, (Z3_context, Z3_ast, Z3_ast)) \
+	X(Z3_ast, mk_bvsle, (Z3_context, Z3_ast, Z3_ast)) \
+	X(Z3_ast, mk_bvslt, (Z3_context, Z3_ast, Z3_ast)) \
+	X(Z3_ast, mk_sign_ext, (Z3_context, unsigned, Z3_ast)) \
 	X(Z3_ast, mk_bvand, (Z3_context, Z3_ast, Z3_ast)) \
 	X(Z3_ast, mk_bvor, (Z3_context, Z3_ast, Z3_ast)) \
 	X(Z3_ast, mk_bvshl, (Z3_context, Z3_ast, Z3_ast)) \
@@ -82,6 +92,16 @@ const smt_z3_api *smt_z3(void);
 #define Z3_mk_add (smt_z3()->mk_add)
 #define Z3_mk_and (smt_z3()->mk_and)
 #define Z3_mk_bv2int (smt_z3()->mk_bv2int)
+#define Z3_mk_bv_sort (smt_z3()->mk_bv_sort)
+#define Z3_mk_bvadd (smt_z3()->mk_bvadd)
+#define Z3_mk_bvmul (smt_z3()->mk_bvmul)
+#define Z3_mk_bvsdiv (smt_z3()->mk_bvsdiv)
+#define Z3_mk_bvsrem (smt_z3()->mk_bvsrem)
+#define Z3_mk_bvsmod (smt_z3()->mk_bvsmod)
+#define Z3_mk_bvashr (smt_z3()->mk_bvashr)
+#define Z3_mk_bvsle (smt_z3()->mk_bvsle)
+#define Z3_mk_bvslt (smt_z3()->mk_bvslt)
+#define Z3_mk_sign_ext (smt_z3()->mk_sign_ext)
 #define Z3_mk_bvand (smt_z3()->mk_bvand)
 #define Z3_mk_bvor (smt_z3()->mk_bvor)
 #define Z3_mk_bvshl (smt_z3()->mk_bvshl)

@@ -265,8 +265,10 @@ has "prove figure 9" 0 "^G: proved 4 of 4" out check --prove "$ex/fig9.lego" G
 has "prove figure 9: inverse by construction" 0 \
 	"^G: apply(inv(x)) == x: proved (construction): RegP x2, built-in GenP x1, OrderBy x2, GroupBy (sizes agree) x1$" \
 	out check --prove "$ex/fig9.lego" G
-has "prove figure 9: simplification exhaustively" 0 \
-	"^G: simplified == semantics: proved (exhaustive)" out check --prove "$ex/fig9.lego" G
+has "prove figure 9: simplification by certificate" 0 \
+	"^G: simplified == semantics: proved (certificate)" out check --prove "$ex/fig9.lego" G
+has "prove gemm: symbolic tiles by certificate" 0 \
+	"^A: simplified == semantics: proved (certificate)" out check --prove "$ex/gemm.lego" A
 has "prove refutes a GenP that is no bijection" 1 \
 	"^S: 0 <= apply < size: REFUTED (exhaustive): apply(i) >= size: 15 at " \
 	out check --prove "$dir/badgenp.lego" S

@@ -653,6 +653,60 @@ static void test_divides_combine(lego_test *t)
 	}
 }
 
+/* Two symbolic divisors of one size, in either order: after BN | N and
+ * NB | N, N % NB and N % BN are 0 and NB * (N/NB) is N (the second fact
+ * cannot be a substitution of N: the first one made N BN * (N/BN)).  The
+ * simplified forms agree with the originals at every size the facts
+ * allow (N a multiple of both), and a product of the two divisors is not
+ * claimed to divide N (N = 6, BN = 2, NB = 3 ... is fine, BN = NB = 2,
+ * N = 2 is a witness). */
+static void test_divides_two_symbols(lego_test *t)
+{
+	test_case(t, "divisibility_two_symbolic_divisors");
+	for (int order = 0; order < 2; order++) {
+		lego_ctx *ctx = lego_ctx_new();
+		lego_expr *N = lego_sym(ctx, "N"), *BN = lego_sym(ctx, "BN");
+		lego_expr *NB = lego_sym(ctx, "NB");
+		CHECK_EQ(t, lego_assume_divides(ctx, order ? NB : BN, N), LEGO_OK);
+		CHECK_EQ(t, lego_assume_divides(ctx, order ? BN : NB, N), LEGO_OK);
+		lego_expr *e[] = {
+			lego_mod(ctx, N, NB), lego_mod(ctx, N, BN),
+			lego_mul(ctx, NB, lego_div(ctx, N, NB)),
+			lego_mul(ctx, BN, lego_div(ctx, N, BN)),
+			lego_add(ctx, lego_mul(ctx, lego_div(ctx, N, NB), NB),
+				 lego_mod(ctx, N, lego_mul(ctx, BN, NB))),
+		};
+		lego_expr *s[5];
+		for (size_t k = 0; k < 5; k++)
+			s[k] = lego_simplify(ctx, e[k]);
+		int64_t v = -1;
+		CHECK(t, lego_expr_is_const(s[0], &v) && v == 0);
+		CHECK(t, lego_expr_is_const(s[1], &v) && v == 0);
+		CHECK(t, s[2] == N && s[3] == N);
+		CHECK(t, !(lego_expr_is_const(s[4], &v)));
+		lego_env *env = lego_env_new(ctx);
+		for (int64_t bn = 1; bn <= 6; bn++)
+			for (int64_t nb = 1; nb <= 6; nb++)
+				for (int64_t n = 1; n <= 72; n++) {
+					if (n % bn || n % nb)
+						continue;
+					lego_env_bind(env, N, n);
+					lego_env_bind(env, BN, bn);
+					lego_env_bind(env, NB, nb);
+					for (size_t k = 0; k < 5; k++) {
+						int64_t a = -1, b = -2;
+						CHECKF(t, lego_expr_eval(ctx, e[k], env, &a) == LEGO_OK &&
+							  lego_expr_eval(ctx, s[k], env, &b) == LEGO_OK &&
+							  a == b,
+						       "expr %zu at N=%lld BN=%lld NB=%lld", k,
+						       (long long)n, (long long)bn, (long long)nb);
+					}
+				}
+		lego_env_free(env);
+		lego_ctx_free(ctx);
+	}
+}
+
 /* A = OrderBy(Row(M,K)).TileBy(...) apply and B = OrderBy(Col(K,N))
  * .TileBy([K/BK, N/BN], [BK, BN]) inverse, through the layout API.  For
  * Col(K, N) the flat index is k + K*n, so the logical index of x is
@@ -975,6 +1029,7 @@ void suite_simplify(lego_test *t)
 	test_pid_nested(t, 0);
 	test_pid_nested(t, 1);
 	test_divides_combine(t);
+	test_divides_two_symbols(t);
 	test_gemm_layout(t);
 	test_differential(t, 0);
 	test_differential(t, 1);

@@ -1,0 +1,47 @@
+#!/bin/sh
+# run.sh BUILD - `lego check --prove` on every layout of examples/ and
+# bench/ (issue 13's target: every property proved, each layout < 5 s on
+# the 2-core machine).  One line per layout: what is proved, by which
+# argument "simplified == semantics" is, and the time against the target;
+# then the totals.  Each file gets 5 s per layout as its --timeout.
+build=${1:-build}
+out=$(mktemp) || exit 1
+trap 'rm -f "$out"' EXIT
+printf '%-40s %-14s %-9s %-12s %8s  %s\n' file layout proved simplified time target
+for f in $(find examples bench -name '*.lego' | sort); do
+	n=$(grep -c '^layout ' "$f")
+	[ "$n" -gt 0 ] || continue
+	"$build/lego" check --prove --timeout $((5000 * n)) "$f" >"$out" 2>/dev/null
+	if grep -q ': error' "$out" || ! grep -q ': proved [0-9] of 4' "$out"; then
+		printf '%-40s %-14s %s\n' "$f" - "not proved: $(head -c 120 "$out" | tr '\n' ' ')"
+		continue
+	fi
+	awk -v file="$f" '
+	/: simplified == semantics: / {
+		split($0, w, ": simplified == semantics: ")
+		by[w[1]] = w[2]
+		sub(/\).*/, "", by[w[1]]); sub(/.*\(/, "", by[w[1]])
+	}
+	/: proved [0-9] of 4 \(/ {
+		name = $1; sub(/:$/, "", name)
+		t = $0; sub(/.*\(/, "", t); sub(/ s\)$/, "", t)
+		printf "%-40s %-14s %-9s %-12s %6.2f s  %s\n", file, name, \
+		       $3 "/4", by[name], t, t + 0 < 5 ? "< 5 s" : "OVER 5 s"
+	}' "$out"
+done | tee "$out.all"
+awk '
+NF >= 6 && $3 ~ /\/4$/ {
+	layouts++; split($3, p, "/"); proved += p[1]; props += 4
+	if ($3 == "4/4") whole++
+	if ($5 + 0 > max) max = $5 + 0
+	if ($5 + 0 >= 5) over++
+	cert += $4 == "certificate"
+}
+$3 == "not" { skipped++ }
+END {
+	printf "%d layouts: %d of %d properties proved, %d layouts entirely; "\
+	       "simplified == semantics by certificate on %d; slowest %.2f s, "\
+	       "%d over 5 s; %d files not proved (errors)\n", layouts, proved,
+	       props, whole, cert, max, over, skipped
+}' "$out.all"
+rm -f "$out.all"
