@@ -7,14 +7,10 @@
 
 #include "lift/lift.h"
 
-/* The split sizes tried by split-join and reduce-split. */
+/* The split sizes tried by split-join and reduce-split, the tile sides
+ * by tiling. */
 static const int64_t split_sizes[] = {2, 4};
 #define NSPLITS (sizeof split_sizes / sizeof split_sizes[0])
-
-static int takes_size(lift_rule r)
-{
-	return r == LIFT_RULE_SPLIT_JOIN || r == LIFT_RULE_REDUCE_SPLIT;
-}
 
 lift_program *lift_program_rewritten(lego_ctx *ctx, const char *file,
 				     const char *text, size_t len,
@@ -91,7 +87,7 @@ static void explore(explorer *e, size_t n)
 		return;
 	for (int r = 0; r < LIFT_NRULES; r++)
 		for (size_t s = 0; s < nsites[r]; s++)
-			for (size_t z = 0; z < (takes_size((lift_rule)r) ? NSPLITS
+			for (size_t z = 0; z < (lift_rule_takes_size((lift_rule)r) ? NSPLITS
 									   : 1);
 			     z++) {
 				e->path[n] = (lift_step){(lift_rule)r, s,

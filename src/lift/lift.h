@@ -110,17 +110,19 @@ char *lift_ast_print(const lift_ast *a);
 typedef enum {
 	LIFT_RULE_FUSION, LIFT_RULE_SPLIT_JOIN, LIFT_RULE_REDUCE_SPLIT,
 	LIFT_RULE_TO_SEQ, LIFT_RULE_TO_GLB, LIFT_RULE_TO_WRG, LIFT_RULE_TO_LCL,
-	LIFT_NRULES
+	LIFT_RULE_TILING, LIFT_NRULES
 } lift_rule;
 
 const char *lift_rule_name(lift_rule r);
 /* The rule of that name, or -1. */
 int lift_rule_find(const char *name);
+/* Whether the rule takes a split size (split-join, reduce-split, tiling). */
+int lift_rule_takes_size(lift_rule r);
 /* How many sites of the body the rule applies at (pre-order). */
 size_t lift_rewrite_sites(lego_ctx *ctx, const lift_program *p,
 			  lift_rule rule);
 /* p with the rule applied at one site; n is the split size of split-join
- * and reduce-split.  The result may not type check: compile it. */
+ * and reduce-split, the tile side of tiling.  The result may not type check: compile it. */
 lift_program *lift_rewrite(lego_ctx *ctx, const lift_program *p,
 			   lift_rule rule, size_t site, int64_t n);
 

@@ -12,7 +12,14 @@
  *   split-join    map(f)                   -> join o map(map(f)) o split(n)
  *   reduce-split  reduceSeq(f, z)          -> reduceSeq(f, z) o join
  *                                             o map(reduceSeq(f, z)) o split(n)
- *   to-seq, to-glb, to-wrg, to-lcl   map   -> mapSeq, mapGlb, mapWrg, mapLcl */
+ *   to-seq, to-glb, to-wrg, to-lcl   map   -> mapSeq, mapGlb, mapWrg, mapLcl
+ *   tiling        map(map(f))              -> map(join) o join o map(transpose)
+ *                                             o map(map(map(map(f))))
+ *                                             o map(transpose)
+ *                                             o map(map(split(n))) o split(n)
+ *                 (n x n tiles: split rows and columns, bring the two tile
+ *                 indices outside, map f over each tile, and undo the
+ *                 transposes and splits on the written side) */
 #include <stdio.h>
 #include <string.h>
 
@@ -20,7 +27,7 @@
 
 static const char *const rule_names[LIFT_NRULES] = {
 	"fusion", "split-join", "reduce-split", "to-seq", "to-glb", "to-wrg",
-	"to-lcl",
+	"to-lcl", "tiling",
 };
 
 const char *lift_rule_name(lift_rule r)
@@ -34,6 +41,12 @@ int lift_rule_find(const char *name)
 		if (!strcmp(rule_names[r], name))
 			return r;
 	return -1;
+}
+
+int lift_rule_takes_size(lift_rule r)
+{
+	return r == LIFT_RULE_SPLIT_JOIN || r == LIFT_RULE_REDUCE_SPLIT ||
+	       r == LIFT_RULE_TILING;
 }
 
 typedef struct rw {
@@ -95,6 +108,28 @@ static int is_map(const lift_ast *a, size_t nargs)
 	       (!strcmp(a->name, "map") || !strcmp(a->name, "mapSeq"));
 }
 
+static lift_ast *var(rw *w, const lift_ast *at, const char *name)
+{
+	return node(w, LIFT_VAR, at, name, 0);
+}
+
+/* map(map(f)) as n x n tiles (the tiling rule above); outer and inner
+ * keep the names of a and its inner map at each level. */
+static lift_ast *tiled(rw *w, lift_ast *a)
+{
+	const char *outer = a->name, *inner = a->args[0]->name;
+	lift_ast *f = a->args[0]->args[0];
+	lift_ast *each = call1(w, a, outer, call1(w, a, inner,
+			       call1(w, a, outer, call1(w, a, inner, f))));
+	lift_ast *tr = call1(w, a, "map", var(w, a, "transpose"));
+	lift_ast *tr2 = call1(w, a, "map", var(w, a, "transpose"));
+	lift_ast *cols = call1(w, a, "map", call1(w, a, "map", split_n(w, a)));
+	lift_ast *rows = compose(w, tr2, compose(w, cols, split_n(w, a)));
+	return compose(w, call1(w, a, "map", var(w, a, "join")),
+		       compose(w, var(w, a, "join"),
+			       compose(w, tr, compose(w, each, rows))));
+}
+
 /* The rewritten node if the rule applies at a, else a itself. */
 static lift_ast *at_node(rw *w, lift_ast *a)
 {
@@ -129,8 +164,7 @@ static lift_ast *at_node(rw *w, lift_ast *a)
 		break;
 	case LIFT_RULE_SPLIT_JOIN:
 		if (is_map(a, 1)) {
-			lift_ast *join = node(w, LIFT_VAR, a, "join", 0);
-			r = compose(w, join, compose(w, call1(w, a, a->name,
+			r = compose(w, var(w, a, "join"), compose(w, call1(w, a, a->name,
 							      call1(w, a, a->name,
 								    a->args[0])),
 						   split_n(w, a)));
@@ -139,11 +173,14 @@ static lift_ast *at_node(rw *w, lift_ast *a)
 	case LIFT_RULE_REDUCE_SPLIT:
 		if (a->kind == LIFT_CALL && a->nargs == 2 &&
 		    !strcmp(a->name, "reduceSeq")) {
-			lift_ast *join = node(w, LIFT_VAR, a, "join", 0);
-			r = compose(w, a, compose(w, join,
+			r = compose(w, a, compose(w, var(w, a, "join"),
 						  compose(w, call1(w, a, "map", a),
 							  split_n(w, a))));
 		}
+		break;
+	case LIFT_RULE_TILING:
+		if (is_map(a, 1) && is_map(a->args[0], 1))
+			r = tiled(w, a);
 		break;
 	default:
 		if (a->kind == LIFT_CALL && a->nargs >= 1 &&

@@ -58,17 +58,24 @@ static cl_mem input(cl *c, const float *v, size_t n)
 	return buffer(c, n * sizeof *v, v);
 }
 
-/* The 3x3 weighted stencil with clamped borders on an M x N grid. */
-static float *stencil2d_ref(const float *A, const float *w, int M, int N)
+/* A (2r+1) x (2r+1) weighted stencil on an M x N grid: reads outside the
+ * grid clamp to the edge (clamp) or are zero. */
+static float *stencil2d_ref(const float *A, const float *w, int M, int N,
+			    int r, int clamp)
 {
 	float *ref = (float *)calloc((size_t)M * N, sizeof *ref);
+	int d = 2 * r + 1;
 	for (int i = 0; i < M; i++)
 		for (int j = 0; j < N; j++)
-			for (int a = 0; a < 3; a++)
-				for (int b = 0; b < 3; b++)
-					ref[i * N + j] += w[3 * a + b] *
-						A[clampi(i + a - 1, M) * N +
-						  clampi(j + b - 1, N)];
+			for (int a = 0; a < d; a++)
+				for (int b = 0; b < d; b++) {
+					int y = i + a - r, x = j + b - r;
+					int in = y >= 0 && y < M && x >= 0 && x < N;
+					if (clamp || in)
+						ref[i * N + j] += w[d * a + b] *
+							A[clampi(y, M) * N +
+							  clampi(x, N)];
+				}
 	return ref;
 }
 
@@ -134,10 +141,41 @@ int main(int argc, char **argv)
 	int M = s[0], N = s[1];
 	float *A = randoms((size_t)M * N), *w = randoms(9);
 	nout = stencil2d_out_len(M, N);
-	ref = stencil2d_ref(A, w, M, N);
+	ref = stencil2d_ref(A, w, M, N, 1, 1);
 	out = buffer(&c, nout * sizeof(float), NULL);
 	LAUNCH(stencil2d, global, NULL, input(&c, A, (size_t)M * N), input(&c,
 	       w, 9), out, M, N);
+#elif defined(BENCH_conv2d)
+	int M = s[0], N = s[1];
+	float *A = randoms((size_t)M * N), *w = randoms(25);
+	nout = conv2d_out_len(M, N);
+	ref = stencil2d_ref(A, w, M, N, 2, 0);
+	out = buffer(&c, nout * sizeof(float), NULL);
+	LAUNCH(conv2d, global, NULL, input(&c, A, (size_t)M * N), input(&c,
+	       w, 25), out, M, N);
+#elif defined(BENCH_jacobi3d)
+	int L = s[0], M = s[1], N = s[2];
+	float *A = randoms((size_t)L * M * N), w[27];
+	/* 1/7 at the centre (13) and its face neighbours, 0 elsewhere */
+	for (int k = 0; k < 27; k++)
+		w[k] = (k == 4 || k == 10 || k == 12 || k == 13 || k == 14 ||
+			k == 16 || k == 22) ? 1.0f / 7 : 0.0f;
+	nout = jacobi3d_out_len(L, M, N);
+	ref = (float *)calloc(nout, sizeof *ref);
+	static const int face[7][3] = {{0, 0, 0}, {-1, 0, 0}, {1, 0, 0},
+				       {0, -1, 0}, {0, 1, 0}, {0, 0, -1},
+				       {0, 0, 1}};
+	for (int i = 0; i < L; i++)
+		for (int j = 0; j < M; j++)
+			for (int k = 0; k < N; k++)
+				for (int f = 0; f < 7; f++)
+					ref[((size_t)i * M + j) * N + k] +=
+						A[((size_t)clampi(i + face[f][0], L) * M +
+						   clampi(j + face[f][1], M)) * N +
+						  clampi(k + face[f][2], N)] / 7;
+	out = buffer(&c, nout * sizeof(float), NULL);
+	LAUNCH(jacobi3d, global, NULL, input(&c, A, (size_t)L * M * N),
+	       input(&c, w, 27), out, L, M, N);
 #elif defined(BENCH_matmul)
 	int M = s[0], N = s[1], K = s[2];
 	float *A = randoms((size_t)M * K), *B = randoms((size_t)K * N);
@@ -155,7 +193,7 @@ int main(int argc, char **argv)
 	global[1] = 4;
 	float *A = randoms((size_t)M * N), *w = randoms(9);
 	nout = stencil2dlocal_out_len(M, N);
-	ref = stencil2d_ref(A, w, M, N);
+	ref = stencil2d_ref(A, w, M, N, 1, 1);
 	out = buffer(&c, nout * sizeof(float), NULL);
 	LAUNCH(stencil2dlocal, global, local, input(&c, A, (size_t)M * N),
 	       input(&c, w, 9), out, M, N);
@@ -209,6 +247,15 @@ int main(int argc, char **argv)
 		ref[i / 8] += (0.5f * x[i]) * (0.5f * x[i]);
 	out = buffer(&c, nout * sizeof(float), NULL);
 	LAUNCH(rules, global, NULL, input(&c, x, (size_t)N), out, N);
+#elif defined(BENCH_tiling)
+	int M = s[0], N = s[1];
+	float *A = randoms((size_t)M * N);
+	nout = tiling_out_len(M, N);
+	ref = (float *)calloc(nout, sizeof *ref);
+	for (int i = 0; i < M * N; i++)
+		ref[i] = 0.5f * A[i] * A[i] + A[i];
+	out = buffer(&c, nout * sizeof(float), NULL);
+	LAUNCH(tiling, global, NULL, input(&c, A, (size_t)M * N), out, M, N);
 #else
 #error "no BENCH_ defined"
 #endif

@@ -51,6 +51,8 @@ type_is matmul "[[[float]1]N]M"
 type_is mmtiled "[[float](4 * (N / 4))](4 * (M / 4))"
 type_is pairsum "[float](N / 2 / 2)"
 type_is vscale "[float](4 * (4 * (N / 4) / 4))"
+type_is conv2d "[[[float]1]N]M"
+type_is jacobi3d "[[[[float]1]N]M]L"
 
 # Barriers (docs/lift.md): the tiles of A and B are read by every
 # work-item, a barrier before and after each copy, the two between them
@@ -149,6 +151,20 @@ while read -r flag st && read -r body; do
 done < "$TMP/explored"
 [ "$(grep -c '^--rewrite' "$TMP/explored")" = 14 ] ||
 	ko "rules.lift: $(grep -c '^--rewrite' "$TMP/explored") programs one rewrite away, want 14"
+# Tiling (2-D, n x n tiles) on tests/lift/tiling.lift at 12 x 20 (3 x 5
+# tiles of 4, 6 x 10 of 2): both tile sides, and the 4 x 4 tiling with
+# each of its maps made mapGlb.
+"$LEGO" lift --explore 2 "$HERE/tiling.lift" > "$TMP/tiled" ||
+	ko "lego lift --explore 2 tiling.lift"
+for st in tiling:0:2 tiling:0:4 $(sed -n 's/^--rewrite \(tiling:0:4,to-glb:[0-9]*\)$/\1/p' "$TMP/tiled"); do
+	if rewritten "$HERE/tiling.lift" tiling "$st" 12 20; then
+		ok "rewrite $st of tiling.lift"
+	else
+		ko "rewrite $st of tiling.lift: $(head -n 3 "$TMP/rw/out" 2>&1)"
+	fi
+done
+[ "$(grep -c '^--rewrite tiling:0:4,to-glb:' "$TMP/tiled")" = 6 ] ||
+	ko "tiling.lift: $(grep -c '^--rewrite tiling:0:4,to-glb:' "$TMP/tiled") programs mapGlb after 4 x 4 tiling, want 6"
 if "$LEGO" lift --rewrite fusion:0 "$EX/gemv.lift" > /dev/null 2> "$TMP/err"; then
 	ko "a rewrite at a site that is not there: accepted"
 elif [ "$(cat "$TMP/err")" = "$EX/gemv.lift: error: rule fusion has no site 0" ]; then

@@ -79,8 +79,7 @@ static void print_explored(void *user, const lift_step *path, size_t n,
 	for (size_t k = 0; k < n; k++) {
 		printf("%s%s:%zu", k ? "," : "", lift_rule_name(path[k].rule),
 		       path[k].site);
-		if (path[k].rule == LIFT_RULE_SPLIT_JOIN ||
-		    path[k].rule == LIFT_RULE_REDUCE_SPLIT)
+		if (lift_rule_takes_size(path[k].rule))
 			printf(":%lld", (long long)path[k].n);
 	}
 	printf("\n\t%s\n", body);
