@@ -167,10 +167,21 @@ static int dev_measure(lego_tune_runner *base, const char *kernel,
 	return rc;
 }
 
-int tune_device_init(tune_device *d, const tune_dev_ops *ops,
-		     const lego_tune_launch *l,
-		     void (*free_fn)(lego_tune_runner *))
+tune_device *tune_device_new(size_t size, const char *what,
+			     const tune_dev_ops *ops, const lego_tune_launch *l,
+			     void (*free_fn)(lego_tune_runner *), char *err,
+			     size_t cap)
 {
+	if (!l->kernel || !l->args || !l->global || !l->reference) {
+		snprintf(err, cap, "the %s runner needs a kernel name, "
+			 "arguments, a global size and a reference", what);
+		return NULL;
+	}
+	tune_device *d = calloc(1, size);
+	if (!d) {
+		snprintf(err, cap, "out of memory");
+		return NULL;
+	}
 	d->ops = ops;
 	d->base = (lego_tune_runner){
 		.device = d->device, .driver = d->driver,
@@ -178,7 +189,12 @@ int tune_device_init(tune_device *d, const tune_dev_ops *ops,
 		.prepare = dev_prepare,
 		.measure_prepared = dev_measure_prepared,
 		.release = dev_release};
-	return (d->l = tune_launch_copy(l)) ? 0 : -1;
+	if (!(d->l = tune_launch_copy(l))) {
+		free_fn(&d->base);
+		snprintf(err, cap, "out of memory");
+		return NULL;
+	}
+	return d;
 }
 
 void tune_device_fini(tune_device *d)

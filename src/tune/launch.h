@@ -72,10 +72,14 @@ typedef struct tune_device {
 	int stuck;                 /* a launch never finished */
 } tune_device;
 
-/* Fills the runner's entry points and copies l; -1 if out of memory. */
-int tune_device_init(tune_device *d, const tune_dev_ops *ops,
-		     const lego_tune_launch *l, void (*free_fn)(
-			     lego_tune_runner *));
+/* A runner of size bytes whose first member is its tune_device, with
+ * its entry points filled and l copied; NULL with the reason in err when
+ * l lacks what a built-in runner (what: "CUDA", "OpenCL") needs or
+ * memory runs out.  free_fn frees it. */
+tune_device *tune_device_new(size_t size, const char *what,
+			     const tune_dev_ops *ops, const lego_tune_launch *l,
+			     void (*free_fn)(lego_tune_runner *), char *err,
+			     size_t cap);
 /* Frees the buffers and the launch (not d). */
 void tune_device_fini(tune_device *d);
 

@@ -392,18 +392,10 @@ lego_tune_runner *lego_tune_runner_cuda(const lego_tune_launch *l,
 		snprintf(err, cap, "%s", load_why);
 		return NULL;
 	}
-	if (!l->kernel || !l->args || !l->global || !l->reference) {
-		snprintf(err, cap, "the CUDA runner needs a kernel name, "
-			 "arguments, a global size and a reference");
+	cuda_runner *r = (cuda_runner *)tune_device_new(
+		sizeof *r, "CUDA", &cuda_ops, l, cuda_free, err, cap);
+	if (!r)
 		return NULL;
-	}
-	cuda_runner *r = calloc(1, sizeof *r);
-	if (!r || tune_device_init(&r->d, &cuda_ops, l, cuda_free)) {
-		if (r)
-			cuda_free(&r->d.base);
-		snprintf(err, cap, "out of memory");
-		return NULL;
-	}
 	if (open_device(r, device, err, cap)) {
 		cuda_free(&r->d.base);
 		return NULL;

@@ -349,18 +349,10 @@ lego_tune_runner *lego_tune_runner_opencl(const lego_tune_launch *l,
 		snprintf(err, cap, "%s", load_why);
 		return NULL;
 	}
-	if (!l->kernel || !l->args || !l->global || !l->reference) {
-		snprintf(err, cap, "the OpenCL runner needs a kernel name, "
-			 "arguments, a global size and a reference");
+	ocl_runner *r = (ocl_runner *)tune_device_new(
+		sizeof *r, "OpenCL", &ocl_ops, l, ocl_free, err, cap);
+	if (!r)
 		return NULL;
-	}
-	ocl_runner *r = calloc(1, sizeof *r);
-	if (!r || tune_device_init(&r->d, &ocl_ops, l, ocl_free)) {
-		if (r)
-			ocl_free(&r->d.base);
-		snprintf(err, cap, "out of memory");
-		return NULL;
-	}
 	cl_int e = 0;
 	if (pick_device(r, device, err, cap)) {
 	} else if (!(r->ctx = cl.clCreateContext(NULL, 1, &r->dev, NULL, NULL,
