@@ -304,25 +304,40 @@ static lift_ast *binary(parser *ps, lift_ast_kind kind, lift_ast *l,
 	return a;
 }
 
+/* item (, item)* into l; on failure l is freed. */
+static int parse_items(parser *ps, void *(*item)(parser *), plist *l)
+{
+	for (;;) {
+		void *x = item(ps);
+		if (!x || plist_push(ps->ctx, l, x))
+			break;
+		if (ps->tok != ',')
+			return 0;
+		if (next(ps))
+			break;
+	}
+	free(l->v);
+	return -1;
+}
+
+static void *param_name(parser *ps)
+{
+	return expect_ident(ps, "a parameter name");
+}
+
+static void *arg_expr(parser *ps)
+{
+	return parse_expr(ps);
+}
+
 static lift_ast *parse_lambda(parser *ps, int line, int col)
 {
 	lift_ast *a = new_ast(ps, LIFT_LAMBDA, line, col);
 	plist l = {0};
 	if (!a || next(ps))
 		return NULL;
-	for (;;) {
-		char *name = expect_ident(ps, "a parameter name");
-		if (!name || plist_push(ps->ctx, &l, name)) {
-			free(l.v);
-			return NULL;
-		}
-		if (ps->tok != ',')
-			break;
-		if (next(ps)) {
-			free(l.v);
-			return NULL;
-		}
-	}
+	if (parse_items(ps, param_name, &l))
+		return NULL;
 	a->nparams = l.n;
 	a->params = (const char **)plist_take(ps->ctx, &l);
 	lift_ast *body;
@@ -370,21 +385,8 @@ static lift_ast *parse_prim(parser *ps)
 	if (!a || next(ps))
 		return NULL;
 	a->name = name;
-	if (ps->tok != ')') {
-		for (;;) {
-			lift_ast *e = parse_expr(ps);
-			if (!e || plist_push(ps->ctx, &l, e)) {
-				free(l.v);
-				return NULL;
-			}
-			if (ps->tok != ',')
-				break;
-			if (next(ps)) {
-				free(l.v);
-				return NULL;
-			}
-		}
-	}
+	if (ps->tok != ')' && parse_items(ps, arg_expr, &l))
+		return NULL;
 	a->nargs = l.n;
 	a->args = (lift_ast **)plist_take(ps->ctx, &l);
 	return expect(ps, ')', "')' or ','") ? NULL : a;
