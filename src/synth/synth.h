@@ -32,4 +32,15 @@ int synth_access_cost(lego_ctx *ctx, const lego_tv *tv, const int64_t *table,
 		      const lego_smem *smem, int64_t limit,
 		      lego_access_cost *out);
 
+/* Tile programs (docs/synthesis.md): parsed (errors "file:line:col:
+ * error: ..." through ctx, NULL), their TV and shared layouts inferred
+ * (conflicts located the same way; non-zero), then described in words or
+ * written as a CUDA kernel (text the caller frees; NULL on error). */
+typedef struct synth_prog synth_prog;
+synth_prog *synth_prog_parse(lego_ctx *ctx, const char *file,
+			     const char *text, size_t len);
+int synth_prog_infer(lego_ctx *ctx, synth_prog *p);
+char *synth_prog_report(lego_ctx *ctx, const synth_prog *p);
+char *synth_prog_cuda(lego_ctx *ctx, const synth_prog *p);
+
 #endif
