@@ -130,8 +130,14 @@ static void load_fn(lego_sbuf *b, const synth_prog *p, const prog_tensor *x)
 			 x->name, ctype(s->type), w);
 	for (int64_t k = 0; k < nb; k++) {
 		char at[96];
-		snprintf(at, sizeof at, "i_%s[lane %% 8 * 4, lane / 8 %% %d * 2]",
-			 x->name, m);
+		/* lane l addresses the instruction's matrix l / 8, which is
+		 * the built-in's synth_ldm_matrix(by_rows, l / 8) */
+		if (x->by_rows)
+			snprintf(at, sizeof at, "i_%s[lane %% 8 * 4, (lane / 8 %% "
+				 "4 / 2 + lane / 8 %% 2 * 2) * 2]", x->name);
+		else
+			snprintf(at, sizeof at, "i_%s[lane %% 8 * 4, lane / 8 %% "
+				 "%d * 2]", x->name, m);
 		/* the address on a line of its own: lego gen defines the
 		 * subexpressions of a line in statements before it */
 		lego_sbuf_printf(b, "\tconst uint32_t ad%lld = lego_sa(s + {{ "

@@ -203,21 +203,36 @@ static int tile_fragment(lego_ctx *ctx, synth_prog *p, prog_tensor *x)
 	return 0;
 }
 
-/* Does instr, at every block of the slice, write each value j of lane l
- * to an element that lane l holds as one register value reg[j] for all
- * lanes, pairs of 16-bit values into one 32-bit register? */
+/* The built-in ldmatrix's matrix holding matrix j of an x4 whose
+ * matrices go by rows (0 1 across the top half) instead of down the
+ * columns (0 1 down the left half): the lanes choose the order, by the
+ * row addresses they give. */
+int64_t synth_ldm_matrix(int by_rows, int64_t j)
+{
+	return by_rows ? j / 2 + 2 * (j % 2) : j;
+}
+
+/* Does instr, its matrices in the order by_rows says, at every block of
+ * the slice, write each value j of lane l to an element that lane l holds
+ * as one register value reg[j] for all lanes, pairs of 16-bit values into
+ * one 32-bit register?  *in_order: and matrices 2q and 2q + 1 fill an
+ * aligned pair of 32-bit registers, the unit in which the mma reads its
+ * fragments: ldmatrix writes four consecutive registers, so any other
+ * order makes the compiler move them. */
 static int fits(lego_ctx *ctx, const prog_tensor *x, const lego_tv *in,
-		int64_t *reg, const int64_t *owner)
+		int by_rows, int64_t *reg, const int64_t *owner, int *in_order)
 {
 	if (x->wrows % in->rows || x->wcols % in->cols)
 		return 0;
 	int64_t bc = x->wcols / in->cols, nb = x->wrows / in->rows * bc;
+	*in_order = 1;
 	for (int64_t b = 0; b < nb; b++)
 		for (int64_t j = 0; j < in->values; j++) {
 			int64_t *to = &reg[b * in->values + j];
+			int64_t v = 2 * synth_ldm_matrix(by_rows, j / 2) + j % 2;
 			for (int64_t l = 0; l < 32; l++) {
 				int64_t r, c;
-				if (lego_tv_coord(ctx, in, l, j, &r, &c))
+				if (lego_tv_coord(ctx, in, l, v, &r, &c))
 					return -1;
 				r += b / bc * in->rows;
 				c += b % bc * in->cols;
@@ -229,30 +244,44 @@ static int fits(lego_ctx *ctx, const prog_tensor *x, const lego_tv *in,
 			}
 			if (j % 2 ? *to != to[-1] + 1 : *to % 2)
 				return 0;
+			/* matrices 2q, 2q+1: an aligned pair of 32-bit
+			 * registers, as the fragments are read */
+			if (j % 4 == 2 && (to[-2] % 4 || *to != to[-2] + 2))
+				*in_order = 0;
 		}
 	return 1;
 }
 
-/* The widest ldmatrix that gives the load's registers their layout. */
+/* The widest ldmatrix that gives the load's registers their layout,
+ * preferring the matrix order that writes them in order. */
 static int select_load(lego_ctx *ctx, synth_prog *p, prog_tensor *x)
 {
+	static const int cand[][2] = {{4, 0}, {4, 1}, {2, 0}, {1, 0}};
 	int64_t n = 32 * x->values;
 	int64_t *owner = lego_xalloc(ctx, (size_t)n * sizeof *owner);
+	int64_t *reg = lego_xalloc(ctx, (size_t)x->values * sizeof *reg);
 	x->reg = lego_xalloc(ctx, (size_t)x->values * sizeof *x->reg);
-	if (!owner || !x->reg)
+	if (!owner || !reg || !x->reg)
 		return -1;
 	for (int64_t k = 0; k < n; k++)
 		owner[x->table[k]] = k;
-	for (int m = 4; m >= 1 && x->elem == 2; m /= 2) {
-		const lego_tv *in = lego_tv_builtin(ctx, LEGO_TV_LDMATRIX, m, 2);
-		int ok = in ? fits(ctx, x, in, x->reg, owner) : -1;
+	for (size_t k = 0; k < 4 && x->elem == 2; k++) {
+		const lego_tv *in = lego_tv_builtin(ctx, LEGO_TV_LDMATRIX,
+						    cand[k][0], 2);
+		int in_order, ok = in ? fits(ctx, x, in, cand[k][1], reg, owner,
+					     &in_order) : -1;
 		if (ok < 0)
 			return -1;
-		if (ok) {
-			x->instr = in;
+		if (!ok || (x->instr && !in_order))
+			continue;
+		x->instr = in;
+		x->by_rows = cand[k][1];
+		memcpy(x->reg, reg, (size_t)x->values * sizeof *reg);
+		if (in_order)
 			return 0;
-		}
 	}
+	if (x->instr)
+		return 0;
 	return fail_at(ctx, p, x->op_line, x->op_col, "no ldmatrix gives '%s' "
 		       "the layout %s fixed at %d:%d", x->name,
 		       role_name(x->role), x->anchor_line, x->anchor_col);

@@ -39,6 +39,7 @@ typedef struct prog_tensor {
 	 * footprint; reg[b * instr->values + j]: the register value that
 	 * the instruction at block b writes with its value j */
 	const lego_tv *instr;
+	int by_rows;               /* an x4's matrices by rows (see below) */
 	int64_t *reg;
 	/* inferred, shared: the layout lego synth chose for its accesses */
 	lego_synth_result synth;
@@ -59,5 +60,9 @@ typedef struct synth_prog {
 	size_t n;
 	prog_tensor t[PROG_MAX_TENSORS];
 } synth_prog;
+
+/* The built-in ldmatrix's matrix that holds matrix j of the instruction
+ * (by_rows: an x4's matrices across the top half first). */
+int64_t synth_ldm_matrix(int by_rows, int64_t j);
 
 #endif

@@ -28,8 +28,9 @@ static void reg_line(lego_sbuf *b, const prog_tensor *x)
 		return;
 	const lego_tv *in = x->instr;
 	int64_t nb = x->wrows / in->rows * (x->wcols / in->cols);
-	lego_sbuf_printf(b, "  load: ldmatrix x%d, %lld a warp; registers",
-			 in->ldmatrix, (long long)nb);
+	lego_sbuf_printf(b, "  load: ldmatrix x%d%s, %lld a warp; registers",
+			 in->ldmatrix, x->by_rows ? " (matrices by rows)" : "",
+			 (long long)nb);
 	for (int64_t k = 0; k < nb * in->values; k += 2)
 		lego_sbuf_printf(b, " %lld", (long long)(x->reg[k] / 2));
 	lego_sbuf_puts(b, "\n");

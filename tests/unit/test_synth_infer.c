@@ -77,13 +77,18 @@ static void expect_tiled(lego_test *t, const prog_tensor *x, char role,
 }
 
 /* ldmatrix (ISA 9.7.9.25): lane l receives elements 2 (l % 4) and +1 of
- * row l / 4 of matrix j into register j; in an x4 matrices 0 1 go down
- * the left half of the 16 x 16 footprint, 2 3 down the right. */
-static void expect_loads(lego_test *t, const prog_tensor *x, int mats)
+ * row l / 4 of matrix j into register j; the lanes' addresses place the
+ * matrices: in an x4 by columns 0 1 go down the left half of the 16 x 16
+ * footprint, 2 3 down the right; by rows 0 1 across the top half.  Each
+ * pair of matrices 2q, 2q+1 must fill an aligned pair of 32-bit registers
+ * (the unit the mma reads), or the compiler moves them. */
+static void expect_loads(lego_test *t, const prog_tensor *x, int mats,
+			 int by_rows)
 {
-	CHECKF(t, x->instr && x->instr->ldmatrix == mats, "%s: ldmatrix x%d "
-	       "expected", x->name, mats);
-	if (!x->instr || x->instr->ldmatrix != mats)
+	CHECKF(t, x->instr && x->instr->ldmatrix == mats && x->by_rows ==
+	       by_rows, "%s: ldmatrix x%d%s expected", x->name, mats,
+	       by_rows ? " by rows" : "");
+	if (!x->instr || x->instr->ldmatrix != mats || x->by_rows != by_rows)
 		return;
 	int fr = mats == 4 ? 16 : 8, fc = mats == 1 ? 8 : 16;
 	int bc = (int)x->wcols / fc, nb = (int)x->wrows / fr * bc, bad = 0;
@@ -91,11 +96,16 @@ static void expect_loads(lego_test *t, const prog_tensor *x, int mats)
 		for (int j = 0; j < 2 * mats; j++)
 			for (int l = 0; l < 32; l++) {
 				int m = j / 2, r = l / 4, c = 2 * (l % 4) + j % 2;
-				r += (mats == 4 ? m % 2 : 0) * 8 + b / bc * fr;
-				c += (mats == 4 ? m / 2 : m) * 8 + b % bc * fc;
+				int mr = mats < 4 ? 0 : by_rows ? m / 2 : m % 2;
+				int mc = mats < 4 ? m : by_rows ? m % 2 : m / 2;
+				r += mr * 8 + b / bc * fr;
+				c += mc * 8 + b % bc * fc;
 				int64_t reg = x->reg[b * 2 * mats + j];
 				bad += x->table[l * x->values + reg] !=
 				       r * x->wcols + c;
+				if (j % 4 == 2 && !l)
+					bad += x->reg[b * 2 * mats + j - 2] % 4 ||
+					       reg != x->reg[b * 2 * mats + j - 2] + 2;
 			}
 	CHECKF(t, !bad, "%s: %d loaded registers hold other elements",
 	       x->name, bad);
@@ -123,10 +133,11 @@ static void infers_gemm(lego_test *t)
 		expect_tiled(t, named(p, "b"), 'b', 8, 16, 4, wn, 32);
 		expect_tiled(t, named(p, "c"), 'c', 16, 8, 4, wm, wn);
 		expect_tiled(t, named(p, "h"), 'c', 16, 8, 4, wm, wn);
-		/* A 16 x 16 block is one x4 whichever slice; B's 8-row
-		 * fragments pair into x4s when the slice has 16 rows */
-		expect_loads(t, named(p, "a"), 4);
-		expect_loads(t, named(p, "b"), wn % 16 ? 2 : 4);
+		/* A 16 x 16 block is one x4 whichever slice, matrices down
+		 * the columns (a0a1 a2a3 | a4a5 a6a7); B's 8-row fragments
+		 * pair into x4s by rows (b0b1 b2b3 of one, then the next) */
+		expect_loads(t, named(p, "a"), 4, 0);
+		expect_loads(t, named(p, "b"), 4, 1);
 		for (int s = 0; s < 2; s++) {
 			const prog_tensor *x = named(p, s ? "sB" : "sA");
 			CHECK(t, x->synth.bijective);

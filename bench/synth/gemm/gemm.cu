@@ -75,33 +75,33 @@ static __device__ __forceinline__ void load_a(uint32_t *r, const half *s, int la
 
 static __device__ __forceinline__ void load_b(uint32_t *r, const half *s, int lane, int wn)
 {
-	const long long t71_0 = 4LL * (64LL * wn + lane % 16) + lane / 16 % 2;
+	const long long t71_0 = 4LL * (8LL * (lane / 16 % 2) + 64LL * wn + lane % 8) + lane / 8 % 2;
 	const uint32_t ad0 = lego_sa(s + ((8LL * t71_0) ^ (24 & t71_0)));
-	asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n" : "=r"(r[0]), "=r"(r[4]), "=r"(r[1]), "=r"(r[5]) : "r"(ad0));
-	const long long t73_0 = 4LL * (64LL * wn + lane % 16) + lane / 16 % 2;
+	asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n" : "=r"(r[0]), "=r"(r[1]), "=r"(r[4]), "=r"(r[5]) : "r"(ad0));
+	const long long t73_0 = 4LL * (8LL * (lane / 16 % 2) + 64LL * wn + lane % 8) + lane / 8 % 2;
 	const uint32_t ad1 = lego_sa(s + ((8LL * t73_0 + 16) ^ (24 & (t73_0 + 2))));
-	asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n" : "=r"(r[2]), "=r"(r[6]), "=r"(r[3]), "=r"(r[7]) : "r"(ad1));
-	const long long t75_0 = lane / 16 % 2;
-	const long long t75_1 = 64LL * wn + lane % 16;
+	asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n" : "=r"(r[2]), "=r"(r[3]), "=r"(r[6]), "=r"(r[7]) : "r"(ad1));
+	const long long t75_0 = lane / 8 % 2;
+	const long long t75_1 = 8LL * (lane / 16 % 2) + 64LL * wn + lane % 8;
 	const uint32_t ad2 = lego_sa(s + ((8LL * t75_0 + 32LL * (t75_1 + 16)) ^ (24 & (t75_0 + 4LL * t75_1 + 64))));
-	asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n" : "=r"(r[8]), "=r"(r[12]), "=r"(r[9]), "=r"(r[13]) : "r"(ad2));
-	const long long t77_0 = 4LL * (lane % 16) + 256LL * wn + lane / 16 % 2 + 66;
+	asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n" : "=r"(r[8]), "=r"(r[9]), "=r"(r[12]), "=r"(r[13]) : "r"(ad2));
+	const long long t77_0 = 4LL * (lane % 8) + 32LL * (lane / 16 % 2) + 256LL * wn + lane / 8 % 2 + 66;
 	const uint32_t ad3 = lego_sa(s + ((8LL * t77_0) ^ (24 & t77_0)));
-	asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n" : "=r"(r[10]), "=r"(r[14]), "=r"(r[11]), "=r"(r[15]) : "r"(ad3));
-	const long long t79_0 = lane / 16 % 2;
-	const long long t79_1 = 64LL * wn + lane % 16;
+	asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n" : "=r"(r[10]), "=r"(r[11]), "=r"(r[14]), "=r"(r[15]) : "r"(ad3));
+	const long long t79_0 = lane / 8 % 2;
+	const long long t79_1 = 8LL * (lane / 16 % 2) + 64LL * wn + lane % 8;
 	const uint32_t ad4 = lego_sa(s + ((8LL * t79_0 + 32LL * (t79_1 + 32)) ^ (24 & (t79_0 + 4LL * t79_1 + 128))));
-	asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n" : "=r"(r[16]), "=r"(r[20]), "=r"(r[17]), "=r"(r[21]) : "r"(ad4));
-	const long long t81_0 = 4LL * (lane % 16) + 256LL * wn + lane / 16 % 2 + 130;
+	asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n" : "=r"(r[16]), "=r"(r[17]), "=r"(r[20]), "=r"(r[21]) : "r"(ad4));
+	const long long t81_0 = 4LL * (lane % 8) + 32LL * (lane / 16 % 2) + 256LL * wn + lane / 8 % 2 + 130;
 	const uint32_t ad5 = lego_sa(s + ((8LL * t81_0) ^ (24 & t81_0)));
-	asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n" : "=r"(r[18]), "=r"(r[22]), "=r"(r[19]), "=r"(r[23]) : "r"(ad5));
-	const long long t83_0 = lane / 16 % 2;
-	const long long t83_1 = 64LL * wn + lane % 16;
+	asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n" : "=r"(r[18]), "=r"(r[19]), "=r"(r[22]), "=r"(r[23]) : "r"(ad5));
+	const long long t83_0 = lane / 8 % 2;
+	const long long t83_1 = 8LL * (lane / 16 % 2) + 64LL * wn + lane % 8;
 	const uint32_t ad6 = lego_sa(s + ((8LL * t83_0 + 32LL * (t83_1 + 48)) ^ (24 & (t83_0 + 4LL * t83_1 + 192))));
-	asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n" : "=r"(r[24]), "=r"(r[28]), "=r"(r[25]), "=r"(r[29]) : "r"(ad6));
-	const long long t85_0 = 4LL * (lane % 16) + 256LL * wn + lane / 16 % 2 + 194;
+	asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n" : "=r"(r[24]), "=r"(r[25]), "=r"(r[28]), "=r"(r[29]) : "r"(ad6));
+	const long long t85_0 = 4LL * (lane % 8) + 32LL * (lane / 16 % 2) + 256LL * wn + lane / 8 % 2 + 194;
 	const uint32_t ad7 = lego_sa(s + ((8LL * t85_0) ^ (24 & t85_0)));
-	asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n" : "=r"(r[26]), "=r"(r[30]), "=r"(r[27]), "=r"(r[31]) : "r"(ad7));
+	asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n" : "=r"(r[26]), "=r"(r[27]), "=r"(r[30]), "=r"(r[31]) : "r"(ad7));
 }
 
 extern "C" __global__ void __launch_bounds__(128)
