@@ -316,10 +316,47 @@ static int choose_shared(lego_ctx *ctx, synth_prog *p, prog_tensor *s)
 			       (long long)s->rows, (long long)s->cols);
 	s->access[0] = lego_tv_builtin(ctx, LEGO_TV_COPY, s->bytes, s->elem);
 	s->access[1] = load->instr;
-	if (!s->access[0])
-		return -1;
-	return lego_synth(ctx, s->name, s->rows, s->cols, s->elem, 2, s->access,
-			  0, &s->synth);
+	if (!s->access[0] || lego_synth(ctx, s->name, s->rows, s->cols, s->elem,
+					2, s->access, 0, &s->synth))
+		return fail_at(ctx, p, s->line, s->col, "%s",
+			       lego_ctx_error(ctx));
+	return 0;
+}
+
+enum { SMEM_MAX = 227 * 1024, THREADS_MAX = 1024 };
+
+/* What the kernel's pipeline and a block allow. */
+static int pipeline_limits(lego_ctx *ctx, const synth_prog *p)
+{
+	int64_t threads = 32 * p->warps[0] * p->warps[1];
+	if (p->stages < 2)
+		return fail_at(ctx, p, p->at[2][0], p->at[2][1], "stages %lld: "
+			       "the pipeline needs 2 or more",
+			       (long long)p->stages);
+	if (threads > THREADS_MAX)
+		return fail_at(ctx, p, p->at[1][0], p->at[1][1], "warps [%lld, "
+			       "%lld]: %lld threads, over %d",
+			       (long long)p->warps[0], (long long)p->warps[1],
+			       (long long)threads, THREADS_MAX);
+	return 0;
+}
+
+/* The stages of the shared tiles, padding included, in a block's shared
+ * memory. */
+static int smem_limit(lego_ctx *ctx, const synth_prog *p)
+{
+	int64_t bytes = 0;
+	for (size_t k = 0; k < p->n; k++)
+		if (p->t[k].kind == PT_SHARED)
+			bytes += p->stages * (p->t[k].rows * p->t[k].cols *
+					      p->t[k].elem +
+					      p->t[k].synth.pad_bytes);
+	if (bytes > SMEM_MAX)
+		return fail_at(ctx, p, p->at[2][0], p->at[2][1], "%lld stages "
+			       "of the shared tiles take %lld bytes, over the "
+			       "%d of a block", (long long)p->stages,
+			       (long long)bytes, SMEM_MAX);
+	return 0;
 }
 
 /* The globals' sizes agree with the mma: A [M, K], B [N, K], C [M, N]. */
@@ -345,7 +382,7 @@ int synth_prog_infer(lego_ctx *ctx, synth_prog *p)
 {
 	if (!ctx || !p)
 		return -1;
-	if (shapes(ctx, p) || propagate(ctx, p))
+	if (pipeline_limits(ctx, p) || shapes(ctx, p) || propagate(ctx, p))
 		return -1;
 	prog_tensor *st = &p->t[p->store], *sv = &p->t[p->store_src];
 	if (sv->role != ROLE_C || strcmp(st->type, sv->type))
@@ -366,5 +403,5 @@ int synth_prog_infer(lego_ctx *ctx, synth_prog *p)
 		if (p->t[k].kind == PT_SHARED &&
 		    choose_shared(ctx, p, &p->t[k]))
 			return -1;
-	return 0;
+	return smem_limit(ctx, p);
 }

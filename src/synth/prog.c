@@ -248,6 +248,12 @@ static int statement(parser *ps)
 		return -1;
 	if (!strcmp(w, "kernel"))
 		return !(p->kernel = ident(ps, "the kernel's name"));
+	static const char *const sizes[] = {"block", "warps", "stages"};
+	for (int k = 0; k < 3; k++)
+		if (!strcmp(w, sizes[k])) {
+			p->at[k][0] = at->line;
+			p->at[k][1] = at->col;
+		}
 	if (!strcmp(w, "block"))
 		return numbers(ps, p->block, 3);
 	if (!strcmp(w, "warps"))

@@ -54,6 +54,7 @@ typedef struct synth_prog {
 	int64_t block[3];          /* BM, BN, BK */
 	int64_t warps[2];          /* along M, along N */
 	int64_t stages;
+	int at[3][2];              /* line, col of block, warps, stages */
 	int mma;                   /* the mma's tensor, -1 before parsing */
 	int store, store_line, store_col;   /* store(global, reg) */
 	int store_src;

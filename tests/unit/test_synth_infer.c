@@ -198,6 +198,22 @@ static void reports_conflicts(lego_test *t)
 		     "reg a = load(sA)\nreg b = load(sB)\n"
 		     "reg c = mma(m16n8k16, a, b)\nreg h : f16 = cast(c)\n"
 		     "store(C, h)\n", "e.tile:5:8: error: 'B' [N, J]", "");
+	/* the pipeline and a block's limits, at their statements */
+	static const char *const body = "reg a = load(sA)\nreg b = load(sB)\n"
+		"reg c = mma(m16n8k16, a, b)\nreg h : f16 = cast(c)\n"
+		"store(C, h)\n";
+	char text[1024];
+	snprintf(text, sizeof text, "stages 1\n%s%s", HEAD, body);
+	expect_error(t, text, "e.tile:1:1: error: stages 1", "2 or more");
+	/* 16 stages of two 64 x 32 f16 tiles: 16 x 8 KiB = 128 KiB fit,
+	 * 32 (256 KiB) do not */
+	snprintf(text, sizeof text, "stages 32\n%s%s", HEAD, body);
+	expect_error(t, text, "e.tile:1:1: error: 32 stages", "262144 bytes");
+	snprintf(text, sizeof text, "stages 16\n%s%s", HEAD, body);
+	lego_ctx *ctx = lego_ctx_new();
+	synth_prog *p = synth_prog_parse(ctx, "e.tile", text, strlen(text));
+	CHECK(t, p && !synth_prog_infer(ctx, p));
+	lego_ctx_free(ctx);
 }
 
 void suite_synth_infer(lego_test *t)
