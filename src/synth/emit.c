@@ -173,7 +173,7 @@ static int64_t value_of(const prog_tensor *x, int64_t rr, int64_t rc,
 static void mma_calls(lego_sbuf *b, const synth_prog *p)
 {
 	const prog_tensor *c = &p->t[p->mma], *a = &p->t[c->src];
-	const prog_tensor *bb = &p->t[c->bytes];
+	const prog_tensor *bb = &p->t[c->src2];
 	for (int64_t kk = 0; kk < p->block[2] / 16; kk++)
 		for (int64_t i = 0; i < c->wrows / 16; i++)
 			for (int64_t j = 0; j < c->wcols / 8; j++)
@@ -212,7 +212,7 @@ static void epilogue(lego_sbuf *b, const synth_prog *p)
 static void kernel(lego_sbuf *b, const synth_prog *p)
 {
 	const prog_tensor *c = &p->t[p->mma], *a = &p->t[c->src];
-	const prog_tensor *bb = &p->t[c->bytes], *sa = &p->t[a->src];
+	const prog_tensor *bb = &p->t[c->src2], *sa = &p->t[a->src];
 	const prog_tensor *sb = &p->t[bb->src], *ga = &p->t[sa->src];
 	const prog_tensor *gb = &p->t[sb->src], *gc = &p->t[p->store];
 	long long S = (long long)p->stages;

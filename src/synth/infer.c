@@ -64,7 +64,7 @@ static int shapes(lego_ctx *ctx, synth_prog *p)
 			x->cols = s->cols;
 		}
 		if (x->op == OP_MMA) {
-			prog_tensor *a = s, *b = &p->t[x->bytes];
+			prog_tensor *a = s, *b = &p->t[x->src2];
 			if (a->op != OP_LOAD || b->op != OP_LOAD)
 				return fail_at(ctx, p, x->op_line, x->op_col,
 					       "the mma's operands are loads "
@@ -139,7 +139,7 @@ static int propagate(lego_ctx *ctx, synth_prog *p)
 	prog_tensor *m = &p->t[p->mma];
 	if (anchor(ctx, p, m, ROLE_C, m->op_line, m->op_col) ||
 	    anchor(ctx, p, &p->t[m->src], ROLE_A, m->op_line, m->op_col) ||
-	    anchor(ctx, p, &p->t[m->bytes], ROLE_B, m->op_line, m->op_col))
+	    anchor(ctx, p, &p->t[m->src2], ROLE_B, m->op_line, m->op_col))
 		return -1;
 	for (int changed = 1; changed;) {
 		changed = 0;
@@ -364,7 +364,7 @@ static int sizes(lego_ctx *ctx, const synth_prog *p)
 {
 	const prog_tensor *m = &p->t[p->mma];
 	const prog_tensor *ga = &p->t[p->t[p->t[m->src].src].src];
-	const prog_tensor *gb = &p->t[p->t[p->t[m->bytes].src].src];
+	const prog_tensor *gb = &p->t[p->t[p->t[m->src2].src].src];
 	const prog_tensor *gc = &p->t[p->store];
 	const prog_tensor *bad = strcmp(ga->dim[1], gb->dim[1]) ? gb
 			       : strcmp(gc->dim[0], ga->dim[0]) ||

@@ -194,7 +194,7 @@ static int producer(parser *ps, prog_tensor *x)
 		    (b = tensor_ref(ps, PT_REG, "a register tile")) < 0)
 			return -1;
 		x->src = a;
-		x->bytes = b;          /* the B operand */
+		x->src2 = b;
 	} else {
 		return fail_at(ps, at, "a register tile is made by load, mma "
 			       "or cast, not '%s'", op);

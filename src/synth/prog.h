@@ -25,7 +25,9 @@ typedef struct prog_tensor {
 	const char *dim[2];        /* global: the size syms */
 	prog_op op;
 	int op_line, op_col;
-	int src;                   /* copy, load, cast: the tensor read */
+	int src;                   /* copy, load, cast: the tensor read;
+				      mma: its A operand */
+	int src2;                  /* mma: its B operand */
 	int64_t bytes;             /* copy: bytes a thread moves */
 	/* inferred, registers: the warp's part as a TV layout (32 lanes x
 	 * values over a [wrows, wcols] slice; warp w's slice starts at row
