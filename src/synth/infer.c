@@ -287,6 +287,23 @@ static int select_load(lego_ctx *ctx, synth_prog *p, prog_tensor *x)
 		       role_name(x->role), x->anchor_line, x->anchor_col);
 }
 
+/* The copy's coalescing in global memory: the tile's rows in a row-major
+ * global whose rows start 128-byte aligned (the sizes are symbols; any
+ * such pitch gives the same sectors when the tile's rows are whole
+ * sectors). */
+static int global_cost(lego_ctx *ctx, prog_tensor *s)
+{
+	int64_t pitch = (s->cols * s->elem + 127) / 128 * 128 / s->elem;
+	int64_t *off = lego_xalloc(ctx, (size_t)(s->rows * s->cols) *
+				   sizeof *off);
+	if (!off)
+		return -1;
+	for (int64_t e = 0; e < s->rows * s->cols; e++)
+		off[e] = e / s->cols * pitch + e % s->cols;
+	lego_smem g = {s->rows, s->cols, s->rows * pitch, off};
+	return lego_tv_access_cost(ctx, s->access[0], &g, &s->global);
+}
+
 /* Each shared tile's layout, by lego synth from its copy and its load. */
 static int choose_shared(lego_ctx *ctx, synth_prog *p, prog_tensor *s)
 {
@@ -317,7 +334,8 @@ static int choose_shared(lego_ctx *ctx, synth_prog *p, prog_tensor *s)
 	s->access[0] = lego_tv_builtin(ctx, LEGO_TV_COPY, s->bytes, s->elem);
 	s->access[1] = load->instr;
 	if (!s->access[0] || lego_synth(ctx, s->name, s->rows, s->cols, s->elem,
-					2, s->access, 0, &s->synth))
+					2, s->access, 0, &s->synth) ||
+	    global_cost(ctx, s))
 		return fail_at(ctx, p, s->line, s->col, "%s",
 			       lego_ctx_error(ctx));
 	return 0;

@@ -46,6 +46,7 @@ typedef struct prog_tensor {
 	/* inferred, shared: the layout lego synth chose for its accesses */
 	lego_synth_result synth;
 	const lego_tv *access[2];  /* the copy, the load's instruction */
+	lego_access_cost global;   /* the copy's side in global memory */
 } prog_tensor;
 
 enum { PROG_MAX_TENSORS = 32 };

@@ -48,6 +48,10 @@ static void shared_line(lego_sbuf *b, const prog_tensor *s)
 				 k ? "load (ldmatrix)" : "copy (cp.async)",
 				 (long long)r->cost[k].wavefronts,
 				 (long long)r->cost[k].ideal);
+	lego_sbuf_printf(b, "  copy from global (rows 128-byte aligned): %lld "
+			 "sectors (ideal %lld)\n",
+			 (long long)s->global.sectors,
+			 (long long)s->global.ideal_sectors);
 }
 
 char *synth_prog_report(lego_ctx *ctx, const synth_prog *p)
