@@ -96,7 +96,7 @@ def layernorm_bwd_dwdb(dwp_ptr, dbp_ptr, dw_ptr, db_ptr, R, N: tl.constexpr,
                        BG: tl.constexpr, BN: tl.constexpr):
     # BG rows of partial sums a step, the rows past R masked (R = 132, say,
     # is not a multiple of a large BG): few, wide steps rather than R / BG
-    # narrow ones, each waiting on the L2.
+    # narrow ones.
     j = tl.program_id(0)
     dw = tl.zeros([BG, BN], dtype=tl.float32)
     db = tl.zeros([BG, BN], dtype=tl.float32)
