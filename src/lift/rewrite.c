@@ -55,6 +55,7 @@ typedef struct rw {
 	size_t site;               /* the site to rewrite; SIZE_MAX: count */
 	size_t seen;
 	int64_t n;                 /* split size */
+	const char *param;         /* or this size symbol */
 } rw;
 
 static lift_ast *node(rw *w, lift_ast_kind kind, const lift_ast *at,
@@ -97,8 +98,9 @@ static lift_ast *split_n(rw *w, const lift_ast *at)
 {
 	char num[32];
 	snprintf(num, sizeof num, "%lld", (long long)w->n);
-	lift_ast *n = node(w, LIFT_NUM, at, lego_arena_strdup(&w->ctx->arena,
-							      num), 0);
+	lift_ast *n = node(w, w->param ? LIFT_VAR : LIFT_NUM, at,
+			   w->param ? w->param
+				    : lego_arena_strdup(&w->ctx->arena, num), 0);
 	return n && n->name ? call1(w, at, "split", n) : NULL;
 }
 
@@ -235,10 +237,35 @@ size_t lift_rewrite_sites(lego_ctx *ctx, const lift_program *p,
 	return w.seen;
 }
 
-lift_program *lift_rewrite(lego_ctx *ctx, const lift_program *p,
-			   lift_rule rule, size_t site, int64_t n)
+/* p's sizes and the new size symbol name, in the arena. */
+static const char **add_size(lego_ctx *ctx, const lift_program *p,
+			     const char *name)
 {
-	rw w = {.ctx = ctx, .rule = rule, .site = site, .n = n};
+	const char **sizes = lego_arena_alloc(&ctx->arena,
+					      (p->nsizes + 1) * sizeof *sizes);
+	if (!sizes || !lego_sym(ctx, name))
+		return NULL;
+	for (size_t k = 0; k < p->nsizes; k++)
+		if (!strcmp(p->sizes[k], name)) {
+			lego_fail(ctx, LEGO_ERR, "%s: error: the tune parameter "
+				  "%s is a size of the program", p->file, name);
+			return NULL;
+		}
+	memcpy(sizes, p->sizes, p->nsizes * sizeof *sizes);
+	sizes[p->nsizes] = lego_arena_strdup(&ctx->arena, name);
+	return sizes[p->nsizes] ? sizes : NULL;
+}
+
+lift_program *lift_rewrite(lego_ctx *ctx, const lift_program *p,
+			   lift_rule rule, size_t site, int64_t n,
+			   const char *param)
+{
+	const char **sizes = param && lift_rule_takes_size(rule)
+				     ? add_size(ctx, p, param) : NULL;
+	if (param && lift_rule_takes_size(rule) && !sizes)
+		return NULL;
+	rw w = {.ctx = ctx, .rule = rule, .site = site, .n = n,
+		.param = sizes ? sizes[p->nsizes] : NULL};
 	lift_ast *body = walk(&w, p->body);
 	lift_program *q = body && w.seen > site
 				  ? lego_arena_alloc(&ctx->arena, sizeof *q)
@@ -251,5 +278,10 @@ lift_program *lift_rewrite(lego_ctx *ctx, const lift_program *p,
 	}
 	*q = *p;
 	q->body = body;
+	if (sizes) {
+		q->sizes = sizes;
+		q->nsizes++;
+		q->ntunes++;
+	}
 	return q;
 }

@@ -135,6 +135,11 @@ typedef struct lift_cc {
 	int probing;               /* > 0: the code emitted is thrown away */
 	lift_buf *bufs;
 	lift_barrier *barriers;    /* the last emitted first */
+	/* What a tune template needs (lift_kernel has their meaning). */
+	lego_sbuf assumed;
+	const char *range[3];
+	int range_wrg[3];
+	long long local_bytes;
 } lift_cc;
 
 /* "file:line:col: error: ..." at a; returns NULL. */

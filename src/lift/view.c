@@ -5,6 +5,7 @@
  * (apply and its inverse), transpose swaps two indices, slide offsets,
  * pad guards with a mask (or clamps).  Every index is simplified by the
  * project's simplifier with the ranges of the loop indices. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -413,6 +414,15 @@ int lift_split_check(lift_cc *cc, const lift_fun *split, lego_expr *len)
 	if (lift_divides(cc->ctx, split->sz[0], len))
 		return 0;
 	const char *n = eprint(cc, split->sz[0]), *l = eprint(cc, len);
+	if (cc->p->as_template) {
+		/* the tuner's constraint; assumed from here on */
+		char line[512];
+		snprintf(line, sizeof line, "(%s) %% (%s) == 0\n", l, n);
+		const char *have = cc->assumed.s ? cc->assumed.s : "";
+		if (!strstr(have, line))
+			lego_sbuf_puts(&cc->assumed, line);
+		return lego_assume_divides(cc->ctx, split->sz[0], len) ? -1 : 0;
+	}
 	lift_err(cc, split->at, "%s(%s) of an array of length %s: cannot "
 		 "prove that %s divides %s (state it with `assume %s | %s;`)",
 		 split->pat == PAT_ASVECTOR ? "asVector" : "split", n, l, n, l,

@@ -186,6 +186,46 @@ while read -r name sizes; do
 	done
 done < "$HERE/benches.txt"
 
+# The tune hand-off (src/lift/template.c): an explored program of
+# saxpy.lift (split-join, then the chunks' map made mapGlb) as a template
+# whose split size and work-group size are tune parameters, tuned on PoCL
+# by the built-in runner against the program as written (--macros), the
+# work-group fixed at 4 so that the space is the split sizes dividing 96
+# (1, 2, 4, 8, 16, 32: six candidates); the best, from `lego gen --tuned`,
+# run as C against plain C (tests/lift/tuned.c).
+T=$TMP/tune
+mkdir -p "$T"
+st=$("$LEGO" lift --explore 2 --template "$HERE/saxpy.lift" |
+	sed -n 's/^--rewrite \(split-join:0,to-glb:0\)$/\1/p')
+if [ -n "$st" ] &&
+   "$LEGO" lift --template --rewrite "$st" "$HERE/saxpy.lift" -o "$T/s.tpl" &&
+   "$LEGO" lift --macros "$HERE/saxpy.lift" -o "$T/ref.cl" &&
+   [ -f /usr/include/CL/cl.h ] &&
+   "$LEGO" tune "$T/s.tpl" --target opencl --runner opencl --kernel saxpy \
+	--args "$(sed -n 's/^# args: //p' "$T/s.tpl")" \
+	--global "$(sed -n 's/^# global: //p' "$T/s.tpl")" \
+	--local "$(sed -n 's/^# local: //p' "$T/s.tpl")" \
+	--reference "$T/ref.cl" --ref-global 1 --strategy exhaustive \
+	--db "$T/t.db" -D N=96 -D LOCAL0=4 -q > "$T/out" 2> "$T/err" &&
+   grep -q 'exhaustive, 6 evaluations (6 measured, 0 failed)' "$T/err" &&
+   "$LEGO" gen "$T/s.tpl" --tuned "$T/t.db" -D N=96 -D LOCAL0=4 \
+	-o "$T/best.cl" 2> /dev/null &&
+   $CC $CFLAGS -I"$HERE" -DTUNED='"'"$T/best.cl"'"' "$HERE/tuned.c" \
+	-o "$T/tuned" && "$T/tuned"; then
+	ok "tune hand-off: saxpy.lift --rewrite $st tuned on PoCL ($(cat "$T/out")), the best equal to C"
+else
+	ko "tune hand-off: saxpy.lift: $(cat "$T/err" "$T/out" 2> /dev/null | tail -n 3)"
+fi
+printf 'size N;\nfloat mul(float a, float b) { return a * b; }\nkernel k(a : float, x : [float]N) = mapGlb(\\v -> mul(a, v)) $ x;\n' \
+	> "$TMP/scalar.lift"
+if "$LEGO" lift --template "$TMP/scalar.lift" > /dev/null 2> "$TMP/err"; then
+	ko "a template of a program with a scalar parameter: accepted"
+elif grep -q 'is a scalar: the tuner' "$TMP/err"; then
+	ok "a template of a program with a scalar parameter: refused"
+else
+	ko "a template of a program with a scalar parameter: $(cat "$TMP/err")"
+fi
+
 # CUDA: every example's kernel and host code compiled by nvcc, in one file
 # (a namespace each); they are run on a GPU by bench/lift/cuda-check.sh.
 if command -v nvcc > /dev/null 2>&1; then
