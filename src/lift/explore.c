@@ -9,7 +9,7 @@
 #include "lift/lift.h"
 
 /* The split sizes tried by split-join and reduce-split, the tile sides
- * by tiling. */
+ * by tiling, the widths by vectorize. */
 static const int64_t split_sizes[] = {2, 4};
 #define NSPLITS (sizeof split_sizes / sizeof split_sizes[0])
 
@@ -24,6 +24,7 @@ lift_program *lift_program_rewritten(lego_ctx *ctx, const char *file,
 	for (size_t k = 0; p && k < nsteps; k++) {
 		char name[32];
 		snprintf(name, sizeof name, "SPLIT%zu", p->ntunes + 1);
+		/* (a rule whose size is not tunable keeps its number) */
 		p = lift_rewrite(ctx, p, steps[k].rule, steps[k].site,
 				 steps[k].n, as_template ? name : NULL);
 	}
@@ -96,7 +97,9 @@ static void explore(explorer *e, size_t n)
 	for (int r = 0; r < LIFT_NRULES; r++)
 		for (size_t s = 0; s < nsites[r]; s++)
 			for (size_t z = 0; z < (lift_rule_takes_size((lift_rule)r) &&
-						!e->as_template ? NSPLITS : 1);
+						!(e->as_template &&
+						  lift_rule_size_tunable((lift_rule)r))
+							? NSPLITS : 1);
 			     z++) {
 				e->path[n] = (lift_step){(lift_rule)r, s,
 							 split_sizes[z]};

@@ -118,20 +118,24 @@ char *lift_ast_print(const lift_ast *a);
 typedef enum {
 	LIFT_RULE_FUSION, LIFT_RULE_SPLIT_JOIN, LIFT_RULE_REDUCE_SPLIT,
 	LIFT_RULE_TO_SEQ, LIFT_RULE_TO_GLB, LIFT_RULE_TO_WRG, LIFT_RULE_TO_LCL,
-	LIFT_RULE_TILING, LIFT_NRULES
+	LIFT_RULE_TILING, LIFT_RULE_VECTORIZE, LIFT_NRULES
 } lift_rule;
 
 const char *lift_rule_name(lift_rule r);
 /* The rule of that name, or -1. */
 int lift_rule_find(const char *name);
-/* Whether the rule takes a split size (split-join, reduce-split, tiling). */
+/* Whether the rule takes a size (split-join, reduce-split, tiling: a
+ * split size; vectorize: a vector width), and whether that size may be a
+ * tune parameter (not the width: vector types need a constant). */
 int lift_rule_takes_size(lift_rule r);
+int lift_rule_size_tunable(lift_rule r);
 /* How many sites of the body the rule applies at (pre-order). */
 size_t lift_rewrite_sites(lego_ctx *ctx, const lift_program *p,
 			  lift_rule rule);
 /* p with the rule applied at one site; n is the split size of split-join
- * and reduce-split, the tile side of tiling, or, when param is not NULL,
- * that new size symbol (a tune parameter, appended to p's sizes).  The
+ * and reduce-split, the tile side of tiling, the width of vectorize, or,
+ * when param is not NULL and the size is tunable, that new size symbol
+ * (a tune parameter, appended to p's sizes).  The
  * result may not type check: compile it. */
 lift_program *lift_rewrite(lego_ctx *ctx, const lift_program *p,
 			   lift_rule rule, size_t site, int64_t n,

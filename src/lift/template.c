@@ -124,9 +124,13 @@ char *lift_template(lego_ctx *ctx, const char *file, const char *text,
 	lego_sbuf b = {0};
 	lego_sbuf_printf(&b, "{%% lego %%}\n# lego lift --template%s of %s",
 			 target == LIFT_TARGET_CUDA ? " --target cuda" : "", file);
-	for (size_t i = 0; i < nsteps; i++)
+	for (size_t i = 0; i < nsteps; i++) {
 		lego_sbuf_printf(&b, "%s%s:%zu", i ? "," : " --rewrite ",
 				 lift_rule_name(steps[i].rule), steps[i].site);
+		if (lift_rule_takes_size(steps[i].rule) &&
+		    !lift_rule_size_tunable(steps[i].rule))
+			lego_sbuf_printf(&b, ":%lld", (long long)steps[i].n);
+	}
 	lego_sbuf_puts(&b, "\n");
 	put_spec(ctx, &b, p, &k, lim);
 	lego_sbuf_puts(&b, "{% end %}\n");

@@ -256,6 +256,16 @@ int main(int argc, char **argv)
 		ref[i] = 0.5f * A[i] * A[i] + A[i];
 	out = buffer(&c, nout * sizeof(float), NULL);
 	LAUNCH(tiling, global, NULL, input(&c, A, (size_t)M * N), out, M, N);
+#elif defined(BENCH_saxpy)
+	int N = s[0];
+	float *x = randoms((size_t)N), *y = randoms((size_t)N);
+	nout = saxpy_out_len(N);
+	ref = (float *)calloc(nout, sizeof *ref);
+	for (int i = 0; i < N; i++)
+		ref[i] = 2.5f * x[i] + y[i];
+	out = buffer(&c, nout * sizeof(float), NULL);
+	LAUNCH(saxpy, global, NULL, input(&c, x, (size_t)N), input(&c, y,
+	       (size_t)N), out, N);
 #else
 #error "no BENCH_ defined"
 #endif

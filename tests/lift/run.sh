@@ -149,8 +149,10 @@ while read -r flag st && read -r body; do
 		ko "rewrite $st of rules.lift: its text reads back differently"
 	fi
 done < "$TMP/explored"
-[ "$(grep -c '^--rewrite' "$TMP/explored")" = 14 ] ||
-	ko "rules.lift: $(grep -c '^--rewrite' "$TMP/explored") programs one rewrite away, want 14"
+# 14 before vectorize, which has 4 more: map(sq) and map(half) at widths 2
+# and 4 (the lambda's map does not map a scalar function)
+[ "$(grep -c '^--rewrite' "$TMP/explored")" = 18 ] ||
+	ko "rules.lift: $(grep -c '^--rewrite' "$TMP/explored") programs one rewrite away, want 18"
 # Tiling (2-D, n x n tiles) on tests/lift/tiling.lift at 12 x 20 (3 x 5
 # tiles of 4, 6 x 10 of 2): both tile sides, and the 4 x 4 tiling with
 # each of its maps made mapGlb.
@@ -165,6 +167,19 @@ for st in tiling:0:2 tiling:0:4 $(sed -n 's/^--rewrite \(tiling:0:4,to-glb:[0-9]
 done
 [ "$(grep -c '^--rewrite tiling:0:4,to-glb:' "$TMP/tiled")" = 6 ] ||
 	ko "tiling.lift: $(grep -c '^--rewrite tiling:0:4,to-glb:' "$TMP/tiled") programs mapGlb after 4 x 4 tiling, want 6"
+# vectorize over a zip (both arrays seen as vectors), at widths 2 and 4,
+# and made mapGlb after it, on saxpy.lift (N = 20)
+"$LEGO" lift --explore 2 "$HERE/saxpy.lift" > "$TMP/vec" ||
+	ko "lego lift --explore 2 saxpy.lift"
+for st in $(sed -n 's/^--rewrite \(vectorize:0:[24]\(,to-glb:0\)\?\)$/\1/p' "$TMP/vec"); do
+	if rewritten "$HERE/saxpy.lift" saxpy "$st" 20; then
+		ok "rewrite $st of saxpy.lift"
+	else
+		ko "rewrite $st of saxpy.lift: $(head -n 3 "$TMP/rw/out" 2>&1)"
+	fi
+done
+[ "$(grep -c '^--rewrite vectorize:0:[24]\(,to-glb:0\)\?$' "$TMP/vec")" = 4 ] ||
+	ko "saxpy.lift: $(grep -c '^--rewrite vectorize:0:[24]\(,to-glb:0\)\?$' "$TMP/vec") vectorized programs, want 4"
 if "$LEGO" lift --rewrite fusion:0 "$EX/gemv.lift" > /dev/null 2> "$TMP/err"; then
 	ko "a rewrite at a site that is not there: accepted"
 elif [ "$(cat "$TMP/err")" = "$EX/gemv.lift: error: rule fusion has no site 0" ]; then
@@ -174,7 +189,7 @@ else
 fi
 while read -r name sizes; do
 	"$LEGO" lift --explore 1 "$EX/$name.lift" > "$TMP/ex" || continue
-	for rule in fusion split-join reduce-split to-seq to-glb to-wrg to-lcl; do
+	for rule in fusion split-join reduce-split to-seq to-glb to-wrg to-lcl vectorize; do
 		st=$(sed -n "s/^--rewrite \($rule:[0-9:]*\)\$/\1/p" "$TMP/ex" |
 			head -n 1)
 		[ -n "$st" ] || continue

@@ -34,8 +34,9 @@ static const char lift_help[] =
 	"                  (a reference for `lego tune`: -DN=... defines them)\n"
 	"  --rewrite STEPS apply rewrite rules first: RULE:SITE[:N],...\n"
 	"                  (rules: fusion, split-join, reduce-split, to-seq,\n"
-	"                  to-glb, to-wrg, to-lcl; SITE counts the rule's\n"
-	"                  sites in pre-order from 0; N the split size)\n"
+	"                  to-glb, to-wrg, to-lcl, tiling, vectorize; SITE\n"
+	"                  counts the rule's sites in pre-order from 0; N the\n"
+	"                  split size, tile side or vector width)\n"
 	"  --explore DEPTH print every distinct program that up to DEPTH\n"
 	"                  rewrites make and that compiles, with its steps\n"
 	"  -o OUT          write to OUT (replaced only when complete)\n"
@@ -87,7 +88,8 @@ static void print_explored(void *user, const lift_step *path, size_t n,
 	for (size_t k = 0; k < n; k++) {
 		printf("%s%s:%zu", k ? "," : "", lift_rule_name(path[k].rule),
 		       path[k].site);
-		if (lift_rule_takes_size(path[k].rule) && !*as_template)
+		if (lift_rule_takes_size(path[k].rule) &&
+		    !(*as_template && lift_rule_size_tunable(path[k].rule)))
 			printf(":%lld", (long long)path[k].n);
 	}
 	printf("\n\t%s\n", body);
