@@ -244,17 +244,12 @@ lift_val *lift_view_get(lift_cc *cc, lift_val *a, lego_expr *i)
 	case VW_ZIP: {
 		lift_val **es = lego_arena_alloc(&ctx->arena,
 						 v->nin * sizeof *es);
-		lift_val *t = lego_arena_alloc(&ctx->arena, sizeof *t);
-		if (!es || !t)
+		if (!es)
 			return NULL;
 		for (size_t k = 0; k < v->nin; k++)
 			if (!(es[k] = lift_view_get(cc, v->in[k], i)))
 				return NULL;
-		t->kind = VAL_TUPLE;
-		t->type = et;
-		t->elems = es;
-		t->nelems = v->nin;
-		return t;
+		return lift_val_tuple(cc, es, v->nin);
 	}
 	case VW_SLIDE:
 		if (!(w = view_new(cc, VW_OFFS, v->in[0])))

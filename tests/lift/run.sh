@@ -53,6 +53,9 @@ type_is pairsum "[float](N / 2 / 2)"
 type_is vscale "[float](4 * (4 * (N / 4) / 4))"
 type_is conv2d "[[[float]1]N]M"
 type_is jacobi3d "[[[[float]1]N]M]L"
+type_is nn "[float]N"
+type_is kmeans "[[float]1]N"
+type_is nbody "[[float]3]N"
 
 # Barriers (docs/lift.md): the tiles of A and B are read by every
 # work-item, a barrier before and after each copy, the two between them
