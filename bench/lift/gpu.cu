@@ -129,7 +129,11 @@ struct config {
 	char name[48];
 };
 
-/* 1-D launches of n work-items: blocks of 128 to 1024 covering them. */
+static unsigned sms; /* the device's multiprocessors */
+
+/* 1-D launches of n work-items: blocks of 128 to 1024 covering them, and
+ * blocks of 256 in 4, 8 or 16 waves a multiprocessor (the Lift loops
+ * stride over the rest). */
 static std::vector<config> configs1(size_t n)
 {
 	std::vector<config> c;
@@ -140,6 +144,14 @@ static std::vector<config> configs1(size_t n)
 		snprintf(k.name, sizeof k.name, "block %u", b);
 		c.push_back(k);
 	}
+	for (unsigned w = 4; w <= 16; w *= 2)
+		if ((size_t)sms * w * 256 < n) {
+			config k;
+			k.block = dim3(256);
+			k.grid = dim3(sms * w);
+			snprintf(k.name, sizeof k.name, "grid %u block 256", sms * w);
+			c.push_back(k);
+		}
 	return c;
 }
 
@@ -218,6 +230,7 @@ int main(int argc, char **argv)
 	int quick = argc > 1;
 	cudaDeviceProp prop;
 	CK(cudaGetDeviceProperties(&prop, 0));
+	sms = (unsigned)prop.multiProcessorCount;
 	printf("device: %s%s\n", prop.name, quick ? " (quick sizes)" : "");
 	char cfg[48];
 
@@ -251,7 +264,7 @@ int main(int argc, char **argv)
 		cudaFree(dx), cudaFree(dy), cudaFree(o), cudaFree(r);
 	}
 	{ /* gemv */
-		int M = quick ? 64 : 8192, K = quick ? 128 : 8192;
+		int M = quick ? 64 : 8192, K = quick ? 512 : 8192;
 		auto A = randoms((size_t)M * K), x = randoms(K);
 		float *dA = dev(A), *dx = dev(x), *o = dev_out(M), *r = dev_out(M);
 		auto rl = [&] { ref_gemv<<<(M + 7) / 8, 256>>>(dA, dx, r, M, K); };
@@ -267,9 +280,29 @@ int main(int argc, char **argv)
 		float lms = tune("gemv", configs1(M), [&](const config &c) {
 			ex_gemv::gemv_launch(dA, dx, o, M, K, c.grid, c.block, 0);
 		}, o, ref, 1e-4f, cfg);
-		char sz[32];
+		/* gemvwg.lift: a work-group a row, grids of M or fewer groups */
+		std::vector<config> cs;
+		for (unsigned b = 64; b <= 256; b *= 2)
+			for (unsigned g : {(unsigned)M, sms * 8, sms * 4}) {
+				config k;
+				k.block = dim3(b);
+				k.grid = dim3(g);
+				snprintf(k.name, sizeof k.name, "grid %u block %u", g, b);
+				cs.push_back(k);
+			}
+		char cfg2[48];
+		float wms = tune("gemvwg", cs, [&](const config &c) {
+			ex_gemvwg::gemvwg_launch(dA, dx, o, M, K, c.grid, c.block, 0);
+		}, o, ref, 1e-4f, cfg2);
+		if (wms < lms) {
+			lms = wms;
+			snprintf(cfg, sizeof cfg, "gemvwg %s", cfg2);
+		}
+		char sz[32], ex[64];
 		snprintf(sz, sizeof sz, "%dx%d", M, K);
-		row("gemv", sz, rms, lms, cfg, "");
+		snprintf(ex, sizeof ex, "  lift %.0f GB/s, copy %.0f GB/s",
+			 (double)M * K * 4 / lms / 1e6, copy_gbs((size_t)M * K));
+		row("gemv", sz, rms, lms, cfg, ex);
 		cudaFree(dA), cudaFree(dx), cudaFree(o), cudaFree(r);
 	}
 	{ /* matmul: matmul.lift and mmtiled.lift at tile sides 4..32 */

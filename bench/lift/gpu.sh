@@ -17,7 +17,7 @@ gen() {  # NAMESPACE FILE
 	printf 'namespace %s {\n#include "%s.cu"\n#include "%s.h"\n}\n' \
 		"$1" "$1" "$1" >> "$out/lift_all.cuh"
 }
-for b in dot gemv matmul nbody kmeans nn conv2d stencil2d jacobi3d; do
+for b in dot gemv gemvwg matmul nbody kmeans nn conv2d stencil2d jacobi3d; do
 	gen "ex_$b" "examples/lift/$b.lift"
 done
 for t in 4 8 16 32; do

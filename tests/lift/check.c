@@ -256,6 +256,21 @@ int main(int argc, char **argv)
 		ref[i] = 0.5f * A[i] * A[i] + A[i];
 	out = buffer(&c, nout * sizeof(float), NULL);
 	LAUNCH(tiling, global, NULL, input(&c, A, (size_t)M * N), out, M, N);
+#elif defined(BENCH_gemvwg)
+	/* work-groups of 5 (each strides over the 256 partial sums), 2
+	 * groups for the M rows */
+	int M = s[0], K = s[1];
+	size_t local[2] = {5, 1};
+	global[0] = 10;
+	float *A = randoms((size_t)M * K), *x = randoms((size_t)K);
+	nout = gemvwg_out_len(M, K);
+	ref = (float *)calloc(nout, sizeof *ref);
+	for (int i = 0; i < M; i++)
+		for (int j = 0; j < K; j++)
+			ref[i] += A[i * K + j] * x[j];
+	out = buffer(&c, nout * sizeof(float), NULL);
+	LAUNCH(gemvwg, global, local, input(&c, A, (size_t)M * K), input(&c, x,
+	       (size_t)K), out, M, K);
 #elif defined(BENCH_nn)
 	int N = s[0];
 	float *lat = randoms((size_t)N), *lng = randoms((size_t)N);

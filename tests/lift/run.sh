@@ -54,6 +54,7 @@ type_is vscale "[float](4 * (4 * (N / 4) / 4))"
 type_is conv2d "[[[float]1]N]M"
 type_is jacobi3d "[[[[float]1]N]M]L"
 type_is nn "[float]N"
+type_is gemvwg "[float]M"
 type_is kmeans "[[float]1]N"
 type_is nbody "[[float]3]N"
 
@@ -74,6 +75,8 @@ barriers_are stencil2dlocal 2
 barriers_are matmul 0
 # before the copy, after it, after each of the 4 rounds of 12 -> 6 -> 3 -> 2 -> 1
 barriers_are sumtree 6
+# the same for gemvwg's 8 rounds of 256 -> 128 -> .. -> 1
+barriers_are gemvwg 10
 
 # Random view chains (tests/lift/views.c) against its interpreter.
 if $CC $CFLAGS "$HERE/views.c" -o "$TMP/views"; then
