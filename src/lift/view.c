@@ -409,13 +409,19 @@ int lift_split_check(lift_cc *cc, const lift_fun *split, lego_expr *len)
 	if (lift_divides(cc->ctx, split->sz[0], len))
 		return 0;
 	const char *n = eprint(cc, split->sz[0]), *l = eprint(cc, len);
-	if (cc->p->as_template) {
-		/* the tuner's constraint; assumed from here on */
-		char line[512];
-		snprintf(line, sizeof line, "(%s) %% (%s) == 0\n", l, n);
+	lego_expr *rem = lego_simplify(cc->ctx, lego_mod(cc->ctx, len,
+							 split->sz[0]));
+	int64_t k;
+	if (cc->p->as_template && rem && !lego_expr_is_const(rem, &k)) {
+		/* the tuner's constraint (a remainder known not to be 0 stays
+		 * an error); assumed from here on */
+		lego_sbuf b = {0};
+		lego_sbuf_printf(&b, "(%s) %% (%s) == 0\n", l, n);
+		char *line = lego_sbuf_take(&b);
 		const char *have = cc->assumed.s ? cc->assumed.s : "";
-		if (!strstr(have, line))
+		if (line && !strstr(have, line))
 			lego_sbuf_puts(&cc->assumed, line);
+		free(line);
 		return lego_assume_divides(cc->ctx, split->sz[0], len) ? -1 : 0;
 	}
 	lift_err(cc, split->at, "%s(%s) of an array of length %s: cannot "
