@@ -163,9 +163,13 @@ static void put_acc_index(lego_sbuf *b, const mdh_program *p)
 static int open_tiles(lego_sbuf *b, const mdh_program *p, mdh_which w,
 		      int depth)
 {
-	for (size_t k = 0; k < p->ndims; k++) {
-		const mdh_dim *d = &p->dims[k];
-		if (w == MDH_PAR && mdh_dim_is_red(d))
+	/* the reduced dims outermost: each of their steps reads a row of
+	 * operands once for the whole ++ tile (an outer product in
+	 * registers), and every accumulator still sums in the same order */
+	for (size_t j = 0; j < 2 * p->ndims; j++) {
+		const mdh_dim *d = &p->dims[j % p->ndims];
+		if ((j < p->ndims) != mdh_dim_is_red(d) ||
+		    (w == MDH_PAR && mdh_dim_is_red(d)))
 			continue;
 		indent(b, depth++);
 		lego_sbuf_printf(b, "for (int mdh_p_%s = 0; mdh_p_%s < {{ P_%s }}; "
@@ -184,10 +188,25 @@ static void close_blocks(lego_sbuf *b, int to, int from)
 	}
 }
 
-/* The staging of each input placed in local memory (M_X == 2): the
- * work-group's tile of this round, over the dims X's view uses, copied by
- * all its work-items between two barriers (the first lets the last
- * round's reads finish). */
+/* The condition that some input is staged: the sum of the M_X exceeds
+ * their count (each is at least 1). */
+static int put_any_staged(lego_sbuf *b, const mdh_program *p)
+{
+	int n = 0;
+	for (size_t i = 0; i < p->nbufs; i++)
+		if (mdh_buf_stageable(&p->bufs[i]))
+			lego_sbuf_printf(b, "%sM_%s", n++ ? " + " : "",
+					 p->bufs[i].name);
+	lego_sbuf_printf(b, " > %d", n);
+	return n;
+}
+
+/* The staging of each input placed in local memory (M_X > 1): the
+ * work-group's tile of this round, over the dims X's view uses, copied
+ * by all its work-items in the buffer's order (neighbouring work-items
+ * read neighbours), stored at its place in the staged layout.  One
+ * barrier before every copy (the last round's reads finish) and one
+ * after. */
 static void put_staging(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 			const mdh_spelling *sp, int depth)
 {
@@ -207,57 +226,63 @@ static void put_staging(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 		at[k] = c ? lego_arena_strdup(&ctx->arena, c) : "?";
 		free(c);
 	}
-	for (size_t i = 0; at && i < p->nbufs; i++) {
+	lego_sbuf any = {0};
+	if (!at || !put_any_staged(&any, p)) {
+		free(lego_sbuf_take(&any));
+		return;
+	}
+	char *cond = lego_sbuf_take(&any);
+	indent(b, depth);
+	lego_sbuf_printf(b, "if ({{ %s }}) {\n", cond ? cond : "1");
+	indent(b, depth + 1);
+	lego_sbuf_printf(b, "%s;\n", sp->barrier);
+	indent(b, depth);
+	lego_sbuf_puts(b, "}\n");
+	for (size_t i = 0; i < p->nbufs; i++) {
 		const mdh_buf *m = &p->bufs[i];
 		if (!mdh_buf_stageable(m))
 			continue;
 		const char *x = m->name;
+		size_t order[64];
+		size_t n = mdh_staged_dims(p, m, 0, order);
 		indent(b, depth);
-		lego_sbuf_printf(b, "if ({{ M_%s }} == 2) {\n", x);
-		indent(b, depth + 1);
-		lego_sbuf_printf(b, "%s;\n", sp->barrier);
+		lego_sbuf_printf(b, "if ({{ M_%s }} > 1) {\n", x);
 		indent(b, depth + 1);
 		/* a trip count the same for every work-item: PoCL miscompiled
 		 * the barrier after a loop begun at the work-item's id */
-		lego_sbuf_printf(b, "for (int mdh_y = 0; mdh_y < {{ mdh_S_%s.size }};"
+		lego_sbuf_printf(b, "for (int mdh_y = 0; mdh_y < {{ mdh_C_%s.size }};"
 				 " mdh_y += {{ mdh_LOC.size }}) {\n", x);
 		indent(b, depth + 2);
 		lego_sbuf_printf(b, "const int mdh_x_%s = mdh_y + mdh_lid;\n", x);
 		indent(b, depth + 2);
-		lego_sbuf_printf(b, "if (mdh_x_%s < {{ mdh_S_%s.size }}) {\n", x, x);
-		depth++;
-		for (size_t k = 0, j = 0; k < p->ndims; k++) {
-			if (!mdh_buf_uses(m, k))
-				continue;
-			indent(b, depth + 2);
-			lego_sbuf_printf(b, "const int mdh_c_%s = {{ mdh_S_%s.inv("
+		lego_sbuf_printf(b, "if (mdh_x_%s < {{ mdh_C_%s.size }}) {\n", x, x);
+		for (size_t j = 0; j < n; j++) {
+			indent(b, depth + 3);
+			lego_sbuf_printf(b, "const int mdh_c_%s = {{ mdh_C_%s.inv("
 					 "mdh_x_%s)[%zu] }};\n",
-					 p->dims[k].name, x, x, j++);
+					 p->dims[order[j]].name, x, x, j);
 		}
-		indent(b, depth + 2);
-		lego_sbuf_puts(b, "if ({{ ");
-		int n = 0;
-		for (size_t k = 0; k < p->ndims; k++)
-			if (mdh_buf_uses(m, k))
-				lego_sbuf_printf(b, "%s%s < %s", n++ ? " && " : "",
-						 at[k], p->dims[k].size);
-		lego_sbuf_puts(b, " }}) {\n");
 		indent(b, depth + 3);
-		lego_sbuf_printf(b, "mdh_st_%s[mdh_x_%s] = mdh_in_%s[", x, x, x);
+		lego_sbuf_puts(b, "if ({{ ");
+		for (size_t j = 0; j < n; j++)
+			lego_sbuf_printf(b, "%s%s < %s", j ? " && " : "",
+					 at[order[j]], p->dims[order[j]].size);
+		lego_sbuf_puts(b, " }}) {\n");
+		indent(b, depth + 4);
+		lego_sbuf_printf(b, "mdh_st_%s[{{ ", x);
+		mdh_put_staged_index(b, p, m, "mdh_c_@");
+		lego_sbuf_printf(b, " }}] = mdh_in_%s[", x);
 		put_access(b, m, &m->acc[0], at);
 		lego_sbuf_puts(b, "];\n");
-		indent(b, depth + 2);
-		lego_sbuf_puts(b, "}\n");
-		depth--;
-		indent(b, depth + 2);
-		lego_sbuf_puts(b, "}\n");
-		indent(b, depth + 1);
-		lego_sbuf_puts(b, "}\n");
-		indent(b, depth + 1);
-		lego_sbuf_printf(b, "%s;\n", sp->barrier);
-		indent(b, depth);
-		lego_sbuf_puts(b, "}\n");
+		close_blocks(b, depth + 4, depth);
 	}
+	indent(b, depth);
+	lego_sbuf_printf(b, "if ({{ %s }}) {\n", cond ? cond : "1");
+	indent(b, depth + 1);
+	lego_sbuf_printf(b, "%s;\n", sp->barrier);
+	indent(b, depth);
+	lego_sbuf_puts(b, "}\n");
+	free(cond);
 }
 
 /* The scalar phase: inputs read through their views, the scalar
@@ -277,13 +302,13 @@ static void put_scalar(lego_sbuf *b, const mdh_program *p,
 			continue;
 		}
 		if (mdh_buf_stageable(m)) {
-			lego_sbuf_printf(b, "const %s %s = {{ M_%s }} == 2 ? "
-					 "mdh_st_%s[{{ mdh_S_%s[", m->type,
-					 m->name, m->name, m->name, m->name);
-			mdh_put_each_of(b, p, MDH_ALL, m, "select(O_@ == 1, "
-					"mdh_p_@ * L_@ + mdh_l_@, mdh_l_@ * P_@ "
-					"+ mdh_p_@)", ", ", "0");
-			lego_sbuf_printf(b, "] }}] : mdh_in_%s[", m->name);
+			lego_sbuf_printf(b, "const %s %s = {{ M_%s }} > 1 ? "
+					 "mdh_st_%s[{{ ", m->type, m->name,
+					 m->name, m->name);
+			mdh_put_staged_index(b, p, m, "select(O_@ == 1, "
+					     "mdh_p_@ * L_@ + mdh_l_@, mdh_l_@ "
+					     "* P_@ + mdh_p_@)");
+			lego_sbuf_printf(b, " }}] : mdh_in_%s[", m->name);
 			put_access(b, m, &m->acc[0], tiles);
 			lego_sbuf_puts(b, "];\n");
 			continue;
@@ -511,9 +536,11 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 					 p->bufs[i].name);
 	for (size_t i = 0; i < p->nbufs; i++)
 		if (mdh_buf_stageable(&p->bufs[i]))
-			lego_sbuf_printf(b, "\t%s %s mdh_st_%s[{{ select(M_%s == 2, "
-					 "mdh_S_%s.size, 1) }}];\n", sp->local,
+			lego_sbuf_printf(b, "\t%s %s mdh_st_%s[{{ select(M_%s == 1, "
+					 "1, select(M_%s == 4, mdh_Q_%s.size, "
+					 "mdh_C_%s.size)) }}];\n", sp->local,
 					 p->bufs[i].type, p->bufs[i].name,
+					 p->bufs[i].name, p->bufs[i].name,
 					 p->bufs[i].name, p->bufs[i].name);
 	lego_sbuf_printf(b, "\tconst int mdh_grp = %s, mdh_lid = %s;\n",
 			 sp->group_id, sp->local_id);

@@ -36,6 +36,25 @@ void mdh_put_each_of(lego_sbuf *b, const mdh_program *p, mdh_which w,
 int mdh_buf_uses(const mdh_buf *m, size_t dim);
 int mdh_buf_stageable(const mdh_buf *m);
 
+/* The dims a staged input's views use (an input read through one view),
+ * in the order of a staged layout, into out (ndims entries); their count.
+ * red_outer 0: the order of the buffer's index entries, so that the copy
+ * reads neighbours in global memory; 1: the reduced dims first, so that
+ * the work-items of a group, which differ in ++ coordinates, read
+ * neighbours (or the same element) in local memory. */
+size_t mdh_staged_dims(const mdh_program *p, const mdh_buf *m, int red_outer,
+		       size_t *out);
+
+/* fmt (@ the dim's name, $ its size) for each of the n dims, joined by
+ * sep; empty when n is 0. */
+void mdh_put_dims(lego_sbuf *b, const mdh_program *p, const size_t *dims,
+		  size_t n, const char *fmt, const char *sep, const char *empty);
+
+/* The index in X's staged copy of the element at coordinates fmt (@ the
+ * dim's name) of the box: a select over the placements M_X = 2, 3, 4. */
+void mdh_put_staged_index(lego_sbuf *b, const mdh_program *p,
+			  const mdh_buf *m, const char *fmt);
+
 /* The spec block: sizes, tuning parameters and constraints, the tiles
  * and buffers as layouts, the index variables with their ranges. */
 void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg);

@@ -31,6 +31,19 @@ void mdh_put_each(lego_sbuf *b, const mdh_program *p, mdh_which w,
 	mdh_put_each_of(b, p, w, NULL, fmt, sep, empty);
 }
 
+/* fmt for dim d: @ is its name and $ its size. */
+static void put_fmt(lego_sbuf *b, const mdh_dim *d, const char *fmt)
+{
+	for (const char *c = fmt; *c; c++) {
+		if (*c == '@')
+			lego_sbuf_puts(b, d->name);
+		else if (*c == '$')
+			lego_sbuf_puts(b, d->size);
+		else
+			lego_sbuf_printf(b, "%c", *c);
+	}
+}
+
 void mdh_put_each_of(lego_sbuf *b, const mdh_program *p, mdh_which w,
 		     const mdh_buf *m, const char *fmt, const char *sep,
 		     const char *empty)
@@ -42,19 +55,38 @@ void mdh_put_each_of(lego_sbuf *b, const mdh_program *p, mdh_which w,
 			continue;
 		if (n++)
 			lego_sbuf_puts(b, sep);
-		/* in fmt, @ is the dim's name and $ its size */
-		const char *s = d->size;
-		for (const char *c = fmt; *c; c++) {
-			if (*c == '@')
-				lego_sbuf_puts(b, d->name);
-			else if (*c == '$')
-				lego_sbuf_puts(b, s);
-			else
-				lego_sbuf_printf(b, "%c", *c);
-		}
+		put_fmt(b, d, fmt);
 	}
 	if (!n)
 		lego_sbuf_puts(b, empty);
+}
+
+void mdh_put_dims(lego_sbuf *b, const mdh_program *p, const size_t *dims,
+		  size_t n, const char *fmt, const char *sep, const char *empty)
+{
+	for (size_t j = 0; j < n; j++) {
+		if (j)
+			lego_sbuf_puts(b, sep);
+		put_fmt(b, &p->dims[dims[j]], fmt);
+	}
+	if (!n)
+		lego_sbuf_puts(b, empty);
+}
+
+void mdh_put_staged_index(lego_sbuf *b, const mdh_program *p,
+			  const mdh_buf *m, const char *fmt)
+{
+	size_t bo[64], ro[64];
+	size_t n = mdh_staged_dims(p, m, 0, bo);
+	mdh_staged_dims(p, m, 1, ro);
+	const char *x = m->name;
+	lego_sbuf_printf(b, "select(M_%s == 2, mdh_C_%s[", x, x);
+	mdh_put_dims(b, p, bo, n, fmt, ", ", "0");
+	lego_sbuf_printf(b, "], select(M_%s == 3, mdh_R_%s[", x, x);
+	mdh_put_dims(b, p, ro, n, fmt, ", ", "0");
+	lego_sbuf_printf(b, "], mdh_Q_%s[", x);
+	mdh_put_dims(b, p, ro, n, fmt, ", ", "0");
+	lego_sbuf_puts(b, "]))");
 }
 
 /* The tile of a work-group: its group index along a ++ dim; along a
@@ -152,20 +184,30 @@ static void put_values(lego_sbuf *b, const char *name, const char *dim,
 	lego_sbuf_puts(b, "}\n");
 }
 
-/* The memory placement of each input that can be staged (M_X: 1 global,
- * 2 the work-group's tile copied to local memory each round), the copy's
- * layout over the dims the view uses, and its bound of 16 KiB. */
+/* The memory placement of each input that can be staged (M_X: 1 global;
+ * 2, 3, 4 the work-group's tile copied to local memory each round, laid
+ * out as the buffer (mdh_C_X, the copy's order), with the reduced dims
+ * outermost (mdh_R_X), or so and its innermost extent padded by one
+ * (mdh_Q_X: a copy that transposes then stores to different banks)), and
+ * the bound of the box. */
 static void put_placements(lego_sbuf *b, const mdh_program *p)
 {
-	static const int64_t mvals[] = {1, 2};
+	static const int64_t mvals[] = {1, 2, 3, 4};
 	for (size_t i = 0; i < p->nbufs; i++) {
 		const mdh_buf *m = &p->bufs[i];
 		if (!mdh_buf_stageable(m))
 			continue;
-		put_values(b, "M", m->name, mvals, 2);
-		lego_sbuf_printf(b, "layout mdh_S_%s = OrderBy(Row(", m->name);
-		mdh_put_each_of(b, p, MDH_ALL, m, "P_@ * L_@", ", ", "1");
-		lego_sbuf_printf(b, "))\nassume M_%s == 1 || ", m->name);
+		size_t bo[64], ro[64];
+		size_t n = mdh_staged_dims(p, m, 0, bo);
+		mdh_staged_dims(p, m, 1, ro);
+		put_values(b, "M", m->name, mvals, 4);
+		lego_sbuf_printf(b, "layout mdh_C_%s = OrderBy(Row(", m->name);
+		mdh_put_dims(b, p, bo, n, "P_@ * L_@", ", ", "1");
+		lego_sbuf_printf(b, "))\nlayout mdh_R_%s = OrderBy(Row(", m->name);
+		mdh_put_dims(b, p, ro, n, "P_@ * L_@", ", ", "1");
+		lego_sbuf_printf(b, "))\nlayout mdh_Q_%s = OrderBy(Row(", m->name);
+		mdh_put_dims(b, p, ro, n, "P_@ * L_@", ", ", "1");
+		lego_sbuf_printf(b, " + 1))\nassume M_%s == 1 || ", m->name);
 		mdh_put_each_of(b, p, MDH_ALL, m, "P_@ * L_@", " * ", "1");
 		lego_sbuf_printf(b, " <= 4096\nindex mdh_x_%s in [0, ", m->name);
 		mdh_put_each_of(b, p, MDH_ALL, m, "P_@ * L_@", " * ", "1");

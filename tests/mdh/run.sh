@@ -80,8 +80,9 @@ run matvec "9 33" -D L_k=1 -D P_k=1 -D O_k=2 -D G_k=8
 run matmul "17 19 5" -D M=17 -D N=19 -D K=5 -D L_i=2 -D L_j=2 -D P_i=8 \
 	-D P_j=8 -D L_k=2 -D G_k=2 -D M_A=2 -D M_B=2
 run matmul "5 7 9" -D L_i=2 -D P_j=2 -D O_j=2 -D L_k=2 -D P_k=2 -D G_k=2
-# the placements of A and B: the staged tiles are padded like the rest
-for m in "-D M_A=2" "-D M_B=2" "-D M_A=2 -D M_B=2"; do
+# the placements of A and B (2: the buffer's order, 3: the reduced dim
+# outermost, 4: that padded): the staged tiles are padded like the rest
+for m in "-D M_A=2" "-D M_B=3" "-D M_A=4 -D M_B=2" "-D M_A=3 -D M_B=4"; do
 	# shellcheck disable=SC2086
 	run matmul "17 19 5" -D L_i=2 -D L_j=2 -D P_i=2 -D O_i=2 -D L_k=2 \
 		-D P_k=2 -D G_k=2 $m
@@ -95,10 +96,10 @@ run conv1d "17 3" -D L_d=2 -D P_i=2
 run contraction "3 5 4 3 5" -D L_d=2 -D L_e=2 -D P_c=2 -D G_e=2
 run absmax "5 13" -D L_j=4 -D G_j=2
 run gaussian2d "7 9" -D L_j=2 -D L_b=2 -D P_a=2 -D G_a=2 -D M_x=2 -D M_w=2
-run ccsdt "3 3 5 3 1 3 5" -D L_h7=2 -D P_p4=2 -D L_h1=2 -D G_h7=2 -D M_t2=2
+run ccsdt "3 3 5 3 1 3 5" -D L_h7=2 -D P_p4=2 -D L_h1=2 -D G_h7=2 -D M_t2=3
 # MCC at a small odd shape (N K P Q C R S); its long mask line before the
 # loads once hid that the line ended a statement from lego gen
-run mcc "1 3 5 5 3 3 3" -D L_q=2 -D L_c=2 -D P_k=2 -D G_r=2 -D M_x=2 -D M_f=2
+run mcc "1 3 5 5 3 3 3" -D L_q=2 -D L_c=2 -D P_k=2 -D G_r=2 -D M_x=4 -D M_f=2
 
 # Every 8th configuration of the matvec space at 3 x 5 with its inputs in
 # global memory (the whole space, 120 configurations: sh
