@@ -20,13 +20,14 @@ static const mdh_spelling spellings[] = {
 	[MDH_OPENCL] = {"", "__kernel void", "__global ", "restrict", "__local",
 			"(int)get_group_id(0)", "(int)get_local_id(0)",
 			"(int)get_global_id(0)", "(int)get_global_size(0)",
-			"barrier(CLK_LOCAL_MEM_FENCE)", "static"},
+			"barrier(CLK_LOCAL_MEM_FENCE)", "static", "",
+			"vload4(0, "},
 	[MDH_CUDA] = {"#include <limits.h>\n#include <math.h>\n",
 		      "__global__ void", "", "__restrict__", "__shared__",
 		      "(int)blockIdx.x", "(int)threadIdx.x",
 		      "(int)(blockIdx.x * blockDim.x + threadIdx.x)",
 		      "(int)(gridDim.x * blockDim.x)", "__syncthreads()",
-		      "static __device__"},
+		      "static __device__", "__align__(16) ", "*(const %s4 *)("},
 };
 
 const mdh_spelling *mdh_spelling_of(mdh_target t)
@@ -169,7 +170,7 @@ static int open_tiles(lego_sbuf *b, const mdh_program *p, mdh_which w,
 	for (size_t j = 0; j < 2 * p->ndims; j++) {
 		const mdh_dim *d = &p->dims[j % p->ndims];
 		if ((j < p->ndims) != mdh_dim_is_red(d) ||
-		    (w == MDH_PAR && mdh_dim_is_red(d)))
+		    (w != MDH_ALL && (w == MDH_RED) != mdh_dim_is_red(d)))
 			continue;
 		indent(b, depth++);
 		lego_sbuf_printf(b, "for (int mdh_p_%s = 0; mdh_p_%s < {{ P_%s }}; "
@@ -285,6 +286,51 @@ static void put_staging(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 	free(cond);
 }
 
+/* The registers of each staged input read as vectors (mdh_vec_dim), loaded
+ * at a reduction step before the loops over the ++ tile. */
+static void put_vec_loads(lego_sbuf *b, const mdh_program *p,
+			  const mdh_spelling *sp, int depth)
+{
+	for (size_t i = 0; i < p->nbufs; i++) {
+		const mdh_buf *m = &p->bufs[i];
+		int v = mdh_buf_stageable(m) ? mdh_vec_dim(p, m) : -1;
+		if (v < 0)
+			continue;
+		const char *x = m->name;
+		indent(b, depth);
+		lego_sbuf_puts(b, "if ({{ ");
+		mdh_put_vec_cond(b, p, m);
+		lego_sbuf_puts(b, " }}) {\n");
+		int d = depth + 1;
+		for (size_t k = 0; k < p->ndims; k++) {
+			const char *n = p->dims[k].name;
+			if (mdh_dim_is_red(&p->dims[k]) || !mdh_buf_uses(m, k))
+				continue;
+			indent(b, d++);
+			lego_sbuf_printf(b, "for (int mdh_p_%s = 0; mdh_p_%s < "
+					 "{{ P_%s }}; mdh_p_%s += %d) {\n", n, n,
+					 n, n, (int)k == v ? 4 : 1);
+		}
+		indent(b, d);
+		lego_sbuf_printf(b, "const %s4 mdh_f = ", m->type);
+		lego_sbuf_printf(b, sp->vload, m->type);
+		lego_sbuf_printf(b, "&mdh_st_%s[{{ ", x);
+		mdh_put_staged_index(b, p, m, "select(O_@ == 1, mdh_p_@ * L_@ "
+				     "+ mdh_l_@, mdh_l_@ * P_@ + mdh_p_@)");
+		lego_sbuf_printf(b, " }}]);\n");
+		indent(b, d);
+		lego_sbuf_printf(b, "const int mdh_w = {{ mdh_V_%s[", x);
+		mdh_put_each_of(b, p, MDH_PAR, m, "mdh_p_@", ", ", "0");
+		lego_sbuf_puts(b, "] }};\n");
+		for (int c = 0; c < 4; c++) {
+			indent(b, d);
+			lego_sbuf_printf(b, "mdh_v_%s[mdh_w + %d] = mdh_f.%c;\n", x,
+					 c, "xyzw"[c]);
+		}
+		close_blocks(b, d, depth);
+	}
+}
+
 /* The scalar phase: inputs read through their views, the scalar
  * function, each output folded into its accumulator. */
 static void put_scalar(lego_sbuf *b, const mdh_program *p,
@@ -302,8 +348,17 @@ static void put_scalar(lego_sbuf *b, const mdh_program *p,
 			continue;
 		}
 		if (mdh_buf_stageable(m)) {
-			lego_sbuf_printf(b, "const %s %s = {{ M_%s }} > 1 ? "
-					 "mdh_st_%s[{{ ", m->type, m->name,
+			lego_sbuf_printf(b, "const %s %s = ", m->type, m->name);
+			if (mdh_vec_dim(p, m) >= 0) {
+				lego_sbuf_puts(b, "{{ ");
+				mdh_put_vec_cond(b, p, m);
+				lego_sbuf_printf(b, " }} ? mdh_v_%s[{{ mdh_V_%s[",
+						 m->name, m->name);
+				mdh_put_each_of(b, p, MDH_PAR, m, "mdh_p_@", ", ",
+						"0");
+				lego_sbuf_puts(b, "] }}] : ");
+			}
+			lego_sbuf_printf(b, "{{ M_%s }} > 1 ? mdh_st_%s[{{ ",
 					 m->name, m->name);
 			mdh_put_staged_index(b, p, m, "select(O_@ == 1, "
 					     "mdh_p_@ * L_@ + mdh_l_@, mdh_l_@ "
@@ -536,12 +591,13 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 					 p->bufs[i].name);
 	for (size_t i = 0; i < p->nbufs; i++)
 		if (mdh_buf_stageable(&p->bufs[i]))
-			lego_sbuf_printf(b, "\t%s %s mdh_st_%s[{{ select(M_%s == 1, "
+			lego_sbuf_printf(b, "\t%s %s%s mdh_st_%s[{{ select(M_%s == 1, "
 					 "1, select(M_%s == 4, mdh_Q_%s.size, "
 					 "mdh_C_%s.size)) }}];\n", sp->local,
-					 p->bufs[i].type, p->bufs[i].name,
+					 sp->align, p->bufs[i].type,
 					 p->bufs[i].name, p->bufs[i].name,
-					 p->bufs[i].name, p->bufs[i].name);
+					 p->bufs[i].name, p->bufs[i].name,
+					 p->bufs[i].name);
 	lego_sbuf_printf(b, "\tconst int mdh_grp = %s, mdh_lid = %s;\n",
 			 sp->group_id, sp->local_id);
 	size_t k;
@@ -560,6 +616,17 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 					 m->type, m->name, m->name,
 					 mdh_red_identity(p, m->type));
 	}
+	for (size_t i = 0; i < p->nbufs; i++) {
+		const mdh_buf *m = &p->bufs[i];
+		if (!mdh_buf_stageable(m) || mdh_vec_dim(p, m) < 0)
+			continue;
+		lego_sbuf_printf(b, "\t%s mdh_v_%s[{{ select(", m->type, m->name);
+		mdh_put_vec_cond(b, p, m);
+		/* dead code reads past the tile when the condition fails:
+		 * sized for it, so that no compiler warns */
+		lego_sbuf_printf(b, ", mdh_V_%s.size, mdh_V_%s.size + 3) }}];\n",
+				 m->name, m->name);
+	}
 	int depth = 1;
 	for (size_t r = 0; r < p->ndims; r++) {
 		const char *n = p->dims[r].name;
@@ -571,7 +638,9 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 				 n, n, p->dims[r].size, n, n, n, n);
 	}
 	put_staging(ctx, b, p, sp, depth);
-	int inner = open_tiles(b, p, MDH_ALL, depth);
+	int inner = open_tiles(b, p, MDH_RED, depth);
+	put_vec_loads(b, p, sp, inner);
+	inner = open_tiles(b, p, MDH_PAR, inner);
 	put_scalar(b, p, tiles, inner);
 	close_blocks(b, inner, 1);
 	depth = 1;

@@ -50,6 +50,16 @@ size_t mdh_staged_dims(const mdh_program *p, const mdh_buf *m, int red_outer,
 void mdh_put_dims(lego_sbuf *b, const mdh_program *p, const size_t *dims,
 		  size_t n, const char *fmt, const char *sep, const char *empty);
 
+/* The ++ dim innermost in X's staged layout R (M_X = 3), or -1: when a
+ * work-item's elements along it are adjacent (O = 2) and P is a multiple
+ * of 4, each reduction step reads them from local memory as vectors of 4
+ * into registers (mdh_v_X over the layout mdh_V_X). */
+int mdh_vec_dim(const mdh_program *p, const mdh_buf *m);
+
+/* The condition of that: {{ M_X == 3 && O_d == 2 && P_d % 4 == 0 }}'s
+ * text, "0" when X has no such dim. */
+void mdh_put_vec_cond(lego_sbuf *b, const mdh_program *p, const mdh_buf *m);
+
 /* The index in X's staged copy of the element at coordinates fmt (@ the
  * dim's name) of the box: a select over the placements M_X = 2, 3, 4. */
 void mdh_put_staged_index(lego_sbuf *b, const mdh_program *p,
@@ -85,6 +95,10 @@ typedef struct mdh_spelling {
 	const char *group_id, *local_id, *global_id, *global_size;
 	const char *barrier;
 	const char *fn;             /* a user operator's qualifiers */
+	const char *align;          /* of a staged copy: vectors read it */
+	const char *vload;          /* a vector of 4 at a local address
+				       that follows: a printf format of
+				       the element type */
 } mdh_spelling;
 
 const mdh_spelling *mdh_spelling_of(mdh_target t);

@@ -184,6 +184,25 @@ static void put_values(lego_sbuf *b, const char *name, const char *dim,
 	lego_sbuf_puts(b, "}\n");
 }
 
+int mdh_vec_dim(const mdh_program *p, const mdh_buf *m)
+{
+	size_t ro[64];
+	size_t n = mdh_staged_dims(p, m, 1, ro);
+	return n && !mdh_dim_is_red(&p->dims[ro[n - 1]]) ? (int)ro[n - 1] : -1;
+}
+
+void mdh_put_vec_cond(lego_sbuf *b, const mdh_program *p, const mdh_buf *m)
+{
+	int d = mdh_vec_dim(p, m);
+	if (d < 0) {
+		lego_sbuf_puts(b, "0");
+		return;
+	}
+	const char *n = p->dims[d].name;
+	lego_sbuf_printf(b, "M_%s > 2 && O_%s == 2 && P_%s %% 4 == 0",
+			 m->name, n, n);
+}
+
 /* The memory placement of each input that can be staged (M_X: 1 global;
  * 2, 3, 4 the work-group's tile copied to local memory each round, laid
  * out as the buffer (mdh_C_X, the copy's order), with the reduced dims
@@ -207,7 +226,9 @@ static void put_placements(lego_sbuf *b, const mdh_program *p)
 		mdh_put_dims(b, p, ro, n, "P_@ * L_@", ", ", "1");
 		lego_sbuf_printf(b, "))\nlayout mdh_Q_%s = OrderBy(Row(", m->name);
 		mdh_put_dims(b, p, ro, n, "P_@ * L_@", ", ", "1");
-		lego_sbuf_printf(b, " + 1))\nassume M_%s == 1 || ", m->name);
+		lego_sbuf_printf(b, " + 4))\nlayout mdh_V_%s = OrderBy(Row(", m->name);
+		mdh_put_each_of(b, p, MDH_PAR, m, "P_@", ", ", "1");
+		lego_sbuf_printf(b, "))\nassume M_%s == 1 || ", m->name);
 		mdh_put_each_of(b, p, MDH_ALL, m, "P_@ * L_@", " * ", "1");
 		lego_sbuf_printf(b, " <= 4096\nindex mdh_x_%s in [0, ", m->name);
 		mdh_put_each_of(b, p, MDH_ALL, m, "P_@ * L_@", " * ", "1");

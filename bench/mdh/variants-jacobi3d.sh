@@ -1,0 +1,8 @@
+# Jacobi 3D over a 514^3 grid (512^3 interior): k is contiguous
+j3() { variant jacobi3d "512 512 512" "$*"; }
+j3 -D L_k=128 -D L_j=2
+j3 -D L_k=256
+j3 -D L_k=64 -D L_j=4 -D P_j=2
+j3 -D L_k=128 -D P_i=4
+j3 -D L_k=32 -D L_j=8 -D P_j=2 -D P_i=2
+j3 -D L_k=128 -D L_j=2 -D P_j=4 -D O_j=2
