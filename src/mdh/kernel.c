@@ -189,6 +189,104 @@ static void close_blocks(lego_sbuf *b, int to, int from)
 	}
 }
 
+/* The coordinates of copy element mdh_x_X in the box, in the buffer's
+ * order. */
+static void put_copy_coords(lego_sbuf *b, const mdh_program *p,
+			    const mdh_buf *m, int depth)
+{
+	size_t order[64];
+	size_t n = mdh_staged_dims(p, m, 0, order);
+	for (size_t j = 0; j < n; j++) {
+		indent(b, depth);
+		lego_sbuf_printf(b, "const int mdh_c_%s = {{ mdh_C_%s.inv("
+				 "mdh_x_%s)[%zu] }};\n", p->dims[order[j]].name,
+				 m->name, m->name, j);
+	}
+}
+
+/* Opens `if (COND) {` when X's copy can read vectors of 4 from global
+ * memory: its buffer's last index is one of its dims, alone (so the
+ * copy's innermost dim, contiguous), and 4 divides that dim's box and
+ * the buffer's row (each vector aligned, in or out of the tile whole).
+ * Returns 0, writing nothing, when X's view does not allow it. */
+static int put_copy_vec_cond(lego_sbuf *b, const mdh_program *p,
+			     const mdh_buf *m, int depth)
+{
+	size_t order[64];
+	size_t n = mdh_staged_dims(p, m, 0, order);
+	const mdh_index *last = &m->acc[0].idx[m->rank - 1];
+	if (!n || last->nterms != 1 || last->terms[0].coef != 1 ||
+	    last->terms[0].nsyms || last->terms[0].dim != (int)order[n - 1])
+		return 0;
+	const char *d = p->dims[order[n - 1]].name;
+	indent(b, depth);
+	lego_sbuf_printf(b, "if ({{ P_%s * L_%s %% 4 == 0 && (", d, d);
+	mdh_put_extent(b, p, m, m->rank - 1);
+	lego_sbuf_puts(b, ") % 4 == 0 }}) {\n");
+	return 1;
+}
+
+/* The copy of X's box to local memory, w elements (1 or 4: a vector)
+ * a work-item a step, in the buffer's order (neighbouring work-items read
+ * neighbours), each element stored at its place in the staged layout. */
+static void put_copy(lego_sbuf *b, const mdh_program *p, const mdh_buf *m,
+		     const mdh_spelling *sp, const char *const *at, int w,
+		     int depth)
+{
+	size_t order[64];
+	size_t n = mdh_staged_dims(p, m, 0, order);
+	const char *x = m->name;
+	indent(b, depth);
+	/* a trip count the same for every work-item: PoCL miscompiled
+	 * the barrier after a loop begun at the work-item's id */
+	lego_sbuf_printf(b, "for (int mdh_y = 0; mdh_y < {{ mdh_C_%s.size }};"
+			 " mdh_y += {{ %d * mdh_LOC.size }}) {\n", x, w);
+	indent(b, depth + 1);
+	lego_sbuf_printf(b, "const int mdh_x_%s = mdh_y + %d * mdh_lid;\n", x, w);
+	indent(b, depth + 1);
+	lego_sbuf_printf(b, "if (mdh_x_%s < {{ mdh_C_%s.size }}) {\n", x, x);
+	put_copy_coords(b, p, m, depth + 2);
+	indent(b, depth + 2);
+	lego_sbuf_puts(b, "if ({{ ");
+	for (size_t j = 0; j < n; j++)
+		lego_sbuf_printf(b, "%s%s < %s", j ? " && " : "", at[order[j]],
+				 p->dims[order[j]].size);
+	lego_sbuf_puts(b, " }}) {\n");
+	indent(b, depth + 3);
+	if (w == 1) {
+		lego_sbuf_printf(b, "mdh_st_%s[{{ ", x);
+		mdh_put_staged_index(b, p, m, "mdh_c_@");
+		lego_sbuf_printf(b, " }}] = mdh_in_%s[", x);
+		put_access(b, m, &m->acc[0], at);
+		lego_sbuf_puts(b, "];\n");
+		close_blocks(b, depth + 3, depth);
+		return;
+	}
+	lego_sbuf_printf(b, "const %s4 mdh_f = ", m->type);
+	lego_sbuf_printf(b, sp->vload, m->type);
+	lego_sbuf_printf(b, "&mdh_in_%s[", x);
+	put_access(b, m, &m->acc[0], at);
+	lego_sbuf_puts(b, "]);\n");
+	indent(b, depth + 3);
+	lego_sbuf_printf(b, "const %s mdh_h[4] = { mdh_f.x, mdh_f.y, mdh_f.z, "
+			 "mdh_f.w };\n", m->type);
+	indent(b, depth + 3);
+	/* each element's place: its coordinates again, from its number */
+	lego_sbuf_printf(b, "for (int mdh_e = 0; mdh_e < 4; mdh_e++) {\n");
+	indent(b, depth + 4);
+	lego_sbuf_printf(b, "const int mdh_z = mdh_x_%s + mdh_e;\n", x);
+	indent(b, depth + 4);
+	lego_sbuf_puts(b, "{\n");
+	indent(b, depth + 5);
+	lego_sbuf_printf(b, "const int mdh_x_%s = mdh_z;\n", x);
+	put_copy_coords(b, p, m, depth + 5);
+	indent(b, depth + 5);
+	lego_sbuf_printf(b, "mdh_st_%s[{{ ", x);
+	mdh_put_staged_index(b, p, m, "mdh_c_@");
+	lego_sbuf_puts(b, " }}] = mdh_h[mdh_e];\n");
+	close_blocks(b, depth + 5, depth);
+}
+
 /* The condition that some input is staged: the sum of the M_X exceeds
  * their count (each is at least 1). */
 static int put_any_staged(lego_sbuf *b, const mdh_program *p)
@@ -243,39 +341,20 @@ static void put_staging(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 		const mdh_buf *m = &p->bufs[i];
 		if (!mdh_buf_stageable(m))
 			continue;
-		const char *x = m->name;
-		size_t order[64];
-		size_t n = mdh_staged_dims(p, m, 0, order);
 		indent(b, depth);
-		lego_sbuf_printf(b, "if ({{ M_%s }} > 1) {\n", x);
-		indent(b, depth + 1);
-		/* a trip count the same for every work-item: PoCL miscompiled
-		 * the barrier after a loop begun at the work-item's id */
-		lego_sbuf_printf(b, "for (int mdh_y = 0; mdh_y < {{ mdh_C_%s.size }};"
-				 " mdh_y += {{ mdh_LOC.size }}) {\n", x);
-		indent(b, depth + 2);
-		lego_sbuf_printf(b, "const int mdh_x_%s = mdh_y + mdh_lid;\n", x);
-		indent(b, depth + 2);
-		lego_sbuf_printf(b, "if (mdh_x_%s < {{ mdh_C_%s.size }}) {\n", x, x);
-		for (size_t j = 0; j < n; j++) {
-			indent(b, depth + 3);
-			lego_sbuf_printf(b, "const int mdh_c_%s = {{ mdh_C_%s.inv("
-					 "mdh_x_%s)[%zu] }};\n",
-					 p->dims[order[j]].name, x, x, j);
+		lego_sbuf_printf(b, "if ({{ M_%s }} > 1) {\n", m->name);
+		if (put_copy_vec_cond(b, p, m, depth + 1)) {
+			put_copy(b, p, m, sp, at, 4, depth + 2);
+			indent(b, depth + 1);
+			lego_sbuf_puts(b, "} else {\n");
+			put_copy(b, p, m, sp, at, 1, depth + 2);
+			indent(b, depth + 1);
+			lego_sbuf_puts(b, "}\n");
+		} else {
+			put_copy(b, p, m, sp, at, 1, depth + 1);
 		}
-		indent(b, depth + 3);
-		lego_sbuf_puts(b, "if ({{ ");
-		for (size_t j = 0; j < n; j++)
-			lego_sbuf_printf(b, "%s%s < %s", j ? " && " : "",
-					 at[order[j]], p->dims[order[j]].size);
-		lego_sbuf_puts(b, " }}) {\n");
-		indent(b, depth + 4);
-		lego_sbuf_printf(b, "mdh_st_%s[{{ ", x);
-		mdh_put_staged_index(b, p, m, "mdh_c_@");
-		lego_sbuf_printf(b, " }}] = mdh_in_%s[", x);
-		put_access(b, m, &m->acc[0], at);
-		lego_sbuf_puts(b, "];\n");
-		close_blocks(b, depth + 4, depth);
+		indent(b, depth);
+		lego_sbuf_puts(b, "}\n");
 	}
 	indent(b, depth);
 	lego_sbuf_printf(b, "if ({{ %s }}) {\n", cond ? cond : "1");

@@ -65,6 +65,11 @@ void mdh_put_vec_cond(lego_sbuf *b, const mdh_program *p, const mdh_buf *m);
 void mdh_put_staged_index(lego_sbuf *b, const mdh_program *p,
 			  const mdh_buf *m, const char *fmt);
 
+/* The extent of entry e of buffer b: one more than its largest index
+ * over its index functions. */
+void mdh_put_extent(lego_sbuf *s, const mdh_program *p, const mdh_buf *b,
+		    size_t e);
+
 /* The spec block: sizes, tuning parameters and constraints, the tiles
  * and buffers as layouts, the index variables with their ranges. */
 void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg);

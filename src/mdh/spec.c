@@ -136,8 +136,8 @@ void mdh_put_masks(lego_sbuf *b, const mdh_program *p, int par_only)
 
 /* The extent of entry e of buffer b: one more than its largest index
  * over every access (each dim at its size - 1). */
-static void put_extent(lego_sbuf *s, const mdh_program *p, const mdh_buf *b,
-		       size_t e)
+void mdh_put_extent(lego_sbuf *s, const mdh_program *p, const mdh_buf *b,
+		    size_t e)
 {
 	char text[64][80];
 	const char *dimtext[64];
@@ -355,7 +355,7 @@ void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg)
 		for (size_t e = 0; e < m->rank; e++) {
 			if (e)
 				lego_sbuf_puts(b, ", ");
-			put_extent(b, p, m, e);
+			mdh_put_extent(b, p, m, e);
 		}
 		lego_sbuf_puts(b, m->rank ? "))\n" : "1))\n");
 	}
