@@ -394,8 +394,7 @@ static void put_vec_loads(lego_sbuf *b, const mdh_program *p,
 		lego_sbuf_printf(b, "const %s4 mdh_f = ", m->type);
 		lego_sbuf_printf(b, sp->vload, m->type);
 		lego_sbuf_printf(b, "&mdh_st_%s[{{ ", x);
-		mdh_put_staged_index(b, p, m, "select(O_@ == 1, mdh_p_@ * L_@ "
-				     "+ mdh_l_@, mdh_l_@ * P_@ + mdh_p_@)");
+		mdh_put_staged_index(b, p, m, MDH_BOX_COORD);
 		lego_sbuf_printf(b, " }}]);\n");
 		indent(b, d);
 		lego_sbuf_printf(b, "const int mdh_w = {{ mdh_V_%s[", x);
@@ -439,9 +438,7 @@ static void put_scalar(lego_sbuf *b, const mdh_program *p,
 			}
 			lego_sbuf_printf(b, "{{ M_%s }} > 1 ? mdh_st_%s[{{ ",
 					 m->name, m->name);
-			mdh_put_staged_index(b, p, m, "select(O_@ == 1, "
-					     "mdh_p_@ * L_@ + mdh_l_@, mdh_l_@ "
-					     "* P_@ + mdh_p_@)");
+			mdh_put_staged_index(b, p, m, MDH_BOX_COORD);
 			lego_sbuf_printf(b, " }}] : mdh_in_%s[", m->name);
 			put_access(b, m, &m->acc[0], tiles);
 			lego_sbuf_puts(b, "];\n");

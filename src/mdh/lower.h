@@ -60,6 +60,13 @@ int mdh_vec_dim(const mdh_program *p, const mdh_buf *m);
  * text, "0" when X has no such dim. */
 void mdh_put_vec_cond(lego_sbuf *b, const mdh_program *p, const mdh_buf *m);
 
+/* The coordinate of element mdh_p_@ of work-item mdh_l_@ in the
+ * work-group's box along a dim, in the three orders: a format for
+ * mdh_put_each_of and mdh_put_staged_index. */
+#define MDH_BOX_COORD "select(O_@ == 1, mdh_p_@ * L_@ + mdh_l_@, " \
+	"select(O_@ == 2, mdh_l_@ * P_@ + mdh_p_@, mdh_p_@ / 4 * 4 * L_@ " \
+	"+ mdh_l_@ * min(P_@, 4) + mdh_p_@ % 4))"
+
 /* The index in X's staged copy of the element at coordinates fmt (@ the
  * dim's name) of the box: a select over the placements M_X = 2, 3, 4. */
 void mdh_put_staged_index(lego_sbuf *b, const mdh_program *p,

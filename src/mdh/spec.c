@@ -7,7 +7,9 @@
  * elements in a work-item's private tile.  O_n picks the iteration order
  * of the two inner layers: 1, a work-item's elements L_n apart (the
  * work-items of a group read neighbours); 2, a work-item's elements
- * adjacent.  Each order is a padded TileBy of Row(S), so an index is
+ * adjacent; 3, runs of 4 adjacent elements, the runs 4 L_n apart (each
+ * work-item reads vectors of 4, and the work-items of a group read
+ * neighbouring vectors: no bank conflicts).  Each order is a padded TileBy of Row(S), so an index is
  * exact for any S and its mask says whether it lies in [0, S). */
 #include <stdio.h>
 #include <string.h>
@@ -99,13 +101,15 @@ static void put_tile_of(lego_sbuf *b, const mdh_dim *d, const char *fmt)
 		snprintf(g, sizeof g, "mdh_g_%s + G_%s * mdh_t_%s", n, n, n);
 	else
 		snprintf(g, sizeof g, "mdh_g_%s", n);
-	lego_sbuf_printf(b, fmt, n, n, g, n, n, n, g, n, n);
+	lego_sbuf_printf(b, fmt, n, n, g, n, n, n, n, g, n, n, n, g, n, n, n);
 }
 
 void mdh_put_tile(lego_sbuf *b, const mdh_dim *d)
 {
 	put_tile_of(b, d, "select(O_%s == 1, mdh_T1_%s[%s, mdh_p_%s, "
-		    "mdh_l_%s], mdh_T2_%s[%s, mdh_l_%s, mdh_p_%s])");
+		    "mdh_l_%s], select(O_%s == 2, mdh_T2_%s[%s, mdh_l_%s, "
+		    "mdh_p_%s], mdh_T3_%s[%s, mdh_p_%s / 4, mdh_l_%s, "
+		    "mdh_p_%s %% 4]))");
 }
 
 void mdh_put_tile_mask(lego_sbuf *b, const mdh_dim *d)
@@ -117,7 +121,9 @@ void mdh_put_tile_mask(lego_sbuf *b, const mdh_dim *d)
 				 "* L_%s) && ", d->name, d->name, d->name,
 				 d->size, d->name, d->name);
 	put_tile_of(b, d, "select(O_%s == 1, mask(mdh_T1_%s[%s, mdh_p_%s, "
-		    "mdh_l_%s]), mask(mdh_T2_%s[%s, mdh_l_%s, mdh_p_%s]))");
+		    "mdh_l_%s]), select(O_%s == 2, mask(mdh_T2_%s[%s, mdh_l_%s, "
+		    "mdh_p_%s]), mask(mdh_T3_%s[%s, mdh_p_%s / 4, mdh_l_%s, "
+		    "mdh_p_%s %% 4])))");
 }
 
 void mdh_put_masks(lego_sbuf *b, const mdh_program *p, int par_only)
@@ -199,7 +205,7 @@ void mdh_put_vec_cond(lego_sbuf *b, const mdh_program *p, const mdh_buf *m)
 		return;
 	}
 	const char *n = p->dims[d].name;
-	lego_sbuf_printf(b, "M_%s > 2 && O_%s == 2 && P_%s %% 4 == 0",
+	lego_sbuf_printf(b, "M_%s > 2 && O_%s > 1 && P_%s %% 4 == 0",
 			 m->name, n, n);
 }
 
@@ -239,7 +245,7 @@ static void put_placements(lego_sbuf *b, const mdh_program *p)
 void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg)
 {
 	static const int64_t pvals[] = {1, 2, 4, 8, 16};
-	static const int64_t ovals[] = {1, 2};
+	static const int64_t ovals[] = {1, 2, 3};
 	static const int64_t gvals[] = {1, 2, 4, 8, 16, 32, 64};
 	int64_t lvals[16];
 	size_t nl = 0;
@@ -258,7 +264,7 @@ void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg)
 		const char *n = p->dims[k].name;
 		put_values(b, "L", n, lvals, nl);
 		put_values(b, "P", n, pvals, 5);
-		put_values(b, "O", n, ovals, 2);
+		put_values(b, "O", n, ovals, 3);
 		if (mdh_dim_is_red(&p->dims[k]))
 			put_values(b, "G", n, gvals, 7);
 	}
@@ -286,12 +292,16 @@ void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg)
 		mdh_put_each(b, p, MDH_PAR, "P_@", " * ", "1");
 		lego_sbuf_printf(b, " * %zu <= 8192\n", nout);
 	}
-	/* The tiles of each dim in both orders, and their indices. */
+	/* The tiles of each dim in the three orders (the third: runs of 4
+	 * adjacent elements, 4 L apart), and their indices. */
 	mdh_put_each(b, p, MDH_ALL,
 		 "layout mdh_T1_@ = OrderBy(Row($)).TileBy([cdiv($, P_@ * L_@)]"
 		 ", [P_@], [L_@])\n"
 		 "layout mdh_T2_@ = OrderBy(Row($)).TileBy([cdiv($, L_@ * P_@)]"
 		 ", [L_@], [P_@])\n"
+		 "layout mdh_T3_@ = OrderBy(Row($)).TileBy([cdiv($, P_@ * L_@)]"
+		 ", [max(P_@, 4) / 4], [L_@], [min(P_@, 4)])\n"
+		 "assume O_@ < 3 || P_@ % 4 == 0\n"
 		 "index mdh_p_@ in [0, P_@)\n"
 		 "index mdh_l_@ in [0, L_@)\n"
 		 "index mdh_c_@ in [0, P_@ * L_@)\n", "", "");

@@ -94,6 +94,11 @@ run matmul "17 19 5" -D L_i=2 -D L_j=2 -D P_i=4 -D P_j=4 -D O_i=2 -D O_j=2 \
 # boxes), padded tiles masked a vector at a time
 run matmul "12 20 8" -D M=12 -D N=20 -D K=8 -D L_i=2 -D L_j=2 -D P_i=4 \
 	-D P_j=4 -D O_i=2 -D O_j=2 -D P_k=4 -D M_A=4 -D M_B=3
+# the third order (runs of 4, 4 L apart), staged and read as vectors, and
+# along a reduced dim from global memory
+run matmul "17 19 5" -D L_i=2 -D L_j=2 -D P_i=8 -D P_j=4 -D O_i=3 -D O_j=3 \
+	-D P_k=2 -D M_A=4 -D M_B=3
+run matvec "7 45" -D I=7 -D K=45 -D L_k=2 -D P_k=8 -D O_k=3
 run dot "37" -D L_k=8 -D P_k=2 -D O_k=2 -D G_k=2
 run jacobi1d "17" -D P_i=4 -D L_i=2 -D O_i=2
 run jacobi2d "7 11" -D P_i=2 -D L_j=4 -D O_j=2
