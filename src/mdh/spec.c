@@ -299,8 +299,11 @@ void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg)
 		 ", [P_@], [L_@])\n"
 		 "layout mdh_T2_@ = OrderBy(Row($)).TileBy([cdiv($, L_@ * P_@)]"
 		 ", [L_@], [P_@])\n"
-		 "layout mdh_T3_@ = OrderBy(Row($)).TileBy([cdiv($, P_@ * L_@)]"
-		 ", [max(P_@, 4) / 4], [L_@], [min(P_@, 4)])\n"
+		 /* max(P, 4) / 4 * min(P, 4) is P for every P of the space,
+		  * written so that the chain's sizes are exact as symbols */
+		 "layout mdh_T3_@ = OrderBy(Row($)).TileBy([cdiv($, L_@ * "
+		 "(max(4, P_@) / 4) * min(4, P_@))], [max(4, P_@) / 4], [L_@], "
+		 "[min(4, P_@)])\n"
 		 "assume O_@ < 3 || P_@ % 4 == 0\n"
 		 "index mdh_p_@ in [0, P_@)\n"
 		 "index mdh_l_@ in [0, L_@)\n"
