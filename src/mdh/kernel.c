@@ -164,18 +164,49 @@ static void put_acc_index(lego_sbuf *b, const mdh_program *p)
 static int open_tiles(lego_sbuf *b, const mdh_program *p, mdh_which w,
 		      int depth)
 {
-	/* the reduced dims outermost: each of their steps reads a row of
-	 * operands once for the whole ++ tile (an outer product in
-	 * registers), and every accumulator still sums in the same order */
+	/* the reduced dims outermost (with R_d = 1: open_inner_red): each of
+	 * their steps reads a row of operands once for the whole ++ tile
+	 * (an outer product in registers), and every accumulator still sums
+	 * in the same order */
 	for (size_t j = 0; j < 2 * p->ndims; j++) {
 		const mdh_dim *d = &p->dims[j % p->ndims];
 		if ((j < p->ndims) != mdh_dim_is_red(d) ||
 		    (w != MDH_ALL && (w == MDH_RED) != mdh_dim_is_red(d)))
 			continue;
 		indent(b, depth++);
-		lego_sbuf_printf(b, "for (int mdh_p_%s = 0; mdh_p_%s < {{ P_%s }}; "
-				 "mdh_p_%s++) {\n", d->name, d->name, d->name,
+		lego_sbuf_printf(b, "for (int mdh_p_%s = 0; mdh_p_%s < {{ ", d->name,
 				 d->name);
+		if (mdh_dim_is_red(d))
+			lego_sbuf_printf(b, "select(R_%s == 1, P_%s, 1)",
+					 d->name, d->name);
+		else
+			lego_sbuf_printf(b, "P_%s", d->name);
+		lego_sbuf_printf(b, " }}; mdh_p_%s++) {\n", d->name);
+	}
+	return depth;
+}
+
+/* The reduced dims' private loops inside the ++ tile's, for those with
+ * R_d = 2 (the outer loop then runs once, at 0, and the inner one P_d
+ * times; R_d = 1 the other way round): mdh_p_d is their sum, in a block
+ * of its own.  The depth reached. */
+static int open_inner_red(lego_sbuf *b, const mdh_program *p, int depth)
+{
+	for (size_t k = 0; k < p->ndims; k++) {
+		const char *n = p->dims[k].name;
+		if (!mdh_dim_is_red(&p->dims[k]))
+			continue;
+		indent(b, depth++);
+		lego_sbuf_printf(b, "for (int mdh_u_%s = 0; mdh_u_%s < {{ select("
+				 "R_%s == 1, 1, P_%s) }}; mdh_u_%s++) {\n", n, n,
+				 n, n, n);
+		indent(b, depth);
+		lego_sbuf_printf(b, "const int mdh_z_%s = mdh_p_%s + mdh_u_%s;\n",
+				 n, n, n);
+		indent(b, depth++);
+		lego_sbuf_puts(b, "{\n");
+		indent(b, depth);
+		lego_sbuf_printf(b, "const int mdh_p_%s = mdh_z_%s;\n", n, n);
 	}
 	return depth;
 }
@@ -717,6 +748,7 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 	int inner = open_tiles(b, p, MDH_RED, depth);
 	put_vec_loads(b, p, sp, inner);
 	inner = open_tiles(b, p, MDH_PAR, inner);
+	inner = open_inner_red(b, p, inner);
 	put_scalar(b, p, tiles, inner);
 	close_blocks(b, inner, 1);
 	depth = 1;

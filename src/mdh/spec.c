@@ -207,6 +207,9 @@ void mdh_put_vec_cond(lego_sbuf *b, const mdh_program *p, const mdh_buf *m)
 	const char *n = p->dims[d].name;
 	lego_sbuf_printf(b, "M_%s > 2 && O_%s > 1 && P_%s %% 4 == 0",
 			 m->name, n, n);
+	/* the registers hold a reduction step: each reduced dim's loop runs
+	 * outside the ++ tile's */
+	mdh_put_each(b, p, MDH_RED, " && R_@ == 1", "", "");
 }
 
 /* The memory placement of each input that can be staged (M_X: 1 global;
@@ -265,8 +268,10 @@ void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg)
 		put_values(b, "L", n, lvals, nl);
 		put_values(b, "P", n, pvals, 5);
 		put_values(b, "O", n, ovals, 3);
-		if (mdh_dim_is_red(&p->dims[k]))
+		if (mdh_dim_is_red(&p->dims[k])) {
 			put_values(b, "G", n, gvals, 7);
+			put_values(b, "R", n, ovals, 2);
+		}
 	}
 	/* The constraints of the system model: no tile larger than its
 	 * dimension, a work-group within the device's limit, the private

@@ -41,7 +41,7 @@ done
 
 # a -D that breaks a constraint names it
 "$LEGO" mdh "$EX/matvec.mdh" -D I=7 -D L_i=8 > /dev/null 2> "$TMP/err"
-want="$EX/matvec.mdh.tpl:10:8: error: assumption is false: \`assume L_i * P_i <= I\` (a constraint of the parameters; lego mdh --template shows them)"
+want="$EX/matvec.mdh.tpl:11:8: error: assumption is false: \`assume L_i * P_i <= I\` (a constraint of the parameters; lego mdh --template shows them)"
 if [ "$(cat "$TMP/err")" = "$want" ]; then
 	ok "a broken constraint is named"
 else
@@ -106,6 +106,12 @@ run jacobi3d "5 7 3" -D L_k=2 -D P_j=2 -D O_j=2 -D L_i=2
 run bmatmul "3 5 7 9" -D L_s=2 -D P_j=2 -D L_k=2 -D G_k=2
 run conv1d "17 3" -D L_d=2 -D P_i=2
 run contraction "3 5 4 3 5" -D L_d=2 -D L_e=2 -D P_c=2 -D G_e=2
+# the reduced dims' private loops inside the ++ tile's (R = 2), one of
+# two, both, and with staged tiles that R = 1 would read as vectors
+run contraction "3 5 4 3 5" -D P_d=2 -D P_e=4 -D P_c=2 -D R_e=2
+run matvec "7 45" -D I=7 -D K=45 -D L_i=2 -D P_i=2 -D L_k=2 -D P_k=8 -D R_k=2
+run matmul "17 19 5" -D L_i=2 -D L_j=2 -D P_i=4 -D P_j=4 -D O_i=2 -D O_j=3 \
+	-D P_k=2 -D M_A=4 -D M_B=3 -D R_k=2
 run absmax "5 13" -D L_j=4 -D G_j=2
 run gaussian2d "7 9" -D L_j=2 -D L_b=2 -D P_a=2 -D G_a=2 -D M_x=2 -D M_w=2
 run ccsdt "3 3 5 3 1 3 5" -D L_h7=2 -D P_p4=2 -D L_h1=2 -D G_h7=2 -D M_t2=3
