@@ -33,9 +33,10 @@ mmw=$(awk "BEGIN { print 2 * $mm ^ 3 / 1e6 }")
 mvw=$(awk "BEGIN { print 4 * $mv * $mv / 1e6 }")
 j3w=$(awk "BEGIN { print 8 * $j3 ^ 3 / 1e6 }")
 pocl matmul "$mm $mm $mm" "$mmw" GFLOP/s -D L_i=2 -D L_j=8 -D P_i=8 -D P_j=8 -D O_i=2 -D O_j=2 -D P_k=4
-pocl matmul "$mm $mm $mm" "$mmw" GFLOP/s -D L_i=1 -D L_j=16 -D P_i=4 -D P_j=16 -D O_j=2 -D P_k=4
-pocl matvec "$mv $mv" "$mvw" GB/s -D L_i=8 -D P_i=4 -D L_k=1 -D P_k=16 -D O_k=2
+pocl matmul "$mm $mm $mm" "$mmw" GFLOP/s -D L_i=2 -D L_j=8 -D P_i=8 -D P_j=8 -D O_i=2 -D O_j=2 -D P_k=4 -D R_k=2
 pocl matvec "$mv $mv" "$mvw" GB/s -D L_i=1 -D P_i=8 -D L_k=8 -D P_k=16
+pocl matvec "$mv $mv" "$mvw" GB/s -D L_i=1 -D P_i=8 -D L_k=8 -D P_k=16 -D R_k=2
+pocl matvec "$mv $mv" "$mvw" GB/s -D L_i=1 -D P_i=4 -D L_k=16 -D P_k=16 -D R_k=2
 pocl jacobi3d "$j3 $j3 $j3" "$j3w" GB/s -D L_k=32
 pocl jacobi3d "$j3 $j3 $j3" "$j3w" GB/s -D L_k=128 -D P_i=2
 python3 "$here/numpy_ref.py" $mm $mv $j3
