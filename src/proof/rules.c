@@ -230,7 +230,10 @@ static int has_bits(const lego_rule *r)
 
 /* A rule of bit operations over 64-bit bit-vectors: every variable any
  * 64-bit value, every operation as the emitted 64-bit code computes it
- * (the bit operations are defined on 64-bit two's complement anyway). */
+ * (the bit operations are defined on 64-bit two's complement anyway).
+ * A rule with lemmas has its divisions opaque: the lemmas (div-as-shr)
+ * say what they are in bit operations, which Z3 decides at once, where
+ * dividing by definition takes it a minute. */
 static lego_proof attempt_bv64(const lego_rule *r, unsigned timeout_ms,
 			       char *detail, size_t size)
 {
@@ -258,6 +261,7 @@ static lego_proof attempt_bv64(const lego_rule *r, unsigned timeout_ms,
 	while (k < n && strcmp(names[k], "k"))
 		k++;
 	int split = k < n && strstr(r->side, "0 <= k && k <= 62");
+	int opaque = r->lemmas && *r->lemmas;
 	if (split) {
 		free[k] = free[n - 1];
 		lego_expr *kv = lego_spec_let(spec, "k");
@@ -266,16 +270,17 @@ static lego_proof attempt_bv64(const lego_rule *r, unsigned timeout_ms,
 			lego_expr *c = lego_const(ctx, v);
 			lego_expr *ek = lego_expr_subst(ctx, e, 1, &kv, &c);
 			p = ek ? smt_prove_bv64(ctx, ek, free, n - 1,
-						timeout_ms / 63 + 1)
+						timeout_ms / 63 + 1, opaque)
 			       : LEGO_UNKNOWN;
 		}
 		p = e ? p : LEGO_UNKNOWN;
 	} else if (e) {
-		p = smt_prove_bv64(ctx, e, free, n, timeout_ms);
+		p = smt_prove_bv64(ctx, e, free, n, timeout_ms, opaque);
 	}
 	if (p == LEGO_PROVED)
 		snprintf(detail, size, "over 64-bit two's complement "
-			 "(bit-vectors%s)", split ? ", each k of 0..62" : "");
+			 "(bit-vectors%s%s)", split ? ", each k of 0..62" : "",
+			 opaque ? ", divisions through the lemmas" : "");
 	else if (p == LEGO_REFUTED)
 		snprintf(detail, size, "refuted over 64-bit bit-vectors");
 	lego_ctx_free(ctx);
@@ -290,9 +295,16 @@ lego_proof lego_rule_prove(const lego_rule *r, unsigned timeout_ms,
 		return LEGO_UNKNOWN;
 	detail[0] = 0;
 	*by = LEGO_BY_Z3;
-	lego_proof p = attempt(r, timeout_ms, 0, detail, size);
-	if (p == LEGO_UNKNOWN && has_bits(r))
-		p = attempt_bv64(r, timeout_ms, detail, size);
+	/* The integers first, unless the table says the rule is proved over
+	 * bit-vectors (Z3 would spend the budget undecided). */
+	const char *claim = lego_rule_proved_by(r);
+	int bits = has_bits(r), bv_first = bits && claim && strstr(claim,
+								   "64-bit");
+	lego_proof p = bv_first ? attempt_bv64(r, timeout_ms, detail, size)
+				: attempt(r, timeout_ms, 0, detail, size);
+	if (p == LEGO_UNKNOWN && bits)
+		p = bv_first ? attempt(r, timeout_ms, 0, detail, size)
+			     : attempt_bv64(r, timeout_ms, detail, size);
 	if (p != LEGO_UNKNOWN)
 		return p;
 	int64_t box = box_for(var_names(r, names));

@@ -7,7 +7,11 @@
 
 #ifdef LEGO_HAVE_Z3
 
-enum { RLIMIT_PER_MS = 600, MAX_HYPS = 64 };
+enum { RLIMIT_PER_MS = 600, MAX_HYPS = 64, MAX_OPAQUE = 16 };
+
+/* How / and % are translated: by their definition, by Z3's divider
+ * circuits, or each distinct node as an unconstrained value. */
+typedef enum bv_div { BV_DEFINED, BV_CIRCUITS, BV_OPAQUE } bv_div;
 
 typedef struct bv {
 	lego_ctx *ctx;
@@ -20,7 +24,10 @@ typedef struct bv {
 	lego_expr *seen[MAX_HYPS];
 	size_t nseen;
 	int failed;
-	int circuits; /* / and % by Z3's divider circuits, not by definition */
+	bv_div div;
+	lego_expr *opaque[MAX_OPAQUE]; /* nodes read as unconstrained values */
+	Z3_ast opaque_as[MAX_OPAQUE];
+	size_t nopaque;
 } bv;
 
 static Z3_ast bv_int(bv *b, lego_expr *e);
@@ -62,6 +69,25 @@ static Z3_ast symbol(bv *b, lego_expr *e)
 	return s;
 }
 
+/* The node e (a / or %) as one unconstrained value, the same for every
+ * occurrence (nodes are hash-consed): a condition proved so holds
+ * whatever the divisions compute, hence for what they do compute.  A
+ * rule whose lemmas relate its divisions to bit operations
+ * (div-as-shr) is then a question about bit operations only. */
+static Z3_ast opaque(bv *b, lego_expr *e)
+{
+	for (size_t i = 0; i < b->nopaque; i++)
+		if (b->opaque[i] == e)
+			return b->opaque_as[i];
+	if (b->nopaque == MAX_OPAQUE) {
+		b->failed = 1;
+		return num(b, 0);
+	}
+	b->opaque[b->nopaque] = e;
+	return b->opaque_as[b->nopaque++] =
+		       Z3_mk_fresh_const(b->z, "div", b->sort);
+}
+
 /* Floor division: truncation, one less when the remainder and the
  * divisor differ in sign. */
 static Z3_ast floor_div(bv *b, Z3_ast x, Z3_ast d)
@@ -79,13 +105,13 @@ static Z3_ast floor_div(bv *b, Z3_ast x, Z3_ast d)
  * circuit: a fresh quotient q with x - d*q in [0, d) (in (d, 0] for
  * d < 0), computed in 128 bits so that nothing wraps.  Where the
  * quotient does not fit in 64 bits (INT64_MIN / -1) no q exists: the
- * proof covers what the 64-bit code computes.  With b->circuits, Z3's
+ * proof covers what the 64-bit code computes.  With BV_CIRCUITS, Z3's
  * own signed division and modulo (bvsmod is floor modulo) instead: Z3
  * decides some queries one way only. */
 static Z3_ast floor_divmod(bv *b, Z3_ast x, Z3_ast d, int is_mod)
 {
 	Z3_context z = b->z;
-	if (b->circuits)
+	if (b->div == BV_CIRCUITS)
 		return is_mod ? Z3_mk_bvsmod(z, x, d) : floor_div(b, x, d);
 	Z3_sort wide = Z3_mk_bv_sort(z, 128);
 	Z3_ast q = Z3_mk_fresh_const(z, "q", b->sort);
@@ -124,6 +150,8 @@ static Z3_ast bv_int(bv *b, lego_expr *e)
 		return num(b, lego_expr_value(e));
 	if (k == LEGO_SYM)
 		return symbol(b, e);
+	if (b->div == BV_OPAQUE && (k == LEGO_DIV || k == LEGO_MOD))
+		return opaque(b, e);
 	if (is_condition(k))
 		return Z3_mk_ite(z, bool_of(b, e), num(b, 1), num(b, 0));
 	if (k == LEGO_SELECT)
@@ -183,14 +211,15 @@ static Z3_ast bool_of(bv *b, lego_expr *e)
 
 static lego_proof prove_bv64(lego_ctx *ctx, lego_expr *cond,
 			     lego_expr *const *free, size_t nfree,
-			     unsigned timeout_ms, int circuits)
+			     unsigned timeout_ms, bv_div div)
 {
 	struct lego_smt *st = cond ? smt_state(ctx) : NULL;
 	if (!st || !lego_smt_available()) {
 		lego_fail(ctx, LEGO_ERR, "no solver");
 		return LEGO_UNKNOWN;
 	}
-	bv b = {ctx, st->z3, NULL, free, nfree, {0}, 0, {0}, 0, 0, circuits};
+	bv b = {ctx, st->z3, NULL, free, nfree, {0}, 0, {0}, 0, 0, div,
+		{0}, {0}, 0};
 	b.sort = Z3_mk_bv_sort(b.z, 64);
 	Z3_ast goal = bool_of(&b, cond);
 	if (b.failed) {
@@ -220,20 +249,26 @@ static lego_proof prove_bv64(lego_ctx *ctx, lego_expr *cond,
 
 lego_proof smt_prove_bv64(lego_ctx *ctx, lego_expr *cond,
 			  lego_expr *const *free, size_t nfree,
-			  unsigned timeout_ms)
+			  unsigned timeout_ms, int opaque_divs)
 {
 	unsigned half = timeout_ms / 2 + 1;
-	lego_proof p = prove_bv64(ctx, cond, free, nfree, half, 0);
-	return p != LEGO_UNKNOWN ? p
-				 : prove_bv64(ctx, cond, free, nfree, half, 1);
+	if (opaque_divs) /* a model there may not be one of the divisions */
+		return prove_bv64(ctx, cond, free, nfree, timeout_ms,
+				  BV_OPAQUE) == LEGO_PROVED ? LEGO_PROVED
+							    : LEGO_UNKNOWN;
+	lego_proof p = prove_bv64(ctx, cond, free, nfree, half, BV_DEFINED);
+	return p != LEGO_UNKNOWN
+		       ? p
+		       : prove_bv64(ctx, cond, free, nfree, half, BV_CIRCUITS);
 }
 
 #else
 
 lego_proof smt_prove_bv64(lego_ctx *ctx, lego_expr *cond,
 			  lego_expr *const *free, size_t nfree,
-			  unsigned timeout_ms)
+			  unsigned timeout_ms, int opaque_divs)
 {
+	(void)opaque_divs;
 	(void)cond;
 	(void)free;
 	(void)nfree;
