@@ -228,6 +228,19 @@ static int has_bits(const lego_rule *r)
 	return 0;
 }
 
+/* Does the side condition bound the shift amount k to 0..62?  Asked
+ * of Z3 (a question of order only): then the cases k = 0..62, taken one
+ * by one, cover the rule. */
+static int shift_bounded(lego_ctx *ctx, lego_spec *spec, const lego_rule *r,
+			 lego_expr **free, size_t n, unsigned timeout_ms)
+{
+	char text[TEXT];
+	snprintf(text, sizeof text, "!(%s) || (0 <= k && k <= 62)", r->side);
+	lego_expr *c = lego_spec_parse_expr(spec, text, NULL);
+	return c && smt_prove_bv64(ctx, c, free, n, NULL, timeout_ms, 0) ==
+			    LEGO_PROVED;
+}
+
 /* A rule of bit operations over 64-bit bit-vectors: every variable any
  * 64-bit value, every operation as the emitted 64-bit code computes it
  * (the bit operations are defined on 64-bit two's complement anyway).
@@ -254,32 +267,19 @@ static lego_proof attempt_bv64(const lego_rule *r, unsigned timeout_ms,
 	for (size_t i = 0; ok && i < n; i++)
 		ok = (free[i] = lego_spec_let(spec, names[i])) != NULL;
 	lego_expr *e = ok ? lego_spec_parse_expr(spec, cond, NULL) : NULL;
-	/* A shift amount k of 0..62 (the side says so) is taken case by
-	 * case: constant shifts and divisions by a constant power of two
-	 * are far easier for Z3 than symbolic ones. */
-	size_t k = 0;
-	while (k < n && strcmp(names[k], "k"))
-		k++;
-	int split = k < n && strstr(r->side, "0 <= k && k <= 62");
 	int opaque = r->lemmas && *r->lemmas;
-	if (split) {
-		free[k] = free[n - 1];
-		lego_expr *kv = lego_spec_let(spec, "k");
-		p = LEGO_PROVED;
-		for (int64_t v = 0; e && v <= 62 && p == LEGO_PROVED; v++) {
-			lego_expr *c = lego_const(ctx, v);
-			lego_expr *ek = lego_expr_subst(ctx, e, 1, &kv, &c);
-			p = ek ? smt_prove_bv64(ctx, ek, free, n - 1,
-						timeout_ms / 63 + 1, opaque)
-			       : LEGO_UNKNOWN;
-		}
-		p = e ? p : LEGO_UNKNOWN;
-	} else if (e) {
-		p = smt_prove_bv64(ctx, e, free, n, timeout_ms, opaque);
-	}
+	lego_expr *k = NULL;
+	for (size_t i = 0; e && i < n; i++)
+		if (!strcmp(names[i], "k"))
+			k = free[i];
+	if (k && !shift_bounded(ctx, spec, r, free, n, timeout_ms))
+		k = NULL;
+	if (e)
+		p = smt_prove_bv64(ctx, e, free, n, k, timeout_ms, opaque);
 	if (p == LEGO_PROVED)
 		snprintf(detail, size, "over 64-bit two's complement "
-			 "(bit-vectors%s%s)", split ? ", each k of 0..62" : "",
+			 "(bit-vectors%s%s)",
+			 k ? ", each k of 0..62" : "",
 			 opaque ? ", divisions through the lemmas" : "");
 	else if (p == LEGO_REFUTED)
 		snprintf(detail, size, "refuted over 64-bit bit-vectors");

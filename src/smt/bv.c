@@ -209,9 +209,41 @@ static Z3_ast bool_of(bv *b, lego_expr *e)
 	}
 }
 
+/* Each value 0..SMT_SHIFT_TOP of the symbol k, one check each under a
+ * literal implying it, in one incremental solver: the formula is
+ * bit-blasted once and each check propagates a constant shift, where a
+ * symbolic one may leave Z3 undecided for minutes. */
+static Z3_lbool check_cases(bv *b, Z3_solver s, lego_expr *k)
+{
+	Z3_context z = b->z;
+	Z3_ast v = bv_int(b, k);
+	for (int64_t c = 0; c <= SMT_SHIFT_TOP; c++) {
+		Z3_ast lit = Z3_mk_fresh_const(z, "case", Z3_mk_bool_sort(z));
+		Z3_solver_assert(z, s, Z3_mk_implies(z, lit,
+						     Z3_mk_eq(z, v, num(b, c))));
+		Z3_lbool r = Z3_solver_check_assumptions(z, s, 1, &lit);
+		if (r != Z3_L_FALSE)
+			return r;
+	}
+	return Z3_L_FALSE;
+}
+
+/* Does e divide (/ or %)? */
+static int has_division(const lego_expr *e)
+{
+	lego_expr_kind k = lego_expr_kind_of(e);
+	if (k == LEGO_DIV || k == LEGO_MOD)
+		return 1;
+	for (size_t i = 0; i < lego_expr_nargs(e); i++)
+		if (has_division(lego_expr_arg(e, i)))
+			return 1;
+	return 0;
+}
+
 static lego_proof prove_bv64(lego_ctx *ctx, lego_expr *cond,
 			     lego_expr *const *free, size_t nfree,
-			     unsigned timeout_ms, bv_div div)
+			     lego_expr *cases, unsigned timeout_ms,
+			     bv_div div)
 {
 	struct lego_smt *st = cond ? smt_state(ctx) : NULL;
 	if (!st || !lego_smt_available()) {
@@ -226,7 +258,12 @@ static lego_proof prove_bv64(lego_ctx *ctx, lego_expr *cond,
 		lego_fail(ctx, LEGO_ERR, "not translated to bit-vectors");
 		return LEGO_UNKNOWN;
 	}
-	Z3_solver s = Z3_mk_solver(b.z);
+	/* Cases go to the solver of QF_BV: its checks under assumptions
+	 * are the SAT solver's, incremental (the default one takes minutes
+	 * on the shl-field rules). */
+	Z3_solver s = cases ? Z3_mk_solver_for_logic(
+					b.z, Z3_mk_string_symbol(b.z, "QF_BV"))
+			      : Z3_mk_solver(b.z);
 	Z3_solver_inc_ref(b.z, s);
 	Z3_params p = Z3_mk_params(b.z);
 	Z3_params_inc_ref(b.z, p);
@@ -238,7 +275,8 @@ static lego_proof prove_bv64(lego_ctx *ctx, lego_expr *cond,
 	for (size_t i = 0; i < b.nhyps; i++)
 		Z3_solver_assert(b.z, s, b.hyp[i]);
 	Z3_solver_assert(b.z, s, Z3_mk_not(b.z, goal));
-	Z3_lbool r = Z3_solver_check(b.z, s);
+	Z3_lbool r = cases ? check_cases(&b, s, cases)
+			   : Z3_solver_check(b.z, s);
 	Z3_solver_dec_ref(b.z, s);
 	if (r == Z3_L_UNDEF)
 		lego_fail(ctx, LEGO_ERR, "undecided by Z3 over 64-bit "
@@ -247,27 +285,57 @@ static lego_proof prove_bv64(lego_ctx *ctx, lego_expr *cond,
 	       : r == Z3_L_TRUE ? LEGO_REFUTED : LEGO_UNKNOWN;
 }
 
-lego_proof smt_prove_bv64(lego_ctx *ctx, lego_expr *cond,
-			  lego_expr *const *free, size_t nfree,
-			  unsigned timeout_ms, int opaque_divs)
+static lego_proof prove_modes(lego_ctx *ctx, lego_expr *cond,
+			      lego_expr *const *free, size_t nfree,
+			      lego_expr *cases, unsigned timeout_ms,
+			      int opaque_divs)
 {
-	unsigned half = timeout_ms / 2 + 1;
+	/* Without a division both ways translate alike: one try. */
+	unsigned half = has_division(cond) ? timeout_ms / 2 + 1 : timeout_ms;
 	if (opaque_divs) /* a model there may not be one of the divisions */
-		return prove_bv64(ctx, cond, free, nfree, timeout_ms,
+		return prove_bv64(ctx, cond, free, nfree, cases, timeout_ms,
 				  BV_OPAQUE) == LEGO_PROVED ? LEGO_PROVED
 							    : LEGO_UNKNOWN;
-	lego_proof p = prove_bv64(ctx, cond, free, nfree, half, BV_DEFINED);
-	return p != LEGO_UNKNOWN
+	lego_proof p = prove_bv64(ctx, cond, free, nfree, cases, half,
+				  BV_DEFINED);
+	return p != LEGO_UNKNOWN || half == timeout_ms
 		       ? p
-		       : prove_bv64(ctx, cond, free, nfree, half, BV_CIRCUITS);
+		       : prove_bv64(ctx, cond, free, nfree, cases, half,
+				    BV_CIRCUITS);
+}
+
+lego_proof smt_prove_bv64(lego_ctx *ctx, lego_expr *cond,
+			  lego_expr *const *free, size_t nfree,
+			  lego_expr *cases, unsigned timeout_ms,
+			  int opaque_divs)
+{
+	if (!cases || !cond || !has_division(cond))
+		return prove_modes(ctx, cond, free, nfree, cases, timeout_ms,
+				   opaque_divs);
+	/* Divisions defined by 128-bit products: each case a query of its
+	 * own, k a constant there (the incremental solvers take minutes). */
+	for (int64_t c = 0; c <= SMT_SHIFT_TOP; c++) {
+		lego_expr *v = lego_const(ctx, c);
+		lego_expr *one = lego_expr_subst(ctx, cond, 1, &cases, &v);
+		lego_proof p = one ? prove_modes(ctx, one, free, nfree, NULL,
+						 timeout_ms / (SMT_SHIFT_TOP + 1)
+							 + 1,
+						 opaque_divs)
+				   : LEGO_UNKNOWN;
+		if (p != LEGO_PROVED)
+			return p;
+	}
+	return LEGO_PROVED;
 }
 
 #else
 
 lego_proof smt_prove_bv64(lego_ctx *ctx, lego_expr *cond,
 			  lego_expr *const *free, size_t nfree,
-			  unsigned timeout_ms, int opaque_divs)
+			  lego_expr *cases, unsigned timeout_ms,
+			  int opaque_divs)
 {
+	(void)cases;
 	(void)opaque_divs;
 	(void)cond;
 	(void)free;

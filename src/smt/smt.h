@@ -120,10 +120,19 @@ int smt_enumerate(lego_ctx *ctx, lego_expr *cond, const smt_syms *syms,
  * occurrence): what holds so holds whatever they compute, so a proof
  * stands and a model proves nothing (LEGO_UNKNOWN).  For a rule whose
  * lemmas turn its divisions into shifts.
+ *
+ * With cases (a free symbol, or NULL), cond is decided for each value
+ * 0..62 of that symbol, one after the other in one incremental solver:
+ * constant shift amounts are decided in milliseconds, symbolic ones may
+ * not be in minutes.  The caller shows that the other values need no
+ * proof (the rule's side excludes them).
  */
+enum { SMT_SHIFT_TOP = 62 };
+
 lego_proof smt_prove_bv64(lego_ctx *ctx, lego_expr *cond,
 			  lego_expr *const *free, size_t nfree,
-			  unsigned timeout_ms, int opaque_divs);
+			  lego_expr *cases, unsigned timeout_ms,
+			  int opaque_divs);
 
 #ifdef LEGO_HAVE_Z3
 /* --------------------------------------------------------- translation */
