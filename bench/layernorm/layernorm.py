@@ -4,8 +4,8 @@
 #       -o bench/layernorm/layernorm.py
 # N (a power of two) and the tile sizes are compile-time constants.
 #
-# Forward: a program normalises BM whole rows, each loaded once and kept in
-# registers (mean and variance from the registers, not a second read).
+# Forward: a program normalises BM whole rows at a time, each loaded once and
+# kept in registers (mean and variance from the registers, not a second read).
 # Backward: dx BM rows at a time; dw and db, sums over all rows, are
 # accumulated by each of the G programs over its tiles of BM rows in
 # registers (the loads of the next tiles issued NUM_STAGES - 1 ahead), for
@@ -16,20 +16,36 @@ import triton.language as tl
 
 
 @triton.jit
-def layernorm_fwd(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, eps,
-                  N: tl.constexpr, BM: tl.constexpr):
-    i = tl.program_id(0)
-    x = tl.load(x_ptr + (tl.arange(0, N)[None, :] + BM * N * i + N * tl.arange(0, BM)[:, None])).to(tl.float32)
-    mean = tl.sum(x, axis=1) / N
-    xc = x - mean[:, None]
-    rstd = 1 / tl.sqrt(tl.sum(xc * xc, axis=1) / N + eps)
+def layernorm_fwd(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, G, eps,
+                  N: tl.constexpr, BM: tl.constexpr, NUM_STAGES: tl.constexpr):
+    # Tiles p, p + G, ...: G = M / BM is one tile a program; a G of a few
+    # programs a multiprocessor keeps them resident, w and b loaded once,
+    # and with 2 stages the next tile's load is issued before this tile's
+    # sums (held in registers: Triton's own pipelining leaves such loads).
+    # x is read once and y written once: both marked to leave the L2 first
+    # (on the H100, 3 to 7% faster at N = 2048, 4096).
+    p = tl.program_id(0)
     w = tl.load(w_ptr + tl.arange(0, N)).to(tl.float32)
     b = tl.load(b_ptr + tl.arange(0, N)).to(tl.float32)
-    y = xc * rstd[:, None] * w[None, :] + b[None, :]
-    tl.store(y_ptr + (tl.arange(0, N)[None, :] + BM * N * i + N * tl.arange(0, BM)[:, None]), y.to(y_ptr.dtype.element_ty))
-    t29_0 = tl.arange(0, BM) + BM * i
-    tl.store(mean_ptr + t29_0, mean)
-    tl.store(rstd_ptr + t29_0, rstd)
+    if NUM_STAGES > 1:
+        xn = tl.load(x_ptr + (tl.arange(0, N)[None, :] + BM * N * p + N * tl.arange(0, BM)[:, None]), eviction_policy="evict_first")
+    for i in range(p, M // BM, G):
+        if NUM_STAGES > 1:
+            x = xn.to(tl.float32)
+            i1 = i + G
+            xn = tl.load(x_ptr + (tl.arange(0, N)[None, :] + BM * N * i1 + N * tl.arange(0, BM)[:, None]),
+                         mask=tl.full([BM, N], i1, tl.int32) < M // BM,
+                         eviction_policy="evict_first")
+        else:
+            x = tl.load(x_ptr + (tl.arange(0, N)[None, :] + BM * N * i + N * tl.arange(0, BM)[:, None]), eviction_policy="evict_first").to(tl.float32)
+        mean = tl.sum(x, axis=1) / N
+        xc = x - mean[:, None]
+        rstd = 1 / tl.sqrt(tl.sum(xc * xc, axis=1) / N + eps)
+        y = xc * rstd[:, None] * w[None, :] + b[None, :]
+        tl.store(y_ptr + (tl.arange(0, N)[None, :] + BM * N * i + N * tl.arange(0, BM)[:, None]), y.to(y_ptr.dtype.element_ty), cache_modifier=".cs")
+        t45_0 = tl.arange(0, BM) + BM * i
+        tl.store(mean_ptr + t45_0, mean)
+        tl.store(rstd_ptr + t45_0, rstd)
 
 
 @triton.jit
@@ -51,12 +67,12 @@ def layernorm_bwd_dx(x_ptr, dy_ptr, dx_ptr, w_ptr, mean_ptr, rstd_ptr, dwp_ptr, 
     # Tiles q, q + G/S, ... (q = p / S): G/S need not divide M / BM, so the
     # grid can be a multiple of the number of multiprocessors.
     for i in tl.range(q, M // BM, G // S, num_stages=NUM_STAGES):
-        t53_0 = tl.arange(0, BK * KB)[None, :] + BK * KB * S * tl.arange(0, BM)[:, None] + BK * KB * (c + BM * S * i)
-        x = tl.load(x_ptr + t53_0).to(tl.float32)
-        dy = tl.load(dy_ptr + t53_0).to(tl.float32)
-        t53_1 = tl.arange(0, BM) + BM * i
-        mean = tl.load(mean_ptr + t53_1)
-        rstd = tl.load(rstd_ptr + t53_1)
+        t69_0 = tl.arange(0, BK * KB)[None, :] + BK * KB * S * tl.arange(0, BM)[:, None] + BK * KB * (c + BM * S * i)
+        x = tl.load(x_ptr + t69_0).to(tl.float32)
+        dy = tl.load(dy_ptr + t69_0).to(tl.float32)
+        t69_1 = tl.arange(0, BM) + BM * i
+        mean = tl.load(mean_ptr + t69_1)
+        rstd = tl.load(rstd_ptr + t69_1)
         xhat = (x - mean[:, None]) * rstd[:, None]
         wdy = w[None, :] * dy
         c1 = tl.sum(xhat * wdy, axis=1)
@@ -74,21 +90,25 @@ def layernorm_bwd_dx(x_ptr, dy_ptr, dx_ptr, w_ptr, mean_ptr, rstd_ptr, dwp_ptr, 
         tl.store(dx_ptr + (tl.arange(0, BK * KB)[None, :] + BK * KB * S * tl.arange(0, BM)[:, None] + BK * KB * (c + BM * S * i)), dx.to(dx_ptr.dtype.element_ty))
         dw += tl.sum(dy * xhat, axis=0)
         db += tl.sum(dy, axis=0)
-    t74_0 = tl.arange(0, BK * KB) + BK * KB * (c + S * q)
-    tl.store(dwp_ptr + t74_0, dw)
-    tl.store(dbp_ptr + t74_0, db)
+    t90_0 = tl.arange(0, BK * KB) + BK * KB * (c + S * q)
+    tl.store(dwp_ptr + t90_0, dw)
+    tl.store(dbp_ptr + t90_0, db)
 
 
 @triton.jit
 def layernorm_bwd_dwdb(dwp_ptr, dbp_ptr, dw_ptr, db_ptr, R, N: tl.constexpr,
                        BG: tl.constexpr, BN: tl.constexpr):
+    # BG rows of partial sums a step, the rows past R masked (R = 132, say,
+    # is not a multiple of a large BG): few, wide steps rather than R / BG
+    # narrow ones.
     j = tl.program_id(0)
     dw = tl.zeros([BG, BN], dtype=tl.float32)
     db = tl.zeros([BG, BN], dtype=tl.float32)
-    for k in range(R // BG):
-        t85_0 = tl.arange(0, BN)[None, :] + BG * N * k + BN * j + N * tl.arange(0, BG)[:, None]
-        dw += tl.load(dwp_ptr + t85_0)
-        db += tl.load(dbp_ptr + t85_0)
-    t87_0 = tl.arange(0, BN) + BN * j
-    tl.store(dw_ptr + t87_0, tl.sum(dw, axis=0).to(dw_ptr.dtype.element_ty))
-    tl.store(db_ptr + t87_0, tl.sum(db, axis=0).to(db_ptr.dtype.element_ty))
+    for k in range(tl.cdiv(R, BG)):
+        live = (tl.arange(0, BG) < R - BG * k)[:, None]
+        t105_0 = tl.arange(0, BN)[None, :] + BG * N * k + BN * j + N * tl.arange(0, BG)[:, None]
+        dw += tl.load(dwp_ptr + t105_0, mask=live, other=0.)
+        db += tl.load(dbp_ptr + t105_0, mask=live, other=0.)
+    t107_0 = tl.arange(0, BN) + BN * j
+    tl.store(dw_ptr + t107_0, tl.sum(dw, axis=0).to(dw_ptr.dtype.element_ty))
+    tl.store(db_ptr + t107_0, tl.sum(db, axis=0).to(db_ptr.dtype.element_ty))

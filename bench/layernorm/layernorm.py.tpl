@@ -4,8 +4,8 @@
 #       -o bench/layernorm/layernorm.py
 # N (a power of two) and the tile sizes are compile-time constants.
 #
-# Forward: a program normalises BM whole rows, each loaded once and kept in
-# registers (mean and variance from the registers, not a second read).
+# Forward: a program normalises BM whole rows at a time, each loaded once and
+# kept in registers (mean and variance from the registers, not a second read).
 # Backward: dx BM rows at a time; dw and db, sums over all rows, are
 # accumulated by each of the G programs over its tiles of BM rows in
 # registers (the loads of the next tiles issued NUM_STAGES - 1 ahead), for
@@ -16,19 +16,35 @@ import triton.language as tl
 
 
 @triton.jit
-def layernorm_fwd(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, eps,
-                  N: tl.constexpr, BM: tl.constexpr):
-    i = tl.program_id(0)
-    x = tl.load(x_ptr + {{ X[i, 0, :, :] }}).to(tl.float32)
-    mean = tl.sum(x, axis=1) / N
-    xc = x - mean[:, None]
-    rstd = 1 / tl.sqrt(tl.sum(xc * xc, axis=1) / N + eps)
+def layernorm_fwd(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, G, eps,
+                  N: tl.constexpr, BM: tl.constexpr, NUM_STAGES: tl.constexpr):
+    # Tiles p, p + G, ...: G = M / BM is one tile a program; a G of a few
+    # programs a multiprocessor keeps them resident, w and b loaded once,
+    # and with 2 stages the next tile's load is issued before this tile's
+    # sums (held in registers: Triton's own pipelining leaves such loads).
+    # x is read once and y written once: both marked to leave the L2 first
+    # (on the H100, 3 to 7% faster at N = 2048, 4096).
+    p = tl.program_id(0)
     w = tl.load(w_ptr + {{ C[:] }}).to(tl.float32)
     b = tl.load(b_ptr + {{ C[:] }}).to(tl.float32)
-    y = xc * rstd[:, None] * w[None, :] + b[None, :]
-    tl.store(y_ptr + {{ X[i, 0, :, :] }}, y.to(y_ptr.dtype.element_ty))
-    tl.store(mean_ptr + {{ V[i, :] }}, mean)
-    tl.store(rstd_ptr + {{ V[i, :] }}, rstd)
+    if NUM_STAGES > 1:
+        xn = tl.load(x_ptr + {{ X[p, 0, :, :] }}, eviction_policy="evict_first")
+    for i in range(p, M // BM, G):
+        if NUM_STAGES > 1:
+            x = xn.to(tl.float32)
+            i1 = i + G
+            xn = tl.load(x_ptr + {{ X[i1, 0, :, :] }},
+                         mask=tl.full([BM, N], i1, tl.int32) < M // BM,
+                         eviction_policy="evict_first")
+        else:
+            x = tl.load(x_ptr + {{ X[i, 0, :, :] }}, eviction_policy="evict_first").to(tl.float32)
+        mean = tl.sum(x, axis=1) / N
+        xc = x - mean[:, None]
+        rstd = 1 / tl.sqrt(tl.sum(xc * xc, axis=1) / N + eps)
+        y = xc * rstd[:, None] * w[None, :] + b[None, :]
+        tl.store(y_ptr + {{ X[i, 0, :, :] }}, y.to(y_ptr.dtype.element_ty), cache_modifier=".cs")
+        tl.store(mean_ptr + {{ V[i, :] }}, mean)
+        tl.store(rstd_ptr + {{ V[i, :] }}, rstd)
 
 
 @triton.jit
@@ -78,11 +94,15 @@ def layernorm_bwd_dx(x_ptr, dy_ptr, dx_ptr, w_ptr, mean_ptr, rstd_ptr, dwp_ptr, 
 @triton.jit
 def layernorm_bwd_dwdb(dwp_ptr, dbp_ptr, dw_ptr, db_ptr, R, N: tl.constexpr,
                        BG: tl.constexpr, BN: tl.constexpr):
+    # BG rows of partial sums a step, the rows past R masked (R = 132, say,
+    # is not a multiple of a large BG): few, wide steps rather than R / BG
+    # narrow ones.
     j = tl.program_id(0)
     dw = tl.zeros([BG, BN], dtype=tl.float32)
     db = tl.zeros([BG, BN], dtype=tl.float32)
-    for k in range(R // BG):
-        dw += tl.load(dwp_ptr + {{ P[k, j, :, :] }})
-        db += tl.load(dbp_ptr + {{ P[k, j, :, :] }})
+    for k in range(tl.cdiv(R, BG)):
+        live = (tl.arange(0, BG) < R - BG * k)[:, None]
+        dw += tl.load(dwp_ptr + {{ P[k, j, :, :] }}, mask=live, other=0.)
+        db += tl.load(dbp_ptr + {{ P[k, j, :, :] }}, mask=live, other=0.)
     tl.store(dw_ptr + {{ Cb[j, :] }}, tl.sum(dw, axis=0).to(dw_ptr.dtype.element_ty))
     tl.store(db_ptr + {{ Cb[j, :] }}, tl.sum(db, axis=0).to(db_ptr.dtype.element_ty))

@@ -2,7 +2,10 @@
 torch.autograd.Function (the way the benchmark and the authors time it).
 
 Launch parameters (powers of two, and divisors as layernorm.lego assumes):
-  forward   BM rows per program, `warps` warps;
+  forward   BM rows per step, `warps` warps, G programs over the M / BM
+            tiles (G = 0: one tile a program; else G a few programs a
+            multiprocessor, each over the tiles p, p + G, ..., with 2
+            `stages` the next tile's load issued before this one's sums);
   backward  the first kernel BM rows per step, G programs in R = G / S
             groups of S (R any number up to M/BM: G a multiple of the
             multiprocessors fills the device), group q over the tiles q,
@@ -11,8 +14,8 @@ Launch parameters (powers of two, and divisors as layernorm.lego assumes):
             row and dw, db, w exceed the registers: the row sums read the
             other blocks BK columns at a time), `warps` warps, loads issued
             `stages` - 1 steps ahead; the second kernel BG x BN tiles of the
-            R x N partial sums (BG the largest power of two dividing R, at
-            most 32; N / BN about 128 programs).
+            R x N partial sums (BG the power of two from R up, at most 32,
+            rows past R masked; N / BN about 128 programs).
 The defaults below are a heuristic; bench.py picks, per N and dtype, the
 fastest of the candidates (fwd_candidates, bwd_candidates) and says which.
 """
@@ -27,13 +30,24 @@ import layernorm as gen  # noqa: E402
 
 def fwd_default(N):
     bm = max(1, 4096 // N)
-    return bm, min(16, max(1, bm * N // 1024))
+    return bm, min(16, max(1, bm * N // 1024)), 0, 1
 
 
-def fwd_candidates(N):
-    bm, warps = fwd_default(N)
+def fwd_candidates(N, persistent=False):
+    """(BM, warps, G, stages): one tile a program, the default and three
+    neighbours; when `persistent`, also twice the rows (BM) at the default
+    and twice the warps, and G = 2, 4 or 8 programs a multiprocessor, 1 or
+    2 stages, at the default BM and warps and at twice the warps."""
+    bm, warps, _, _ = fwd_default(N)
     out = {(bm, warps), (bm, max(1, warps // 2)), (bm, min(16, warps * 2)),
            (max(1, bm // 4), max(1, warps // 4))}
+    out = {(b, w, 0, 1) for b, w in out}
+    if persistent:
+        for w in {warps, min(16, warps * 2)}:
+            out.add((2 * bm, w, 0, 1))
+            for occ in (2, 4, 8):
+                for stages in (1, 2):
+                    out.add((bm, w, occ * sms(), stages))
     return sorted(out)
 
 
@@ -53,9 +67,10 @@ def bwd_candidates(N, elsize, wide):
     product of 2 or 3 row counts (BM N from N to 8192 elements), 4 to 16
     warps (8 to 64 elements a thread), 1 or 2 stages and 1 or 2 programs a
     multiprocessor, whole rows (S = 1); above N = 8192 also S = 2 or 4
-    blocks of a row (BM = 1), BK = 1024 or 2048, 8 or 16 warps, 1 stage (the
-    inner loop over BK keeps Triton from pipelining the outer one: 2 stages
-    compile to the same registers)."""
+    blocks of a row (BM = 1), BK = 2048 or N / S (the other blocks read
+    whole; 1024 was the slowest of all on the H100), 8 or 16 warps, 1
+    stage (the inner loop over BK keeps Triton from pipelining the outer
+    one: 2 stages compile to the same registers)."""
     out = {bwd_default(N, elsize)}
     if wide:
         for bm in (1, 2, 4, 8):
@@ -68,7 +83,7 @@ def bwd_candidates(N, elsize, wide):
                         out.add((bm, warps, stages, occ * sms(), 1, N))
         for s in (2, 4) if N > 8192 else ():
             for warps in (8, 16):
-                for bk in (1024, 2048):
+                for bk in (2048, N // s):
                     for occ in (1, 2):
                         out.add((1, warps, 1, occ * sms(), s, bk))
     return sorted(out)
@@ -80,12 +95,14 @@ class LayerNorm(torch.autograd.Function):
         M, N = x.shape
         if N & (N - 1) or M & (M - 1) or N < 16:
             raise ValueError(f"layernorm: M and N must be powers of two, N >= 16 (M={M}, N={N})")
-        bm, warps = fwd or fwd_default(N)
+        bm, warps, g, stages = fwd or fwd_default(N)
         bm = min(bm, M)
+        g = min(g or M // bm, M // bm)
         y = torch.empty_like(x)
         mean = torch.empty(M, dtype=torch.float32, device=x.device)
         rstd = torch.empty(M, dtype=torch.float32, device=x.device)
-        gen.layernorm_fwd[(M // bm,)](x, y, w, b, mean, rstd, M, eps, N=N, BM=bm, num_warps=warps)
+        gen.layernorm_fwd[(g,)](x, y, w, b, mean, rstd, M, g, eps, N=N, BM=bm, NUM_STAGES=stages,
+                                num_warps=warps)
         ctx.save_for_backward(x, w, mean, rstd)
         ctx.bwd = bwd or bwd_default(N, x.element_size())
         return y
@@ -105,7 +122,7 @@ class LayerNorm(torch.autograd.Function):
                                        num_warps=warps)
         dw = torch.empty_like(w)
         db = torch.empty_like(w)
-        bn, bg = min(N, max(16, N // 128)), min(32, r & -r)
+        bn, bg = min(N, max(16, N // 128)), min(32, 1 << (r - 1).bit_length())
         gen.layernorm_bwd_dwdb[(N // bn,)](dwp, dbp, dw, db, r, N=N, BG=bg, BN=bn, num_warps=4)
         return dx, dw, db, None, None, None
 

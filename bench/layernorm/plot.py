@@ -26,7 +26,7 @@ def render(data, names):
         for mode in ("fwd", "bwd"):
             for dtype in ("float16", "float32"):
                 extra = ["copy", "liblego / copy"] if mode == "fwd" and not suffix else []
-                cfg_name = "fwd (BM, warps)" if mode == "fwd" else "bwd (BM, warps, stages, G, S, BK)"
+                cfg_name = "fwd (BM, warps, G, stages)" if mode == "fwd" else "bwd (BM, warps, stages, G, S, BK)"
                 heads = ["N", *names, "liblego / best other", *extra]
                 heads += [f"ours {cfg_name.split(' ', 1)[1]}"] if not suffix else []
                 lines += [f"{mode} {dtype}, GB/s (median; {how})",
@@ -48,8 +48,9 @@ def render(data, names):
                         cells += [f"{copy:.0f}" if copy else "-",
                                   f"{mine / copy:.2f}" if mine and copy else "-"]
                     if not suffix:
-                        # Runs before the column blocks named (BM, warps, stages, G): S = 1, BK = N.
-                        cfg = next((list(v) + [1, N][len(v) - 4:] if mode == "bwd" else v
+                        # Earlier runs named (BM, warps, stages, G) for the backward (S = 1,
+                        # BK = N) and (BM, warps) for the forward (G = 0, 1 stage).
+                        cfg = next((list(v) + [1, N][len(v) - 4:] if mode == "bwd" else list(v) + [0, 1][len(v) - 2:]
                                     for k, v in ours.get("config", {}).items()
                                     if k.startswith(mode)), None)
                         cells.append(str(tuple(cfg)) if cfg else "-")

@@ -34,7 +34,7 @@ def reference(x, w, b, dy, eps):
     return xhat * w + b, mean[:, 0], rstd[:, 0], dx, (dy * xhat).sum(axis=0), dy.sum(axis=0)
 
 
-def run(M, N, BM, R, BG, BN, dtype, S=1, BK=None):
+def run(M, N, BM, R, BG, BN, dtype, S=1, BK=None, G=0, FS=1):
     rng = np.random.default_rng(M * N)
     x, dy = (rng.standard_normal((M, N)) * s for s in (1.0, 0.1))
     w, b = rng.random(N), rng.random(N)
@@ -43,7 +43,8 @@ def run(M, N, BM, R, BG, BN, dtype, S=1, BK=None):
     nan = lambda shape, t=dtype: interp.Buffer(np.full(shape, np.nan, t))  # noqa: E731
     X, W, B, DY = (interp.Buffer(a) for a in (x, w, b, dy))
     Y, MEAN, RSTD = nan((M, N)), nan(M, np.float32), nan(M, np.float32)
-    gen.layernorm_fwd[(M // BM,)](X, Y, W, B, MEAN, RSTD, M, 1e-5, N=N, BM=BM)
+    G = G or M // BM
+    gen.layernorm_fwd[(G,)](X, Y, W, B, MEAN, RSTD, M, G, 1e-5, N=N, BM=BM, NUM_STAGES=FS)
     DX, DWP, DBP = nan((M, N)), nan((R, N), np.float32), nan((R, N), np.float32)
     DW, DB = nan(N), nan(N)
     gen.layernorm_bwd_dx[(R * S,)](X, DY, DX, W, MEAN, RSTD, DWP, DBP, M, R * S, N=N, BM=BM,
@@ -54,13 +55,18 @@ def run(M, N, BM, R, BG, BN, dtype, S=1, BK=None):
     for name, g, r in zip(["y", "mean", "rstd", "dx", "dw", "db"], got, want):
         a = g.array.astype(np.float64)
         err = np.linalg.norm(a - r) / np.linalg.norm(r)
-        check(f"layernorm {name} M={M} N={N} BM={BM} R={R} S={S} BK={BK} {np.dtype(dtype).name}",
+        check(f"layernorm {name} M={M} N={N} BM={BM} G={G} FS={FS} R={R} BG={BG} S={S} BK={BK} "
+              f"{np.dtype(dtype).name}",
               bool(np.isfinite(a).all()) and err < tol, f"relative error {err}")
 
 
 for dtype in (np.float32, np.float16):
-    run(16, 32, 4, 3, 1, 16, dtype)  # R = 3 programs over 4 tiles: 2, 1 and 1 each
-    run(8, 64, 1, 4, 4, 32, dtype)
+    # R = 3 programs over 4 tiles: 2, 1 and 1 each; their 3 rows of partial
+    # sums added 4 at a time, the fourth masked.  The forward: 3 programs
+    # over 4 tiles too, the next tile loaded a step ahead (none after the last).
+    run(16, 32, 4, 3, 4, 16, dtype, G=3, FS=2)
+    run(8, 64, 1, 4, 4, 32, dtype, FS=2)
+    run(8, 64, 1, 5, 2, 32, dtype, G=3)  # 5 rows of sums 2 at a time: 2, 2, 1
     # 4 blocks of 16 columns, the other three read 8 columns at a time; 3
     # groups of 4 programs over 8 tiles of 2 rows (3, 3 and 2 tiles each).
     run(16, 64, 2, 3, 1, 16, dtype, S=4, BK=8)
