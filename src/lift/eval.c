@@ -57,6 +57,21 @@ lift_val *lift_val_array(lift_cc *cc, lift_type *type, lift_view *view)
 	return v;
 }
 
+lift_val *lift_val_tuple(lift_cc *cc, lift_val **elems, size_t n)
+{
+	lift_val *v = lego_arena_alloc(&cc->ctx->arena, sizeof *v);
+	lift_type **ts = lego_arena_alloc(&cc->ctx->arena, n * sizeof *ts);
+	if (!v || !ts)
+		return NULL;
+	for (size_t k = 0; k < n; k++)
+		ts[k] = elems[k]->type;
+	v->kind = VAL_TUPLE;
+	v->type = lift_type_tuple(cc->ctx, ts, n);
+	v->elems = elems;
+	v->nelems = n;
+	return v->type ? v : NULL;
+}
+
 static lift_val *fun_val(lift_cc *cc, lift_fun *f)
 {
 	lift_val *v = f ? lego_arena_alloc(&cc->ctx->arena, sizeof *v) : NULL;
@@ -103,7 +118,7 @@ static const struct pattern_info {
 	{"asVector", PAT_ASVECTOR, 1, 1}, {"asScalar", PAT_ASSCALAR, 0, 1},
 	{"toGlobal", PAT_TOGLOBAL, 1, 1}, {"toLocal", PAT_TOLOCAL, 1, 1},
 	{"toPrivate", PAT_TOPRIVATE, 1, 1}, {"id", PAT_ID, 0, 1},
-	{"value", PAT_VALUE, 2, 0},
+	{"value", PAT_VALUE, 2, 0},      {"tuple", PAT_TUPLE, 0, 2},
 };
 #define NPATTERNS (sizeof patterns / sizeof patterns[0])
 
@@ -198,6 +213,9 @@ static lift_fun *make_pattern(lift_cc *cc, const lift_ast *call,
 		return lift_err(cc, call, "%s takes %zu argument%s", pi->name,
 				ns, ns == 1 ? "" : "s");
 	*used += ns;
+	/* zip and tuple take all their arguments, two or more */
+	if ((pi->pat == PAT_ZIP || pi->pat == PAT_TUPLE) && n > 2)
+		f->ndata = n;
 	switch (pi->pat) {
 	case PAT_SPLIT:
 	case PAT_ASVECTOR:
@@ -482,6 +500,14 @@ lift_val *lift_apply(lift_cc *cc, lift_fun *f, lift_val **args, size_t n)
 		return args[0];
 	case PAT_VALUE:
 		return lift_view_const(cc, f->init, f->sz[0]);
+	case PAT_TUPLE:
+		for (size_t k = 0; k < n; k++)
+			if (args[k]->kind == VAL_ARRAY || args[k]->kind == VAL_FUN)
+				return lift_err(cc, f->at, "tuple of %s: its "
+						"components are scalars, vectors "
+						"or tuples", args[k]->kind ==
+						VAL_FUN ? "a function" : "an array");
+		return lift_val_tuple(cc, args, n);
 	case PAT_ITERATE: {
 		/* unrolled: f applied k times */
 		lift_val *v = args[0];

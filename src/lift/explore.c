@@ -2,24 +2,32 @@
  * depth (each rule at each of its sites, split sizes from a small set),
  * each program parsed afresh, rewritten and compiled; the distinct ones
  * that compile are reported with the path that made them. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lift/lift.h"
 
 /* The split sizes tried by split-join and reduce-split, the tile sides
- * by tiling. */
+ * by tiling, the widths by vectorize. */
 static const int64_t split_sizes[] = {2, 4};
 #define NSPLITS (sizeof split_sizes / sizeof split_sizes[0])
 
 lift_program *lift_program_rewritten(lego_ctx *ctx, const char *file,
 				     const char *text, size_t len,
-				     const lift_step *steps, size_t nsteps)
+				     const lift_step *steps, size_t nsteps,
+				     int as_template)
 {
 	lift_program *p = lift_parse(ctx, file, text, len);
-	for (size_t k = 0; p && k < nsteps; k++)
+	if (p)
+		p->as_template = as_template;
+	for (size_t k = 0; p && k < nsteps; k++) {
+		char name[32];
+		snprintf(name, sizeof name, "SPLIT%zu", p->ntunes + 1);
+		/* (a rule whose size is not tunable keeps its number) */
 		p = lift_rewrite(ctx, p, steps[k].rule, steps[k].site,
-				 steps[k].n);
+				 steps[k].n, as_template ? name : NULL);
+	}
 	return p;
 }
 
@@ -28,6 +36,7 @@ typedef struct explorer {
 	size_t len;
 	int depth;
 	lift_target_kind target;
+	int as_template;
 	lift_explore_fn fn;
 	void *user;
 	lift_step path[16];
@@ -62,7 +71,7 @@ static int visit(explorer *e, size_t n, size_t *nsites)
 	if (!ctx)
 		return -1;
 	lift_program *p = lift_program_rewritten(ctx, e->file, e->text, e->len,
-						 e->path, n);
+						 e->path, n, e->as_template);
 	lift_kernel k;
 	int ok = p && !lift_compile(ctx, p, e->target, &k);
 	e->tried++;
@@ -87,8 +96,10 @@ static void explore(explorer *e, size_t n)
 		return;
 	for (int r = 0; r < LIFT_NRULES; r++)
 		for (size_t s = 0; s < nsites[r]; s++)
-			for (size_t z = 0; z < (lift_rule_takes_size((lift_rule)r) ? NSPLITS
-									   : 1);
+			for (size_t z = 0; z < (lift_rule_takes_size((lift_rule)r) &&
+						!(e->as_template &&
+						  lift_rule_size_tunable((lift_rule)r))
+							? NSPLITS : 1);
 			     z++) {
 				e->path[n] = (lift_step){(lift_rule)r, s,
 							 split_sizes[z]};
@@ -97,12 +108,12 @@ static void explore(explorer *e, size_t n)
 }
 
 size_t lift_explore(const char *file, const char *text, size_t len,
-		    int depth, lift_target_kind target, lift_explore_fn fn,
-		    void *user)
+		    int depth, lift_target_kind target, int as_template,
+		    lift_explore_fn fn, void *user)
 {
 	explorer e = {.file = file, .text = text, .len = len,
 		      .depth = depth < 16 ? depth : 16, .target = target,
-		      .fn = fn, .user = user};
+		      .as_template = as_template, .fn = fn, .user = user};
 	explore(&e, 0);
 	for (size_t k = 0; k < e.nseen; k++)
 		free(e.seen[k]);

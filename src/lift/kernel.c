@@ -117,7 +117,8 @@ static void kernel_args(lift_cc *cc, lego_sbuf *b, lift_type_kind out,
 		lego_sbuf_printf(b, cuda ? "%s%s *__restrict__ out"
 					 : "%s__global %s *restrict out", sep,
 				 scalar_c(out));
-	for (size_t i = 0; i < cc->p->nsizes; i++)
+	/* a template's sizes are macros */
+	for (size_t i = 0; i < (cc->p->as_template ? 0 : cc->p->nsizes); i++)
 		lego_sbuf_printf(b, ", %s %s",
 				 st == ARGS_CL_HOST ? "cl_int"
 				 : st == ARGS_KERNEL ? "const int" : "int",
@@ -129,13 +130,8 @@ static void out_len(lift_cc *cc, lego_sbuf *b, const lift_type *result)
 {
 	const lift_program *p = cc->p;
 	lego_ctx *ctx = cc->ctx;
-	lego_expr *n = lego_const(ctx, 1);
-	const lift_type *t = result;
-	for (; t->kind == LIFT_ARRAY; t = t->elems[0])
-		n = lego_mul(ctx, n, t->len);
-	if (t->width > 1)
-		n = lego_mul(ctx, n, lego_const(ctx, t->width));
-	char *len = lego_expr_print(ctx, lego_simplify(ctx, n), LEGO_LANG_C);
+	char *len = lego_expr_print(ctx, lift_type_scalars(ctx, result),
+				    LEGO_LANG_C);
 	lego_sbuf_printf(b, "static size_t %s_out_len(", p->kernel);
 	for (size_t i = 0; i < p->nsizes; i++)
 		lego_sbuf_printf(b, "%s%s %s", i ? ", " : "",
@@ -247,7 +243,11 @@ int lift_compile(lego_ctx *ctx, const lift_program *p,
 					       : host_opencl(&cc, t);
 	out->result = t;
 	out->ndims = cc.ndims;
-	if (!out->source || !out->host) {
+	out->assumed = lego_sbuf_take(&cc.assumed);
+	memcpy(out->range, cc.range, sizeof out->range);
+	memcpy(out->range_wrg, cc.range_wrg, sizeof out->range_wrg);
+	out->local_bytes = cc.local_bytes;
+	if (!out->source || !out->host || !out->assumed) {
 		lift_kernel_free(out);
 		return lego_fail(ctx, LEGO_ENOMEM, "out of memory");
 	}
@@ -255,6 +255,7 @@ int lift_compile(lego_ctx *ctx, const lift_program *p,
 fail:
 	free(lego_sbuf_take(&cc.out));
 	free(lego_sbuf_take(&cc.decls));
+	free(lego_sbuf_take(&cc.assumed));
 	return -1;
 }
 
@@ -262,5 +263,6 @@ void lift_kernel_free(lift_kernel *k)
 {
 	free(k->source);
 	free(k->host);
-	k->source = k->host = NULL;
+	free(k->assumed);
+	k->source = k->host = k->assumed = NULL;
 }

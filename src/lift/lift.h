@@ -75,6 +75,11 @@ typedef struct lift_program {
 	lift_param *params;
 	size_t nparams;
 	lift_ast *body;
+	/* A tune template (template.c): the sizes are macros, not kernel
+	 * arguments, and a divisibility split needs that cannot be proved
+	 * becomes a constraint of the tuner rather than an error. */
+	int as_template;
+	size_t ntunes;             /* the last ntunes sizes: tune parameters */
 } lift_program;
 
 /* Parses a .lift program; size symbols become liblego symbols of ctx and
@@ -90,6 +95,9 @@ lift_type *lift_type_array(lego_ctx *ctx, lift_type *elem, lego_expr *len);
 lift_type *lift_type_tuple(lego_ctx *ctx, lift_type **elems, size_t n);
 /* Equal up to the simplifier's proof that lengths agree. */
 int lift_type_equal(lego_ctx *ctx, const lift_type *a, const lift_type *b);
+/* The number of scalars a value of type t holds (arrays of scalars or
+ * vectors), simplified. */
+lego_expr *lift_type_scalars(lego_ctx *ctx, const lift_type *t);
 /* "[[float]N]M", caller frees. */
 char *lift_type_print(lego_ctx *ctx, const lift_type *t);
 
@@ -110,21 +118,28 @@ char *lift_ast_print(const lift_ast *a);
 typedef enum {
 	LIFT_RULE_FUSION, LIFT_RULE_SPLIT_JOIN, LIFT_RULE_REDUCE_SPLIT,
 	LIFT_RULE_TO_SEQ, LIFT_RULE_TO_GLB, LIFT_RULE_TO_WRG, LIFT_RULE_TO_LCL,
-	LIFT_RULE_TILING, LIFT_NRULES
+	LIFT_RULE_TILING, LIFT_RULE_VECTORIZE, LIFT_NRULES
 } lift_rule;
 
 const char *lift_rule_name(lift_rule r);
 /* The rule of that name, or -1. */
 int lift_rule_find(const char *name);
-/* Whether the rule takes a split size (split-join, reduce-split, tiling). */
+/* Whether the rule takes a size (split-join, reduce-split, tiling: a
+ * split size; vectorize: a vector width), and whether that size may be a
+ * tune parameter (not the width: vector types need a constant). */
 int lift_rule_takes_size(lift_rule r);
+int lift_rule_size_tunable(lift_rule r);
 /* How many sites of the body the rule applies at (pre-order). */
 size_t lift_rewrite_sites(lego_ctx *ctx, const lift_program *p,
 			  lift_rule rule);
 /* p with the rule applied at one site; n is the split size of split-join
- * and reduce-split, the tile side of tiling.  The result may not type check: compile it. */
+ * and reduce-split, the tile side of tiling, the width of vectorize, or,
+ * when param is not NULL and the size is tunable, that new size symbol
+ * (a tune parameter, appended to p's sizes).  The
+ * result may not type check: compile it. */
 lift_program *lift_rewrite(lego_ctx *ctx, const lift_program *p,
-			   lift_rule rule, size_t site, int64_t n);
+			   lift_rule rule, size_t site, int64_t n,
+			   const char *param);
 
 /* One rewrite: a rule at a site, with its split size. */
 typedef struct lift_step {
@@ -133,19 +148,23 @@ typedef struct lift_step {
 	int64_t n;
 } lift_step;
 
-/* Parses text into ctx and applies the steps in order. */
+/* Parses text into ctx and applies the steps in order.  as_template:
+ * the program of a tune template, the size of each step that takes one
+ * a tune parameter SPLIT1, SPLIT2, ... (in the order of the steps). */
 lift_program *lift_program_rewritten(lego_ctx *ctx, const char *file,
 				     const char *text, size_t len,
-				     const lift_step *steps, size_t nsteps);
+				     const lift_step *steps, size_t nsteps,
+				     int as_template);
 
 typedef void (*lift_explore_fn)(void *user, const lift_step *path, size_t n,
 				const char *body);
-/* Every sequence of at most depth rewrites (split sizes 2 and 4) whose
- * program compiles, each distinct program reported once with its path
- * (the original is not reported); returns how many were compiled. */
+/* Every sequence of at most depth rewrites (split sizes 2 and 4; with
+ * as_template, one tune parameter each) whose program compiles, each
+ * distinct program reported once with its path (the original is not
+ * reported); returns how many were compiled. */
 size_t lift_explore(const char *file, const char *text, size_t len,
-		    int depth, lift_target_kind target, lift_explore_fn fn,
-		    void *user);
+		    int depth, lift_target_kind target, int as_template,
+		    lift_explore_fn fn, void *user);
 
 /* ------------------------------------------------------------ compilation */
 
@@ -154,6 +173,13 @@ typedef struct lift_kernel {
 	char *host;         /* a header: NAME_launch and NAME_out_len */
 	lift_type *result;  /* the kernel's result type */
 	int ndims;          /* NDRange dimensions used by mapGlb/mapWrg/mapLcl */
+	/* For tune templates: the divisibilities assumed ("(N) % (SPLIT1)
+	 * == 0", one a line), per dimension the length of the first mapGlb
+	 * or mapWrg (C text; NULL: none) and which, the local bytes. */
+	char *assumed;
+	const char *range[3];
+	int range_wrg[3];
+	long long local_bytes;
 } lift_kernel;
 
 /* Type checks and compiles the program to OpenCL or CUDA (one lowering,
@@ -161,5 +187,19 @@ typedef struct lift_kernel {
 int lift_compile(lego_ctx *ctx, const lift_program *p,
 		 lift_target_kind target, lift_kernel *out);
 void lift_kernel_free(lift_kernel *k);
+
+/* ------------------------------------------------------ tune hand-off */
+
+/* A template for `lego tune` (docs/tuning.md) of the program after the
+ * steps: their split sizes and the work-group sizes are tune parameters
+ * (SPLITk, LOCALd) with their constraints (the divisibilities the splits
+ * need, the work-group limit of the target), the sizes macros filled by
+ * the tuner, the kernel's arguments, global and local sizes for its
+ * built-in runners in `# args:`, `# global:`, `# local:` lines; the
+ * local memory used is checked against the target's limit.  Malloc'ed,
+ * or NULL after an error in ctx. */
+char *lift_template(lego_ctx *ctx, const char *file, const char *text,
+		    size_t len, const lift_step *steps, size_t nsteps,
+		    lift_target_kind target);
 
 #endif

@@ -154,6 +154,10 @@ int lift_loop_open(lift_cc *cc, lift_pat pat, int dim, lego_expr *i,
 		spell(step, sizeof step, cc->tgt, cc->tgt->step[k], dim);
 		lift_emit(cc, "for (int %s = %s; %s < %s; %s += %s) {", name, id,
 			  name, len, name, step);
+		if (k < 2 && !cc->range[dim]) {
+			cc->range[dim] = lego_arena_strdup(&cc->ctx->arena, len);
+			cc->range_wrg[dim] = k == 1;
+		}
 		if (dim + 1 > cc->ndims)
 			cc->ndims = dim + 1;
 	} else {
@@ -240,6 +244,8 @@ lift_buf *lift_buf_new(lift_cc *cc, lift_space sp, const lift_ast *at)
 void lift_buf_declare(lift_cc *cc, const lift_buf *b, lift_type_kind k,
 		      long long size)
 {
+	if (b->space == SPACE_LOCAL)
+		cc->local_bytes += size * 4;
 	lego_sbuf_printf(&cc->decls, "\t%s%s %s[%lld];\n",
 			 b->space == SPACE_LOCAL ? cc->tgt->local : "",
 			 k == LIFT_INT ? "int" : "float", b->name, size);

@@ -13,6 +13,12 @@
  *   reduce-split  reduceSeq(f, z)          -> reduceSeq(f, z) o join
  *                                             o map(reduceSeq(f, z)) o split(n)
  *   to-seq, to-glb, to-wrg, to-lcl   map   -> mapSeq, mapGlb, mapWrg, mapLcl
+ *   vectorize     map(f)                   -> asScalar o map(mapVec(f))
+ *                                             o asVector(n)
+ *                 map(f) $ zip(a, ..)      -> asScalar o map(mapVec(f))
+ *                                             $ zip(asVector(n, a), ..)
+ *                 (f scalar, applied to each component of the vectors;
+ *                 n a vector width)
  *   tiling        map(map(f))              -> map(join) o join o map(transpose)
  *                                             o map(map(map(map(f))))
  *                                             o map(transpose)
@@ -27,7 +33,7 @@
 
 static const char *const rule_names[LIFT_NRULES] = {
 	"fusion", "split-join", "reduce-split", "to-seq", "to-glb", "to-wrg",
-	"to-lcl", "tiling",
+	"to-lcl", "tiling", "vectorize",
 };
 
 const char *lift_rule_name(lift_rule r)
@@ -45,6 +51,11 @@ int lift_rule_find(const char *name)
 
 int lift_rule_takes_size(lift_rule r)
 {
+	return lift_rule_size_tunable(r) || r == LIFT_RULE_VECTORIZE;
+}
+
+int lift_rule_size_tunable(lift_rule r)
+{
 	return r == LIFT_RULE_SPLIT_JOIN || r == LIFT_RULE_REDUCE_SPLIT ||
 	       r == LIFT_RULE_TILING;
 }
@@ -55,6 +66,7 @@ typedef struct rw {
 	size_t site;               /* the site to rewrite; SIZE_MAX: count */
 	size_t seen;
 	int64_t n;                 /* split size */
+	const char *param;         /* or this size symbol */
 } rw;
 
 static lift_ast *node(rw *w, lift_ast_kind kind, const lift_ast *at,
@@ -93,13 +105,20 @@ static lift_ast *compose(rw *w, lift_ast *f, lift_ast *g)
 	return c;
 }
 
-static lift_ast *split_n(rw *w, const lift_ast *at)
+/* The rewrite's size: the literal n or the parameter. */
+static lift_ast *size_n(rw *w, const lift_ast *at)
 {
 	char num[32];
 	snprintf(num, sizeof num, "%lld", (long long)w->n);
-	lift_ast *n = node(w, LIFT_NUM, at, lego_arena_strdup(&w->ctx->arena,
-							      num), 0);
-	return n && n->name ? call1(w, at, "split", n) : NULL;
+	lift_ast *n = node(w, w->param ? LIFT_VAR : LIFT_NUM, at,
+			   w->param ? w->param
+				    : lego_arena_strdup(&w->ctx->arena, num), 0);
+	return n && n->name ? n : NULL;
+}
+
+static lift_ast *split_n(rw *w, const lift_ast *at)
+{
+	return call1(w, at, "split", size_n(w, at));
 }
 
 static int is_map(const lift_ast *a, size_t nargs)
@@ -128,6 +147,40 @@ static lift_ast *tiled(rw *w, lift_ast *a)
 	return compose(w, call1(w, a, "map", var(w, a, "join")),
 		       compose(w, var(w, a, "join"),
 			       compose(w, tr, compose(w, each, rows))));
+}
+
+/* map(f) made to map f's vectorised form over vectors: the map keeps its
+ * name, its data are seen as vectors of width n (asVector) and its
+ * result as their components (asScalar). */
+static lift_ast *vec_map(rw *w, lift_ast *m)
+{
+	return call1(w, m, m->name, call1(w, m, "mapVec", m->args[0]));
+}
+
+static lift_ast *vectorized(rw *w, lift_ast *a)
+{
+	lift_ast *as_scalar = var(w, a, "asScalar");
+	if (is_map(a, 1))
+		return compose(w, as_scalar,
+			       compose(w, vec_map(w, a),
+				       call1(w, a, "asVector", size_n(w, a))));
+	/* map(f) $ zip(a, ..): each array zipped seen as vectors */
+	lift_ast *zip = a->args[1];
+	lift_ast *z = node(w, LIFT_CALL, zip, "zip", zip->nargs);
+	lift_ast *r = node(w, LIFT_APPLY, a, "$", 2);
+	for (size_t k = 0; z && k < zip->nargs; k++) {
+		lift_ast *v = node(w, LIFT_CALL, zip->args[k], "asVector", 2);
+		if (!v)
+			return NULL;
+		v->args[0] = size_n(w, zip->args[k]);
+		v->args[1] = zip->args[k];
+		z->args[k] = v;
+	}
+	if (!z || !r)
+		return NULL;
+	r->args[0] = compose(w, as_scalar, vec_map(w, a->args[0]));
+	r->args[1] = z;
+	return r->args[0] ? r : NULL;
 }
 
 /* The rewritten node if the rule applies at a, else a itself. */
@@ -182,6 +235,13 @@ static lift_ast *at_node(rw *w, lift_ast *a)
 		if (is_map(a, 1) && is_map(a->args[0], 1))
 			r = tiled(w, a);
 		break;
+	case LIFT_RULE_VECTORIZE:
+		if (is_map(a, 1) ||
+		    (a->kind == LIFT_APPLY && is_map(a->args[0], 1) &&
+		     a->args[1]->kind == LIFT_CALL &&
+		     !strcmp(a->args[1]->name, "zip") && a->args[1]->nargs))
+			r = vectorized(w, a);
+		break;
 	default:
 		if (a->kind == LIFT_CALL && a->nargs >= 1 &&
 		    !strcmp(a->name, "map")) {
@@ -235,10 +295,35 @@ size_t lift_rewrite_sites(lego_ctx *ctx, const lift_program *p,
 	return w.seen;
 }
 
-lift_program *lift_rewrite(lego_ctx *ctx, const lift_program *p,
-			   lift_rule rule, size_t site, int64_t n)
+/* p's sizes and the new size symbol name, in the arena. */
+static const char **add_size(lego_ctx *ctx, const lift_program *p,
+			     const char *name)
 {
-	rw w = {.ctx = ctx, .rule = rule, .site = site, .n = n};
+	const char **sizes = lego_arena_alloc(&ctx->arena,
+					      (p->nsizes + 1) * sizeof *sizes);
+	if (!sizes || !lego_sym(ctx, name))
+		return NULL;
+	for (size_t k = 0; k < p->nsizes; k++)
+		if (!strcmp(p->sizes[k], name)) {
+			lego_fail(ctx, LEGO_ERR, "%s: error: the tune parameter "
+				  "%s is a size of the program", p->file, name);
+			return NULL;
+		}
+	memcpy(sizes, p->sizes, p->nsizes * sizeof *sizes);
+	sizes[p->nsizes] = lego_arena_strdup(&ctx->arena, name);
+	return sizes[p->nsizes] ? sizes : NULL;
+}
+
+lift_program *lift_rewrite(lego_ctx *ctx, const lift_program *p,
+			   lift_rule rule, size_t site, int64_t n,
+			   const char *param)
+{
+	int tuned = param && lift_rule_size_tunable(rule);
+	const char **sizes = tuned ? add_size(ctx, p, param) : NULL;
+	if (tuned && !sizes)
+		return NULL;
+	rw w = {.ctx = ctx, .rule = rule, .site = site, .n = n,
+		.param = sizes ? sizes[p->nsizes] : NULL};
 	lift_ast *body = walk(&w, p->body);
 	lift_program *q = body && w.seen > site
 				  ? lego_arena_alloc(&ctx->arena, sizeof *q)
@@ -251,5 +336,10 @@ lift_program *lift_rewrite(lego_ctx *ctx, const lift_program *p,
 	}
 	*q = *p;
 	q->body = body;
+	if (sizes) {
+		q->sizes = sizes;
+		q->nsizes++;
+		q->ntunes++;
+	}
 	return q;
 }

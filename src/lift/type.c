@@ -26,6 +26,16 @@ lift_type *lift_type_vector(lego_ctx *ctx, lift_type_kind kind, int width)
 	return t;
 }
 
+lego_expr *lift_type_scalars(lego_ctx *ctx, const lift_type *t)
+{
+	lego_expr *n = lego_const(ctx, 1);
+	for (; t->kind == LIFT_ARRAY; t = t->elems[0])
+		n = lego_mul(ctx, n, t->len);
+	if (t->width > 1)
+		n = lego_mul(ctx, n, lego_const(ctx, t->width));
+	return lego_simplify(ctx, n);
+}
+
 lift_type *lift_type_array(lego_ctx *ctx, lift_type *elem, lego_expr *len)
 {
 	lift_type *t = elem && len ? type_new(ctx, LIFT_ARRAY) : NULL;

@@ -33,7 +33,7 @@ typedef enum {
 	PAT_REDUCESEQ, PAT_REDUCE, PAT_ITERATE, PAT_SPLIT, PAT_JOIN, PAT_ZIP,
 	PAT_GET, PAT_TRANSPOSE, PAT_GATHER, PAT_SCATTER, PAT_SLIDE, PAT_PAD,
 	PAT_ASVECTOR, PAT_ASSCALAR, PAT_TOGLOBAL, PAT_TOLOCAL, PAT_TOPRIVATE,
-	PAT_ID, PAT_VALUE
+	PAT_ID, PAT_VALUE, PAT_TUPLE
 } lift_pat;
 
 typedef enum { FUN_USER, FUN_LAMBDA, FUN_PATTERN, FUN_COMPOSE } lift_fun_kind;
@@ -135,6 +135,11 @@ typedef struct lift_cc {
 	int probing;               /* > 0: the code emitted is thrown away */
 	lift_buf *bufs;
 	lift_barrier *barriers;    /* the last emitted first */
+	/* What a tune template needs (lift_kernel has their meaning). */
+	lego_sbuf assumed;
+	const char *range[3];
+	int range_wrg[3];
+	long long local_bytes;
 } lift_cc;
 
 /* "file:line:col: error: ..." at a; returns NULL. */
@@ -156,6 +161,8 @@ lift_val *lift_vec_make(lift_cc *cc, lift_type_kind kind, int w,
 			const char **comps);
 lift_val *lift_map_vec(lift_cc *cc, const lift_fun *f, lift_val **args,
 		       size_t n);
+/* A tuple of the values (scalars, vectors, tuples), not arrays. */
+lift_val *lift_val_tuple(lift_cc *cc, lift_val **elems, size_t n);
 /* An array value over a view of that type. */
 lift_val *lift_val_array(lift_cc *cc, lift_type *type, lift_view *view);
 

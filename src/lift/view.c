@@ -5,6 +5,7 @@
  * (apply and its inverse), transpose swaps two indices, slide offsets,
  * pad guards with a mask (or clamps).  Every index is simplified by the
  * project's simplifier with the ranges of the loop indices. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -243,17 +244,12 @@ lift_val *lift_view_get(lift_cc *cc, lift_val *a, lego_expr *i)
 	case VW_ZIP: {
 		lift_val **es = lego_arena_alloc(&ctx->arena,
 						 v->nin * sizeof *es);
-		lift_val *t = lego_arena_alloc(&ctx->arena, sizeof *t);
-		if (!es || !t)
+		if (!es)
 			return NULL;
 		for (size_t k = 0; k < v->nin; k++)
 			if (!(es[k] = lift_view_get(cc, v->in[k], i)))
 				return NULL;
-		t->kind = VAL_TUPLE;
-		t->type = et;
-		t->elems = es;
-		t->nelems = v->nin;
-		return t;
+		return lift_val_tuple(cc, es, v->nin);
 	}
 	case VW_SLIDE:
 		if (!(w = view_new(cc, VW_OFFS, v->in[0])))
@@ -413,6 +409,21 @@ int lift_split_check(lift_cc *cc, const lift_fun *split, lego_expr *len)
 	if (lift_divides(cc->ctx, split->sz[0], len))
 		return 0;
 	const char *n = eprint(cc, split->sz[0]), *l = eprint(cc, len);
+	lego_expr *rem = lego_simplify(cc->ctx, lego_mod(cc->ctx, len,
+							 split->sz[0]));
+	int64_t k;
+	if (cc->p->as_template && rem && !lego_expr_is_const(rem, &k)) {
+		/* the tuner's constraint (a remainder known not to be 0 stays
+		 * an error); assumed from here on */
+		lego_sbuf b = {0};
+		lego_sbuf_printf(&b, "(%s) %% (%s) == 0\n", l, n);
+		char *line = lego_sbuf_take(&b);
+		const char *have = cc->assumed.s ? cc->assumed.s : "";
+		if (line && !strstr(have, line))
+			lego_sbuf_puts(&cc->assumed, line);
+		free(line);
+		return lego_assume_divides(cc->ctx, split->sz[0], len) ? -1 : 0;
+	}
 	lift_err(cc, split->at, "%s(%s) of an array of length %s: cannot "
 		 "prove that %s divides %s (state it with `assume %s | %s;`)",
 		 split->pat == PAT_ASVECTOR ? "asVector" : "split", n, l, n, l,

@@ -61,32 +61,60 @@ lift_val *lift_reduce_seq(lift_cc *cc, const lift_fun *f, lift_val *a)
 					"or toPrivate(...)");
 		return reduce_into(cc, f, a, b);
 	}
-	if (f->init->kind != VAL_SCALAR)
-		return lift_err(cc, f->at, "reduceSeq's initial value must be "
-					   "a scalar or an array");
-	char acc[32], name[32];
-	snprintf(acc, sizeof acc, "acc_%d", cc->nvars++);
-	lift_type_kind k = f->init->type->kind;
-	lift_val *av = lift_val_scalar(cc, k, lego_arena_strdup(&cc->ctx->arena,
-								 acc));
+	/* a scalar accumulator, or a tuple of them (one variable each) */
+	int tup = f->init->kind == VAL_TUPLE;
+	size_t n = tup ? f->init->nelems : 1;
+	lift_val *const *iv = tup ? f->init->elems : &f->init;
+	lift_val **av = lego_arena_alloc(&cc->ctx->arena, n * sizeof *av);
+	if (!av)
+		return NULL;
+	for (size_t k = 0; k < n; k++) {
+		if (iv[k]->kind != VAL_SCALAR || iv[k]->type->width > 1)
+			return lift_err(cc, f->at, "reduceSeq's initial value must "
+					"be a scalar, a tuple of scalars or an "
+					"array");
+		char acc[32];
+		snprintf(acc, sizeof acc, "acc_%d", cc->nvars++);
+		lift_type_kind kk = iv[k]->type->kind;
+		if (!(av[k] = lift_val_scalar(cc, kk, lego_arena_strdup(
+						      &cc->ctx->arena, acc))))
+			return NULL;
+		lift_emit(cc, "%s %s = %s;", kk == LIFT_FLOAT ? "float" : "int",
+			  acc, iv[k]->text);
+	}
+	lift_val *acc = tup ? lift_val_tuple(cc, av, n) : av[0];
+	char name[32];
 	lego_expr *i = lift_fresh_index(cc, a->type->len, name, sizeof name);
 	const char *len = lift_print_index(cc, a->type->len);
-	if (!av || !i || !len)
+	if (!acc || !i || !len || lift_loop_open(cc, PAT_MAPSEQ, 0, i, name, len))
 		return NULL;
-	lift_emit(cc, "%s %s = %s;", k == LIFT_FLOAT ? "float" : "int", acc,
-		  f->init->text);
-	if (lift_loop_open(cc, PAT_MAPSEQ, 0, i, name, len))
-		return NULL;
-	lift_val *args[2] = {av, lift_view_get(cc, a, i)};
+	lift_val *args[2] = {acc, lift_view_get(cc, a, i)};
 	lift_val *y = args[1] ? lift_apply(cc, f->f, args, 2) : NULL;
 	if (!y)
 		return NULL;
-	if (y->kind != VAL_SCALAR || y->type->kind != k)
+	lift_val *const *yv = y->kind == VAL_TUPLE ? y->elems : &y;
+	int same = (y->kind == VAL_TUPLE) == tup &&
+		   (tup ? y->nelems : 1) == n;
+	for (size_t k = 0; same && k < n; k++)
+		same = yv[k]->kind == VAL_SCALAR && yv[k]->type->width <= 1 &&
+		       yv[k]->type->kind == av[k]->type->kind;
+	if (!same)
 		return lift_err(cc, f->at, "reduceSeq's function must return "
 					   "the type of its initial value");
-	lift_emit(cc, "%s = %s;", acc, y->text);
+	if (n == 1) {
+		lift_emit(cc, "%s = %s;", av[0]->text, y->text);
+	} else {
+		/* every component from the previous round's values */
+		int first = cc->nvars;
+		for (size_t k = 0; k < n; k++)
+			lift_emit(cc, "%s acc_%d = %s;",
+				  av[k]->type->kind == LIFT_FLOAT ? "float" : "int",
+				  cc->nvars++, yv[k]->text);
+		for (size_t k = 0; k < n; k++)
+			lift_emit(cc, "%s = acc_%d;", av[k]->text, first + (int)k);
+	}
 	lift_loop_close(cc);
-	return lift_view_single(cc, av);
+	return lift_view_single(cc, acc);
 }
 
 /* ------------------------------------------------------------ destinations */

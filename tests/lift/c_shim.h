@@ -6,6 +6,7 @@
 #ifndef LIFT_C_SHIM_H
 #define LIFT_C_SHIM_H
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

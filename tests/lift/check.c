@@ -256,6 +256,84 @@ int main(int argc, char **argv)
 		ref[i] = 0.5f * A[i] * A[i] + A[i];
 	out = buffer(&c, nout * sizeof(float), NULL);
 	LAUNCH(tiling, global, NULL, input(&c, A, (size_t)M * N), out, M, N);
+#elif defined(BENCH_gemvwg)
+	/* work-groups of 5 (each strides over the 256 partial sums), 2
+	 * groups for the M rows */
+	int M = s[0], K = s[1];
+	size_t local[2] = {5, 1};
+	global[0] = 10;
+	float *A = randoms((size_t)M * K), *x = randoms((size_t)K);
+	nout = gemvwg_out_len(M, K);
+	ref = (float *)calloc(nout, sizeof *ref);
+	for (int i = 0; i < M; i++)
+		for (int j = 0; j < K; j++)
+			ref[i] += A[i * K + j] * x[j];
+	out = buffer(&c, nout * sizeof(float), NULL);
+	LAUNCH(gemvwg, global, local, input(&c, A, (size_t)M * K), input(&c, x,
+	       (size_t)K), out, M, K);
+#elif defined(BENCH_nn)
+	int N = s[0];
+	float *lat = randoms((size_t)N), *lng = randoms((size_t)N);
+	float tlat = 0.25f, tlng = -0.5f;
+	nout = nn_out_len(N);
+	ref = (float *)calloc(nout, sizeof *ref);
+	for (int i = 0; i < N; i++)
+		ref[i] = sqrtf((lat[i] - tlat) * (lat[i] - tlat) +
+			       (lng[i] - tlng) * (lng[i] - tlng));
+	out = buffer(&c, nout * sizeof(float), NULL);
+	LAUNCH(nn, global, NULL, input(&c, lat, (size_t)N), input(&c, lng,
+	       (size_t)N), tlat, tlng, out, N);
+#elif defined(BENCH_kmeans)
+	int N = s[0], K = s[1], F = s[2];
+	float *P = randoms((size_t)N * F), *C = randoms((size_t)K * F);
+	nout = kmeans_out_len(N, K, F);
+	ref = (float *)calloc(nout, sizeof *ref);
+	for (int i = 0; i < N; i++) {
+		float best = 0.0f;
+		for (int k = 0; k < K; k++) {
+			float d = 0.0f;
+			for (int f = 0; f < F; f++)
+				d += (P[i * F + f] - C[k * F + f]) *
+				     (P[i * F + f] - C[k * F + f]);
+			/* the first of equally near clusters */
+			if (k == 0 || d < best) {
+				best = d;
+				ref[i] = (float)k;
+			}
+		}
+	}
+	out = buffer(&c, nout * sizeof(float), NULL);
+	LAUNCH(kmeans, global, NULL, input(&c, P, (size_t)N * F), input(&c, C,
+	       (size_t)K * F), out, N, K, F);
+#elif defined(BENCH_nbody)
+	int N = s[0];
+	float *x = randoms((size_t)N), *y = randoms((size_t)N),
+	      *z = randoms((size_t)N), *m = randoms((size_t)N);
+	float sel[3] = {0.0f, 1.0f, 2.0f};
+	nout = nbody_out_len(N);
+	ref = (float *)calloc(nout, sizeof *ref);
+	for (int i = 0; i < N; i++)
+		for (int j = 0; j < N; j++) {
+			float d[3] = {x[j] - x[i], y[j] - y[i], z[j] - z[i]};
+			float r2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2] + 0.01f;
+			float w = m[j] / (r2 * sqrtf(r2));
+			for (int k = 0; k < 3; k++)
+				ref[3 * i + k] += w * d[k];
+		}
+	out = buffer(&c, nout * sizeof(float), NULL);
+	LAUNCH(nbody, global, NULL, input(&c, x, (size_t)N), input(&c, y,
+	       (size_t)N), input(&c, z, (size_t)N), input(&c, m, (size_t)N),
+	       input(&c, sel, 3), out, N);
+#elif defined(BENCH_saxpy)
+	int N = s[0];
+	float *x = randoms((size_t)N), *y = randoms((size_t)N);
+	nout = saxpy_out_len(N);
+	ref = (float *)calloc(nout, sizeof *ref);
+	for (int i = 0; i < N; i++)
+		ref[i] = 2.5f * x[i] + y[i];
+	out = buffer(&c, nout * sizeof(float), NULL);
+	LAUNCH(saxpy, global, NULL, input(&c, x, (size_t)N), input(&c, y,
+	       (size_t)N), out, N);
 #else
 #error "no BENCH_ defined"
 #endif

@@ -53,6 +53,10 @@ type_is pairsum "[float](N / 2 / 2)"
 type_is vscale "[float](4 * (4 * (N / 4) / 4))"
 type_is conv2d "[[[float]1]N]M"
 type_is jacobi3d "[[[[float]1]N]M]L"
+type_is nn "[float]N"
+type_is gemvwg "[float]M"
+type_is kmeans "[[float]1]N"
+type_is nbody "[[float]3]N"
 
 # Barriers (docs/lift.md): the tiles of A and B are read by every
 # work-item, a barrier before and after each copy, the two between them
@@ -71,6 +75,8 @@ barriers_are stencil2dlocal 2
 barriers_are matmul 0
 # before the copy, after it, after each of the 4 rounds of 12 -> 6 -> 3 -> 2 -> 1
 barriers_are sumtree 6
+# the same for gemvwg's 8 rounds of 256 -> 128 -> .. -> 1
+barriers_are gemvwg 10
 
 # Random view chains (tests/lift/views.c) against its interpreter.
 if $CC $CFLAGS "$HERE/views.c" -o "$TMP/views"; then
@@ -149,8 +155,10 @@ while read -r flag st && read -r body; do
 		ko "rewrite $st of rules.lift: its text reads back differently"
 	fi
 done < "$TMP/explored"
-[ "$(grep -c '^--rewrite' "$TMP/explored")" = 14 ] ||
-	ko "rules.lift: $(grep -c '^--rewrite' "$TMP/explored") programs one rewrite away, want 14"
+# 14 before vectorize, which has 4 more: map(sq) and map(half) at widths 2
+# and 4 (the lambda's map does not map a scalar function)
+[ "$(grep -c '^--rewrite' "$TMP/explored")" = 18 ] ||
+	ko "rules.lift: $(grep -c '^--rewrite' "$TMP/explored") programs one rewrite away, want 18"
 # Tiling (2-D, n x n tiles) on tests/lift/tiling.lift at 12 x 20 (3 x 5
 # tiles of 4, 6 x 10 of 2): both tile sides, and the 4 x 4 tiling with
 # each of its maps made mapGlb.
@@ -165,6 +173,19 @@ for st in tiling:0:2 tiling:0:4 $(sed -n 's/^--rewrite \(tiling:0:4,to-glb:[0-9]
 done
 [ "$(grep -c '^--rewrite tiling:0:4,to-glb:' "$TMP/tiled")" = 6 ] ||
 	ko "tiling.lift: $(grep -c '^--rewrite tiling:0:4,to-glb:' "$TMP/tiled") programs mapGlb after 4 x 4 tiling, want 6"
+# vectorize over a zip (both arrays seen as vectors), at widths 2 and 4,
+# and made mapGlb after it, on saxpy.lift (N = 20)
+"$LEGO" lift --explore 2 "$HERE/saxpy.lift" > "$TMP/vec" ||
+	ko "lego lift --explore 2 saxpy.lift"
+for st in $(sed -n 's/^--rewrite \(vectorize:0:[24]\(,to-glb:0\)\?\)$/\1/p' "$TMP/vec"); do
+	if rewritten "$HERE/saxpy.lift" saxpy "$st" 20; then
+		ok "rewrite $st of saxpy.lift"
+	else
+		ko "rewrite $st of saxpy.lift: $(head -n 3 "$TMP/rw/out" 2>&1)"
+	fi
+done
+[ "$(grep -c '^--rewrite vectorize:0:[24]\(,to-glb:0\)\?$' "$TMP/vec")" = 4 ] ||
+	ko "saxpy.lift: $(grep -c '^--rewrite vectorize:0:[24]\(,to-glb:0\)\?$' "$TMP/vec") vectorized programs, want 4"
 if "$LEGO" lift --rewrite fusion:0 "$EX/gemv.lift" > /dev/null 2> "$TMP/err"; then
 	ko "a rewrite at a site that is not there: accepted"
 elif [ "$(cat "$TMP/err")" = "$EX/gemv.lift: error: rule fusion has no site 0" ]; then
@@ -174,7 +195,7 @@ else
 fi
 while read -r name sizes; do
 	"$LEGO" lift --explore 1 "$EX/$name.lift" > "$TMP/ex" || continue
-	for rule in fusion split-join reduce-split to-seq to-glb to-wrg to-lcl; do
+	for rule in fusion split-join reduce-split to-seq to-glb to-wrg to-lcl vectorize; do
 		st=$(sed -n "s/^--rewrite \($rule:[0-9:]*\)\$/\1/p" "$TMP/ex" |
 			head -n 1)
 		[ -n "$st" ] || continue
@@ -185,6 +206,46 @@ while read -r name sizes; do
 		fi
 	done
 done < "$HERE/benches.txt"
+
+# The tune hand-off (src/lift/template.c): an explored program of
+# saxpy.lift (split-join, then the chunks' map made mapGlb) as a template
+# whose split size and work-group size are tune parameters, tuned on PoCL
+# by the built-in runner against the program as written (--macros), the
+# work-group fixed at 4 so that the space is the split sizes dividing 96
+# (1, 2, 4, 8, 16, 32: six candidates); the best, from `lego gen --tuned`,
+# run as C against plain C (tests/lift/tuned.c).
+T=$TMP/tune
+mkdir -p "$T"
+st=$("$LEGO" lift --explore 2 --template "$HERE/saxpy.lift" |
+	sed -n 's/^--rewrite \(split-join:0,to-glb:0\)$/\1/p')
+if [ -n "$st" ] &&
+   "$LEGO" lift --template --rewrite "$st" "$HERE/saxpy.lift" -o "$T/s.tpl" &&
+   "$LEGO" lift --macros "$HERE/saxpy.lift" -o "$T/ref.cl" &&
+   [ -f /usr/include/CL/cl.h ] &&
+   "$LEGO" tune "$T/s.tpl" --target opencl --runner opencl --kernel saxpy \
+	--args "$(sed -n 's/^# args: //p' "$T/s.tpl")" \
+	--global "$(sed -n 's/^# global: //p' "$T/s.tpl")" \
+	--local "$(sed -n 's/^# local: //p' "$T/s.tpl")" \
+	--reference "$T/ref.cl" --ref-global 1 --strategy exhaustive \
+	--db "$T/t.db" -D N=96 -D LOCAL0=4 -q > "$T/out" 2> "$T/err" &&
+   grep -q 'exhaustive, 6 evaluations (6 measured, 0 failed)' "$T/err" &&
+   "$LEGO" gen "$T/s.tpl" --tuned "$T/t.db" -D N=96 -D LOCAL0=4 \
+	-o "$T/best.cl" 2> /dev/null &&
+   $CC $CFLAGS -I"$HERE" -DTUNED='"'"$T/best.cl"'"' "$HERE/tuned.c" \
+	-o "$T/tuned" && "$T/tuned"; then
+	ok "tune hand-off: saxpy.lift --rewrite $st tuned on PoCL ($(cat "$T/out")), the best equal to C"
+else
+	ko "tune hand-off: saxpy.lift: $(cat "$T/err" "$T/out" 2> /dev/null | tail -n 3)"
+fi
+printf 'size N;\nfloat mul(float a, float b) { return a * b; }\nkernel k(a : float, x : [float]N) = mapGlb(\\v -> mul(a, v)) $ x;\n' \
+	> "$TMP/scalar.lift"
+if "$LEGO" lift --template "$TMP/scalar.lift" > /dev/null 2> "$TMP/err"; then
+	ko "a template of a program with a scalar parameter: accepted"
+elif grep -q 'is a scalar: the tuner' "$TMP/err"; then
+	ok "a template of a program with a scalar parameter: refused"
+else
+	ko "a template of a program with a scalar parameter: $(cat "$TMP/err")"
+fi
 
 # CUDA: every example's kernel and host code compiled by nvcc, in one file
 # (a namespace each); they are run on a GPU by bench/lift/cuda-check.sh.

@@ -10,7 +10,8 @@
 #include "lift/lift.h"
 
 static const char lift_help[] =
-	"Usage: lego lift FILE [--target opencl|cuda] [--host | --type]\n"
+	"Usage: lego lift FILE [--target opencl|cuda]\n"
+	"                      [--host | --type | --template | --macros]\n"
 	"                      [--rewrite STEPS | --explore DEPTH] [-o OUT]\n\n"
 	"Compile the Lift program FILE (docs/lift.md): its kernel's patterns\n"
 	"become loops over the work-items, its views index\n"
@@ -24,10 +25,18 @@ static const char lift_help[] =
 	"                  <CL/cl.h>; for CUDA (args.., grid, block, stream),\n"
 	"                  to include after the kernel in one .cu file\n"
 	"  --type          print the kernel's result type and exit\n"
+	"  --template      write a template for `lego tune`: the split sizes\n"
+	"                  of the --rewrite steps (SPLIT1, ...) and the\n"
+	"                  work-group sizes (LOCAL0, ...) tune parameters with\n"
+	"                  their constraints, every size a macro; with\n"
+	"                  --explore, explore with those parameters\n"
+	"  --macros        the kernel with its sizes macros, not arguments\n"
+	"                  (a reference for `lego tune`: -DN=... defines them)\n"
 	"  --rewrite STEPS apply rewrite rules first: RULE:SITE[:N],...\n"
 	"                  (rules: fusion, split-join, reduce-split, to-seq,\n"
-	"                  to-glb, to-wrg, to-lcl; SITE counts the rule's\n"
-	"                  sites in pre-order from 0; N the split size)\n"
+	"                  to-glb, to-wrg, to-lcl, tiling, vectorize; SITE\n"
+	"                  counts the rule's sites in pre-order from 0; N the\n"
+	"                  split size, tile side or vector width)\n"
 	"  --explore DEPTH print every distinct program that up to DEPTH\n"
 	"                  rewrites make and that compiles, with its steps\n"
 	"  -o OUT          write to OUT (replaced only when complete)\n"
@@ -74,19 +83,20 @@ static int parse_steps(const char *s, lift_step *steps, size_t cap,
 static void print_explored(void *user, const lift_step *path, size_t n,
 			   const char *body)
 {
-	(void)user;
+	const int *as_template = user;
 	fputs("--rewrite ", stdout);
 	for (size_t k = 0; k < n; k++) {
 		printf("%s%s:%zu", k ? "," : "", lift_rule_name(path[k].rule),
 		       path[k].site);
-		if (lift_rule_takes_size(path[k].rule))
+		if (lift_rule_takes_size(path[k].rule) &&
+		    !(*as_template && lift_rule_size_tunable(path[k].rule)))
 			printf(":%lld", (long long)path[k].n);
 	}
 	printf("\n\t%s\n", body);
 }
 
 static int explore(const char *file, lift_target_kind target,
-		   const char *depth)
+		   const char *depth, int as_template)
 {
 	char *end;
 	long d = strtol(depth, &end, 10);
@@ -105,7 +115,8 @@ static int explore(const char *file, lift_target_kind target,
 	if (rc == CLI_OK) {
 		lift_kernel_free(&k);
 		size_t tried = lift_explore(file, text, len, (int)d, target,
-					    print_explored, NULL);
+					    as_template, print_explored,
+					    &as_template);
 		printf("# %zu rewritten programs compiled\n", tried);
 	}
 	lego_ctx_free(ctx);
@@ -113,9 +124,43 @@ static int explore(const char *file, lift_target_kind target,
 	return rc;
 }
 
-static int compile(const char *file, lift_target_kind target, int host,
-		   int type, const char *out, const lift_step *steps,
-		   size_t nsteps)
+/* What `lego lift` writes. */
+typedef enum { OUT_KERNEL, OUT_HOST, OUT_TYPE, OUT_TEMPLATE, OUT_MACROS }
+	out_kind;
+
+/* The text of the compiled program, or NULL after an error in ctx. */
+static char *compiled(lego_ctx *ctx, const char *file, const char *text,
+		      size_t len, lift_target_kind target, out_kind what,
+		      const lift_step *steps, size_t nsteps)
+{
+	if (what == OUT_TEMPLATE)
+		return lift_template(ctx, file, text, len, steps, nsteps,
+				     target);
+	lift_program *p = lift_program_rewritten(ctx, file, text, len, steps,
+						 nsteps, what == OUT_MACROS);
+	lift_kernel k;
+	if (!p || lift_compile(ctx, p, target, &k))
+		return NULL;
+	char *s = NULL;
+	if (what == OUT_TYPE) {
+		char *t = lift_type_print(ctx, k.result);
+		size_t n = t ? strlen(t) : 0;
+		if (t && (s = realloc(t, n + 2)))
+			memcpy(s + n, "\n", 2);
+		else
+			free(t);
+	} else {
+		s = what == OUT_HOST ? k.host : k.source;
+		*(what == OUT_HOST ? &k.host : &k.source) = NULL;
+	}
+	lift_kernel_free(&k);
+	if (!s)
+		lego_fail(ctx, LEGO_ENOMEM, "out of memory");
+	return s;
+}
+
+static int compile(const char *file, lift_target_kind target, out_kind what,
+		   const char *out, const lift_step *steps, size_t nsteps)
 {
 	size_t len;
 	char *text = cli_read_file(file, &len);
@@ -126,26 +171,9 @@ static int compile(const char *file, lift_target_kind target, int host,
 		free(text);
 		return cli_fail("out of memory");
 	}
-	lift_program *p = lift_program_rewritten(ctx, file, text, len, steps,
-						 nsteps);
-	lift_kernel k;
-	int rc = p && !lift_compile(ctx, p, target, &k) ? CLI_OK : cli_ctx_fail(ctx);
-	if (rc == CLI_OK) {
-		char *t = type ? lift_type_print(ctx, k.result) : NULL;
-		if (t) {
-			size_t n = strlen(t);
-			char *line = realloc(t, n + 2);
-			if (line) {
-				memcpy(line + n, "\n", 2);
-				t = line;
-			}
-		}
-		rc = cli_write_output(out, type ? (t ? t : "?\n")
-						: host ? k.host : k.source,
-				      &file, 1);
-		free(t);
-		lift_kernel_free(&k);
-	}
+	char *s = compiled(ctx, file, text, len, target, what, steps, nsteps);
+	int rc = s ? cli_write_output(out, s, &file, 1) : cli_ctx_fail(ctx);
+	free(s);
 	lego_ctx_free(ctx);
 	free(text);
 	return rc;
@@ -154,19 +182,23 @@ static int compile(const char *file, lift_target_kind target, int host,
 int lego_cmd_lift(int argc, char **argv)
 {
 	const char *out = NULL, *target = NULL, *rewrite = NULL, *depth = NULL;
-	int host = 0, type = 0;
+	int host = 0, type = 0, tpl = 0, macros = 0;
 	const extra_opt opts[] = {{"-o", &out, NULL},
 				  {"--target", &target, NULL},
 				  {"--host", NULL, &host},
 				  {"--type", NULL, &type},
 				  {"--rewrite", &rewrite, NULL},
-				  {"--explore", &depth, NULL}};
+				  {"--explore", &depth, NULL},
+				  {"--template", NULL, &tpl},
+				  {"--macros", NULL, &macros}};
 	lift_step steps[64];
 	size_t nsteps = 0;
 	cli_args a;
-	int rc = extra_take_opts("lift", &argc, argv, opts, 6);
+	int rc = extra_take_opts("lift", &argc, argv, opts, 8);
 	if (rc != CLI_OK)
 		return rc;
+	lift_target_kind tgt = target && !strcmp(target, "cuda")
+				       ? LIFT_TARGET_CUDA : LIFT_TARGET_OPENCL;
 	rc = cli_args_parse(&a, "lift", argc, argv);
 	if (rc == CLI_OK && a.help)
 		fputs(lift_help, stdout);
@@ -180,17 +212,18 @@ int lego_cmd_lift(int argc, char **argv)
 		 strcmp(target, "cuda"))
 		rc = cli_usage("lift", "unknown target '%s' (opencl, cuda)",
 			       target);
+	else if (rc == CLI_OK && host + type + tpl + macros > 1)
+		rc = cli_usage("lift", "--host, --type, --template and --macros "
+				       "exclude each other");
 	else if (rc == CLI_OK && parse_steps(rewrite, steps, 64, &nsteps))
 		rc = CLI_USAGE;
 	else if (rc == CLI_OK && depth)
-		rc = explore(a.pos[0], target && !strcmp(target, "cuda")
-				       ? LIFT_TARGET_CUDA : LIFT_TARGET_OPENCL,
-			     depth);
+		rc = explore(a.pos[0], tgt, depth, tpl);
 	else if (rc == CLI_OK)
-		rc = compile(a.pos[0],
-			     target && !strcmp(target, "cuda") ? LIFT_TARGET_CUDA
-							       : LIFT_TARGET_OPENCL,
-			     host, type, out, steps, nsteps);
+		rc = compile(a.pos[0], tgt,
+			     tpl ? OUT_TEMPLATE : macros ? OUT_MACROS
+			     : host ? OUT_HOST : type ? OUT_TYPE : OUT_KERNEL,
+			     out, steps, nsteps);
 	cli_args_free(&a);
 	return rc;
 }
