@@ -1,47 +1,41 @@
 #!/bin/sh
-# build.sh OUTDIR - generates the CUDA variants with lego mdh and builds
-# one gpu.cu binary per variant into OUTDIR, with OUTDIR/run.sh that runs
-# them all on the device (bench/mdh/README.md).
+# build.sh OUTDIR [GROUP..] - generates the CUDA variants of GROUPs
+# (matvec matmul jacobi3d mcc ccsdt; all when none is named) with lego
+# mdh into OUTDIR, with OUTDIR/compile.sh, which builds one gpu.cu
+# binary a variant with nvcc (in parallel: on the device, where the cores
+# are), and OUTDIR/run.sh, which runs the torch baselines, then every
+# variant (bench/mdh/README.md).
 set -e
 out=$1
+shift
+groups=${*:-matvec matmul jacobi3d mcc ccsdt}
 lego=${LEGO:-build/lego}
 mkdir -p "$out"
 here=$(dirname "$0")
-cp "$here/torch_ref.py" "$out/"
-echo "python3 torch_ref.py" > "$out/run.sh"
-# variant NAME SIZES "DEFINES"
+cp "$here/torch_ref.py" "$here/gpu.cu" "$out/"
+echo "python3 torch_ref.py $groups" > "$out/run.sh"
+: > "$out/nvcc.txt"
+printf '%s\n' '#!/bin/sh' 'cd "$(dirname "$0")" || exit 1' \
+	'xargs -P "$(nproc)" -L 1 sh -c '"'"'nvcc -O3 -arch=sm_90 -std=c++17 -w -DKERNEL="\"$0.cu\"" -DBENCH_$1 gpu.cu -o $0'"'"' < nvcc.txt' \
+	> "$out/compile.sh"
+# variant NAME SIZES "DEFINES": the sizes in the program's order
 variant() {
 	name=$1; sizes=$2; defs=$3
-	tag=$(echo "$name $defs" | tr -d ' =-' | tr -c 'a-zA-Z0-9_\n' '_')
+	tag=$(echo "$name $sizes $defs" | tr -d ' =-' | tr -c 'a-zA-Z0-9_\n' '_')
+	syms=$(sed -n 's/^size //p' "examples/mdh/$name.mdh" | tr -d ,)
+	D=""
 	# shellcheck disable=SC2086
 	set -- $sizes
-	case $name in
-	matvec) D="-D I=$1 -D K=$2" ;;
-	matmul) D="-D M=$1 -D N=$2 -D K=$3" ;;
-	esac
+	for s in $syms; do
+		D="$D -D $s=$1"
+		shift
+	done
 	# shellcheck disable=SC2086
 	"$lego" mdh "examples/mdh/$name.mdh" --target cuda $D $defs -o "$out/$tag.cu"
-	nvcc -O3 -arch=sm_90 -std=c++17 -DKERNEL="\"$tag.cu\"" -DBENCH_$name \
-		-I"$out" "$here/gpu.cu" -o "$out/$tag" 2>/dev/null
-	echo "./$tag '$name $defs' $sizes" >> "$out/run.sh"
+	echo "$tag $name" >> "$out/nvcc.txt"
+	echo "./$tag '$name $sizes $defs' $sizes" >> "$out/run.sh"
 }
-variant matvec "8192 8192" ""
-variant matvec "8192 8192" "-D L_i=1 -D L_k=256 -D P_k=4"
-variant matvec "8192 8192" "-D L_i=8 -D L_k=32 -D P_k=4"
-variant matvec "8192 8192" "-D L_i=2 -D L_k=128 -D P_k=8"
-variant matvec "8192 8192" "-D L_i=1 -D L_k=256 -D P_k=4 -D G_k=4"
-variant matmul "4096 4096 4096" "-D L_i=16 -D L_j=16"
-variant matmul "4096 4096 4096" "-D L_i=16 -D L_j=16 -D P_i=4 -D P_j=4"
-variant matmul "4096 4096 4096" "-D L_i=8 -D L_j=32 -D P_i=8 -D P_j=4"
-variant matmul "4096 4096 4096" "-D L_i=16 -D L_j=16 -D P_i=8 -D P_j=4 -D O_i=2"
-variant matmul "4096 4096 4096" "-D L_i=16 -D L_j=16 -D P_i=8 -D P_j=8"
-variant matmul "4096 4096 4096" "-D L_i=8 -D L_j=32 -D P_i=8 -D P_j=8"
-variant matmul "4096 4096 4096" "-D L_i=8 -D L_j=16 -D P_i=8 -D P_j=8"
-variant matmul "4096 4096 4096" "-D L_i=16 -D L_j=16 -D P_i=4 -D P_j=8 -D P_k=4"
-# inputs staged in shared memory (M_X = 2)
-variant matmul "4096 4096 4096" "-D L_i=16 -D L_j=16 -D P_i=8 -D P_j=4 -D P_k=8 -D M_A=2 -D M_B=2"
-variant matmul "4096 4096 4096" "-D L_i=8 -D L_j=32 -D P_i=8 -D P_j=4 -D P_k=8 -D M_A=2 -D M_B=2"
-variant matmul "4096 4096 4096" "-D L_i=16 -D L_j=16 -D P_i=8 -D P_j=8 -D P_k=8 -D M_A=2 -D M_B=2"
-variant matmul "4096 4096 4096" "-D L_i=16 -D L_j=16 -D P_i=4 -D P_j=4 -D P_k=16 -D M_A=2 -D M_B=2"
-variant matmul "4096 4096 4096" "-D L_i=16 -D L_j=16 -D P_i=8 -D P_j=4 -D P_k=4 -D M_A=2 -D M_B=2 -D O_i=2"
-variant matmul "4096 4096 4096" "-D L_i=16 -D L_j=16 -D P_i=8 -D P_j=4 -D P_k=8 -D M_A=2"
+for g in $groups; do
+	# shellcheck disable=SC1090
+	. "$here/variants-$g.sh"
+done

@@ -1,7 +1,9 @@
 // gpu.cu - checks and times one kernel of `lego mdh --target cuda` on the
-// GPU.  Built per variant: nvcc -DKERNEL='"k.cu"' -DBENCH_matvec|matmul.
-// Usage: gpu LABEL SIZES...  Prints one line: label, ms (median of 20),
-// the rate, the device-to-device copy bandwidth, and the check.
+// GPU.  Built per variant: nvcc -DKERNEL='"k.cu"'
+// -DBENCH_matvec|matmul|jacobi3d|mcc|ccsdt.  Usage: gpu LABEL SIZES...
+// (the program's sizes in its order).  Prints one line: label, ms (median
+// of 20), the rate, the device-to-device copy bandwidth, and the check
+// against a float64 reference computed here at about 4096 output points.
 #include <cstdio>
 #include <cstdlib>
 #include <cmath>
@@ -51,34 +53,111 @@ template <class F> static double median_ms(F f)
 	return t[t.size() / 2];
 }
 
+// Per program: its inputs' lengths, the launch, the bytes and flops of one
+// run, and the float64 reference at output point e.
+#if defined(BENCH_matvec)
+#define NAME matvec
+#define NS 2
+static double ref(const std::vector<float> &M, const std::vector<float> &v, size_t e, const int *s)
+{
+	double r = 0;
+	for (int k = 0; k < s[1]; k++)
+		r += (double)M[e * s[1] + k] * v[k];
+	return r;
+}
+static double flops(const int *s) { return 2.0 * s[0] * s[1]; }
+#elif defined(BENCH_matmul)
+#define NAME matmul
+#define NS 3
+static double ref(const std::vector<float> &A, const std::vector<float> &B, size_t e, const int *s)
+{
+	size_t N = s[1], i = e / N, j = e % N;
+	double r = 0;
+	for (int k = 0; k < s[2]; k++)
+		r += (double)A[i * s[2] + k] * B[(size_t)k * N + j];
+	return r;
+}
+static double flops(const int *s) { return 2.0 * s[0] * s[1] * s[2]; }
+#elif defined(BENCH_jacobi3d)
+#define NAME jacobi3d
+#define NS 3
+#define ONE_INPUT
+static double ref(const std::vector<float> &x, const std::vector<float> &, size_t e, const int *s)
+{
+	size_t Y = s[1], Z = s[2], k = e % Z, j = e / Z % Y, i = e / Z / Y;
+	auto at = [&](size_t a, size_t b, size_t c) { return (double)x[(a * (Y + 2) + b) * (Z + 2) + c]; };
+	return (at(i, j + 1, k + 1) + at(i + 1, j, k + 1) + at(i + 1, j + 1, k) + at(i + 1, j + 1, k + 1) +
+		at(i + 1, j + 1, k + 2) + at(i + 1, j + 2, k + 1) + at(i + 2, j + 1, k + 1)) / 7.0;
+}
+static double flops(const int *s) { return 7.0 * s[0] * s[1] * s[2]; }
+#elif defined(BENCH_mcc)
+#define NAME mcc
+#define NS 7
+static double ref(const std::vector<float> &x, const std::vector<float> &f, size_t e, const int *s)
+{
+	size_t K = s[1], P = s[2], Q = s[3], C = s[4], R = s[5], S = s[6];
+	size_t H = P + R - 1, W = Q + S - 1;
+	size_t q = e % Q, p = e / Q % P, k = e / Q / P % K, n = e / Q / P / K;
+	double r = 0;
+	for (size_t c = 0; c < C; c++)
+		for (size_t a = 0; a < R; a++)
+			for (size_t b = 0; b < S; b++)
+				r += (double)x[((n * C + c) * H + p + a) * W + q + b] * f[((k * C + c) * R + a) * S + b];
+	return r;
+}
+static double flops(const int *s) { return 2.0 * s[0] * s[1] * s[2] * s[3] * s[4] * s[5] * s[6]; }
+#elif defined(BENCH_ccsdt)
+#define NAME sd_t_d1_1
+#define NS 7
+static double ref(const std::vector<float> &t2, const std::vector<float> &v2, size_t e, const int *s)
+{
+	size_t H2 = s[1], H1 = s[2], P6 = s[3], P5 = s[4], P4 = s[5], H7 = s[6];
+	size_t p4 = e % P4, p5 = e / P4 % P5, p6 = e / P4 / P5 % P6, h1 = e / P4 / P5 / P6 % H1;
+	size_t h2 = e / P4 / P5 / P6 / H1 % H2, h3 = e / P4 / P5 / P6 / H1 / H2;
+	double r = 0;
+	for (size_t h7 = 0; h7 < H7; h7++)
+		r += (double)t2[((h7 * P4 + p4) * P5 + p5) * H1 + h1] * v2[((h3 * H2 + h2) * P6 + p6) * H7 + h7];
+	return -r;
+}
+static double flops(const int *s) { return 2.0 * s[0] * s[1] * s[2] * s[3] * s[4] * s[5] * s[6]; }
+#endif
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#if NS == 2
+#define SIZES s[0], s[1]
+#elif NS == 3
+#define SIZES s[0], s[1], s[2]
+#else
+#define SIZES s[0], s[1], s[2], s[3], s[4], s[5], s[6]
+#endif
+
 int main(int argc, char **argv)
 {
 	const char *label = argv[1];
-	int s[3] = {0, 0, 0};
-	for (int i = 2; i < argc && i < 5; i++)
+	int s[7] = {0};
+	for (int i = 2; i < argc && i < 2 + NS; i++)
 		s[i - 2] = atoi(argv[i]);
 #if defined(BENCH_matvec)
-	int I = s[0], K = s[1];
-	std::vector<float> M = randoms((size_t)I * K, 1), v = randoms(K, 2);
-	float *dM = dev(M), *dv = dev(v), *dw, *ds;
-	size_t nout = I;
-	CK(cudaMalloc(&dw, nout * sizeof(float)));
-	CK(cudaMalloc(&ds, matvec_scratch_len(I, K) * sizeof(float)));
-	auto run = [&] { CK(matvec_launch(dM, dv, dw, ds, I, K)); };
-	double bytes = 4.0 * ((double)I * K + K + I), flops = 2.0 * I * K;
-	size_t copy_elems = (size_t)I * K;
+	size_t n0 = matvec_M_len(SIZES), n1 = matvec_v_len(SIZES), nout = matvec_w_len(SIZES);
 #elif defined(BENCH_matmul)
-	int Mm = s[0], N = s[1], K = s[2];
-	std::vector<float> A = randoms((size_t)Mm * K, 1), B = randoms((size_t)K * N, 2);
-	float *dA = dev(A), *dB = dev(B), *dC, *ds;
-	size_t nout = (size_t)Mm * N;
-	CK(cudaMalloc(&dC, nout * sizeof(float)));
-	CK(cudaMalloc(&ds, matmul_scratch_len(Mm, N, K) * sizeof(float)));
-	auto run = [&] { CK(matmul_launch(dA, dB, dC, ds, Mm, N, K)); };
-	double bytes = 4.0 * ((double)Mm * K + (double)K * N + nout), flops = 2.0 * Mm * N * K;
-	size_t copy_elems = (size_t)Mm * K;
-	float *dw = dC;
+	size_t n0 = matmul_A_len(SIZES), n1 = matmul_B_len(SIZES), nout = matmul_C_len(SIZES);
+#elif defined(BENCH_jacobi3d)
+	size_t n0 = jacobi3d_x_len(SIZES), n1 = 0, nout = jacobi3d_y_len(SIZES);
+#elif defined(BENCH_mcc)
+	size_t n0 = mcc_x_len(SIZES), n1 = mcc_f_len(SIZES), nout = mcc_y_len(SIZES);
+#elif defined(BENCH_ccsdt)
+	size_t n0 = sd_t_d1_1_t2_len(SIZES), n1 = sd_t_d1_1_v2_len(SIZES), nout = sd_t_d1_1_t3_len(SIZES);
 #endif
+	std::vector<float> h0 = randoms(n0, 1), h1 = randoms(n1, 2);
+	float *d0 = dev(h0), *d1 = n1 ? dev(h1) : nullptr, *dw, *ds = nullptr;
+	CK(cudaMalloc(&dw, nout * sizeof(float)));
+#if defined(ONE_INPUT)
+	auto run = [&] { CK(CAT(NAME, _launch)(d0, dw, SIZES)); };
+#else
+	CK(cudaMalloc(&ds, CAT(NAME, _scratch_len)(SIZES) * sizeof(float)));
+	auto run = [&] { CK(CAT(NAME, _launch)(d0, d1, dw, ds, SIZES)); };
+#endif
+	double bytes = 4.0 * (n0 + n1 + nout);
 	// check: output poisoned (NaN) first, reference in double
 	CK(cudaMemset(dw, 0xff, nout * sizeof(float)));
 	run();
@@ -88,15 +167,7 @@ int main(int argc, char **argv)
 	double err = 0, norm = 0;
 	size_t checked = 0;
 	for (size_t e = 0; e < nout; e += (nout > 4096 ? nout / 4093 : 1)) {
-		double r = 0;
-#if defined(BENCH_matvec)
-		for (int k = 0; k < K; k++)
-			r += (double)M[e * K + k] * v[k];
-#else
-		size_t i = e / N, j = e % N;
-		for (int k = 0; k < K; k++)
-			r += (double)A[i * K + k] * B[(size_t)k * N + j];
-#endif
+		double r = ref(h0, h1, e, s);
 		err += (got[e] - r) * (got[e] - r);
 		norm += r * r;
 		checked++;
@@ -104,13 +175,14 @@ int main(int argc, char **argv)
 	double rel = std::sqrt(err / norm);
 	int ok = rel < 1e-4 && !std::isnan(rel);
 	double ms = median_ms(run);
+	size_t copy_elems = n0;
 	float *c1, *c2;
 	CK(cudaMalloc(&c1, copy_elems * sizeof(float)));
 	CK(cudaMalloc(&c2, copy_elems * sizeof(float)));
 	double cms = median_ms([&] { CK(cudaMemcpyAsync(c2, c1, copy_elems * sizeof(float), cudaMemcpyDeviceToDevice)); });
 	double copy_gbs = 2.0 * copy_elems * 4 / cms / 1e6;
 	printf("%-44s %9.4f ms %8.1f GB/s %8.1f GFLOP/s  copy %7.1f GB/s  bw/copy %.2f  check %s (rel %.1e, %zu points)\n",
-	       label, ms, bytes / ms / 1e6, flops / ms / 1e6, copy_gbs,
+	       label, ms, bytes / ms / 1e6, flops(s) / ms / 1e6, copy_gbs,
 	       bytes / ms / 1e6 / copy_gbs, ok ? "ok" : "FAILED", rel, checked);
 	return ok ? 0 : 1;
 }

@@ -50,3 +50,27 @@ int mdh_buf_stageable(const mdh_buf *m)
 {
 	return !m->is_out && m->nacc == 1 && m->rank > 0;
 }
+
+size_t mdh_staged_dims(const mdh_program *p, const mdh_buf *m, int red_outer,
+		       size_t *out)
+{
+	size_t n = 0;
+	if (red_outer) {
+		for (int pass = 1; pass >= 0; pass--)
+			for (size_t k = 0; k < p->ndims; k++)
+				if (mdh_buf_uses(m, k) &&
+				    mdh_dim_is_red(&p->dims[k]) == pass)
+					out[n++] = k;
+		return n;
+	}
+	for (size_t e = 0; e < m->rank; e++)
+		for (size_t t = 0; t < m->acc[0].idx[e].nterms; t++) {
+			int d = m->acc[0].idx[e].terms[t].dim;
+			size_t j = 0;
+			while (d >= 0 && j < n && out[j] != (size_t)d)
+				j++;
+			if (d >= 0 && j == n)
+				out[n++] = (size_t)d;
+		}
+	return n;
+}

@@ -20,13 +20,14 @@ static const mdh_spelling spellings[] = {
 	[MDH_OPENCL] = {"", "__kernel void", "__global ", "restrict", "__local",
 			"(int)get_group_id(0)", "(int)get_local_id(0)",
 			"(int)get_global_id(0)", "(int)get_global_size(0)",
-			"barrier(CLK_LOCAL_MEM_FENCE)", "static"},
+			"barrier(CLK_LOCAL_MEM_FENCE)", "static", "",
+			"vload4(0, "},
 	[MDH_CUDA] = {"#include <limits.h>\n#include <math.h>\n",
 		      "__global__ void", "", "__restrict__", "__shared__",
 		      "(int)blockIdx.x", "(int)threadIdx.x",
 		      "(int)(blockIdx.x * blockDim.x + threadIdx.x)",
 		      "(int)(gridDim.x * blockDim.x)", "__syncthreads()",
-		      "static __device__"},
+		      "static __device__", "__align__(16) ", "*(const %s4 *)("},
 };
 
 const mdh_spelling *mdh_spelling_of(mdh_target t)
@@ -163,14 +164,49 @@ static void put_acc_index(lego_sbuf *b, const mdh_program *p)
 static int open_tiles(lego_sbuf *b, const mdh_program *p, mdh_which w,
 		      int depth)
 {
-	for (size_t k = 0; k < p->ndims; k++) {
-		const mdh_dim *d = &p->dims[k];
-		if (w == MDH_PAR && mdh_dim_is_red(d))
+	/* the reduced dims outermost (with R_d = 1: open_inner_red): each of
+	 * their steps reads a row of operands once for the whole ++ tile
+	 * (an outer product in registers), and every accumulator still sums
+	 * in the same order */
+	for (size_t j = 0; j < 2 * p->ndims; j++) {
+		const mdh_dim *d = &p->dims[j % p->ndims];
+		if ((j < p->ndims) != mdh_dim_is_red(d) ||
+		    (w != MDH_ALL && (w == MDH_RED) != mdh_dim_is_red(d)))
 			continue;
 		indent(b, depth++);
-		lego_sbuf_printf(b, "for (int mdh_p_%s = 0; mdh_p_%s < {{ P_%s }}; "
-				 "mdh_p_%s++) {\n", d->name, d->name, d->name,
+		lego_sbuf_printf(b, "for (int mdh_p_%s = 0; mdh_p_%s < {{ ", d->name,
 				 d->name);
+		if (mdh_dim_is_red(d))
+			lego_sbuf_printf(b, "select(R_%s == 1, P_%s, 1)",
+					 d->name, d->name);
+		else
+			lego_sbuf_printf(b, "P_%s", d->name);
+		lego_sbuf_printf(b, " }}; mdh_p_%s++) {\n", d->name);
+	}
+	return depth;
+}
+
+/* The reduced dims' private loops inside the ++ tile's, for those with
+ * R_d = 2 (the outer loop then runs once, at 0, and the inner one P_d
+ * times; R_d = 1 the other way round): mdh_p_d is their sum, in a block
+ * of its own.  The depth reached. */
+static int open_inner_red(lego_sbuf *b, const mdh_program *p, int depth)
+{
+	for (size_t k = 0; k < p->ndims; k++) {
+		const char *n = p->dims[k].name;
+		if (!mdh_dim_is_red(&p->dims[k]))
+			continue;
+		indent(b, depth++);
+		lego_sbuf_printf(b, "for (int mdh_u_%s = 0; mdh_u_%s < {{ select("
+				 "R_%s == 1, 1, P_%s) }}; mdh_u_%s++) {\n", n, n,
+				 n, n, n);
+		indent(b, depth);
+		lego_sbuf_printf(b, "const int mdh_z_%s = mdh_p_%s + mdh_u_%s;\n",
+				 n, n, n);
+		indent(b, depth++);
+		lego_sbuf_puts(b, "{\n");
+		indent(b, depth);
+		lego_sbuf_printf(b, "const int mdh_p_%s = mdh_z_%s;\n", n, n);
 	}
 	return depth;
 }
@@ -184,10 +220,123 @@ static void close_blocks(lego_sbuf *b, int to, int from)
 	}
 }
 
-/* The staging of each input placed in local memory (M_X == 2): the
- * work-group's tile of this round, over the dims X's view uses, copied by
- * all its work-items between two barriers (the first lets the last
- * round's reads finish). */
+/* The coordinates of copy element mdh_x_X in the box, in the buffer's
+ * order. */
+static void put_copy_coords(lego_sbuf *b, const mdh_program *p,
+			    const mdh_buf *m, int depth)
+{
+	size_t order[64];
+	size_t n = mdh_staged_dims(p, m, 0, order);
+	for (size_t j = 0; j < n; j++) {
+		indent(b, depth);
+		lego_sbuf_printf(b, "const int mdh_c_%s = {{ mdh_C_%s.inv("
+				 "mdh_x_%s)[%zu] }};\n", p->dims[order[j]].name,
+				 m->name, m->name, j);
+	}
+}
+
+/* Opens `if (COND) {` when X's copy can read vectors of 4 from global
+ * memory: its buffer's last index is one of its dims, alone (so the
+ * copy's innermost dim, contiguous), and 4 divides that dim's box and
+ * the buffer's row (each vector aligned, in or out of the tile whole).
+ * Returns 0, writing nothing, when X's view does not allow it. */
+static int put_copy_vec_cond(lego_sbuf *b, const mdh_program *p,
+			     const mdh_buf *m, int depth)
+{
+	size_t order[64];
+	size_t n = mdh_staged_dims(p, m, 0, order);
+	const mdh_index *last = &m->acc[0].idx[m->rank - 1];
+	if (!n || last->nterms != 1 || last->terms[0].coef != 1 ||
+	    last->terms[0].nsyms || last->terms[0].dim != (int)order[n - 1])
+		return 0;
+	const char *d = p->dims[order[n - 1]].name;
+	indent(b, depth);
+	lego_sbuf_printf(b, "if ({{ P_%s * L_%s %% 4 == 0 && (", d, d);
+	mdh_put_extent(b, p, m, m->rank - 1);
+	lego_sbuf_puts(b, ") % 4 == 0 }}) {\n");
+	return 1;
+}
+
+/* The copy of X's box to local memory, w elements (1 or 4: a vector)
+ * a work-item a step, in the buffer's order (neighbouring work-items read
+ * neighbours), each element stored at its place in the staged layout. */
+static void put_copy(lego_sbuf *b, const mdh_program *p, const mdh_buf *m,
+		     const mdh_spelling *sp, const char *const *at, int w,
+		     int depth)
+{
+	size_t order[64];
+	size_t n = mdh_staged_dims(p, m, 0, order);
+	const char *x = m->name;
+	indent(b, depth);
+	/* a trip count the same for every work-item: PoCL miscompiled
+	 * the barrier after a loop begun at the work-item's id */
+	lego_sbuf_printf(b, "for (int mdh_y = 0; mdh_y < {{ mdh_C_%s.size }};"
+			 " mdh_y += {{ %d * mdh_LOC.size }}) {\n", x, w);
+	indent(b, depth + 1);
+	lego_sbuf_printf(b, "const int mdh_x_%s = mdh_y + %d * mdh_lid;\n", x, w);
+	indent(b, depth + 1);
+	lego_sbuf_printf(b, "if (mdh_x_%s < {{ mdh_C_%s.size }}) {\n", x, x);
+	put_copy_coords(b, p, m, depth + 2);
+	indent(b, depth + 2);
+	lego_sbuf_puts(b, "if ({{ ");
+	for (size_t j = 0; j < n; j++)
+		lego_sbuf_printf(b, "%s%s < %s", j ? " && " : "", at[order[j]],
+				 p->dims[order[j]].size);
+	lego_sbuf_puts(b, " }}) {\n");
+	indent(b, depth + 3);
+	if (w == 1) {
+		lego_sbuf_printf(b, "mdh_st_%s[{{ ", x);
+		mdh_put_staged_index(b, p, m, "mdh_c_@");
+		lego_sbuf_printf(b, " }}] = mdh_in_%s[", x);
+		put_access(b, m, &m->acc[0], at);
+		lego_sbuf_puts(b, "];\n");
+		close_blocks(b, depth + 3, depth);
+		return;
+	}
+	lego_sbuf_printf(b, "const %s4 mdh_f = ", m->type);
+	lego_sbuf_printf(b, sp->vload, m->type);
+	lego_sbuf_printf(b, "&mdh_in_%s[", x);
+	put_access(b, m, &m->acc[0], at);
+	lego_sbuf_puts(b, "]);\n");
+	indent(b, depth + 3);
+	lego_sbuf_printf(b, "const %s mdh_h[4] = { mdh_f.x, mdh_f.y, mdh_f.z, "
+			 "mdh_f.w };\n", m->type);
+	indent(b, depth + 3);
+	/* each element's place: its coordinates again, from its number */
+	lego_sbuf_printf(b, "for (int mdh_e = 0; mdh_e < 4; mdh_e++) {\n");
+	indent(b, depth + 4);
+	lego_sbuf_printf(b, "const int mdh_z = mdh_x_%s + mdh_e;\n", x);
+	indent(b, depth + 4);
+	lego_sbuf_puts(b, "{\n");
+	indent(b, depth + 5);
+	lego_sbuf_printf(b, "const int mdh_x_%s = mdh_z;\n", x);
+	put_copy_coords(b, p, m, depth + 5);
+	indent(b, depth + 5);
+	lego_sbuf_printf(b, "mdh_st_%s[{{ ", x);
+	mdh_put_staged_index(b, p, m, "mdh_c_@");
+	lego_sbuf_puts(b, " }}] = mdh_h[mdh_e];\n");
+	close_blocks(b, depth + 5, depth);
+}
+
+/* The condition that some input is staged: the sum of the M_X exceeds
+ * their count (each is at least 1). */
+static int put_any_staged(lego_sbuf *b, const mdh_program *p)
+{
+	int n = 0;
+	for (size_t i = 0; i < p->nbufs; i++)
+		if (mdh_buf_stageable(&p->bufs[i]))
+			lego_sbuf_printf(b, "%sM_%s", n++ ? " + " : "",
+					 p->bufs[i].name);
+	lego_sbuf_printf(b, " > %d", n);
+	return n;
+}
+
+/* The staging of each input placed in local memory (M_X > 1): the
+ * work-group's tile of this round, over the dims X's view uses, copied
+ * by all its work-items in the buffer's order (neighbouring work-items
+ * read neighbours), stored at its place in the staged layout.  One
+ * barrier before every copy (the last round's reads finish) and one
+ * after. */
 static void put_staging(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 			const mdh_spelling *sp, int depth)
 {
@@ -207,56 +356,87 @@ static void put_staging(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 		at[k] = c ? lego_arena_strdup(&ctx->arena, c) : "?";
 		free(c);
 	}
-	for (size_t i = 0; at && i < p->nbufs; i++) {
+	lego_sbuf any = {0};
+	if (!at || !put_any_staged(&any, p)) {
+		free(lego_sbuf_take(&any));
+		return;
+	}
+	char *cond = lego_sbuf_take(&any);
+	indent(b, depth);
+	lego_sbuf_printf(b, "if ({{ %s }}) {\n", cond ? cond : "1");
+	indent(b, depth + 1);
+	lego_sbuf_printf(b, "%s;\n", sp->barrier);
+	indent(b, depth);
+	lego_sbuf_puts(b, "}\n");
+	for (size_t i = 0; i < p->nbufs; i++) {
 		const mdh_buf *m = &p->bufs[i];
 		if (!mdh_buf_stageable(m))
 			continue;
+		indent(b, depth);
+		lego_sbuf_printf(b, "if ({{ M_%s }} > 1) {\n", m->name);
+		if (put_copy_vec_cond(b, p, m, depth + 1)) {
+			put_copy(b, p, m, sp, at, 4, depth + 2);
+			indent(b, depth + 1);
+			lego_sbuf_puts(b, "} else {\n");
+			put_copy(b, p, m, sp, at, 1, depth + 2);
+			indent(b, depth + 1);
+			lego_sbuf_puts(b, "}\n");
+		} else {
+			put_copy(b, p, m, sp, at, 1, depth + 1);
+		}
+		indent(b, depth);
+		lego_sbuf_puts(b, "}\n");
+	}
+	indent(b, depth);
+	lego_sbuf_printf(b, "if ({{ %s }}) {\n", cond ? cond : "1");
+	indent(b, depth + 1);
+	lego_sbuf_printf(b, "%s;\n", sp->barrier);
+	indent(b, depth);
+	lego_sbuf_puts(b, "}\n");
+	free(cond);
+}
+
+/* The registers of each staged input read as vectors (mdh_vec_dim), loaded
+ * at a reduction step before the loops over the ++ tile. */
+static void put_vec_loads(lego_sbuf *b, const mdh_program *p,
+			  const mdh_spelling *sp, int depth)
+{
+	for (size_t i = 0; i < p->nbufs; i++) {
+		const mdh_buf *m = &p->bufs[i];
+		int v = mdh_buf_stageable(m) ? mdh_vec_dim(p, m) : -1;
+		if (v < 0)
+			continue;
 		const char *x = m->name;
 		indent(b, depth);
-		lego_sbuf_printf(b, "if ({{ M_%s }} == 2) {\n", x);
-		indent(b, depth + 1);
-		lego_sbuf_printf(b, "%s;\n", sp->barrier);
-		indent(b, depth + 1);
-		/* a trip count the same for every work-item: PoCL miscompiled
-		 * the barrier after a loop begun at the work-item's id */
-		lego_sbuf_printf(b, "for (int mdh_y = 0; mdh_y < {{ mdh_S_%s.size }};"
-				 " mdh_y += {{ mdh_LOC.size }}) {\n", x);
-		indent(b, depth + 2);
-		lego_sbuf_printf(b, "const int mdh_x_%s = mdh_y + mdh_lid;\n", x);
-		indent(b, depth + 2);
-		lego_sbuf_printf(b, "if (mdh_x_%s < {{ mdh_S_%s.size }}) {\n", x, x);
-		depth++;
-		for (size_t k = 0, j = 0; k < p->ndims; k++) {
-			if (!mdh_buf_uses(m, k))
-				continue;
-			indent(b, depth + 2);
-			lego_sbuf_printf(b, "const int mdh_c_%s = {{ mdh_S_%s.inv("
-					 "mdh_x_%s)[%zu] }};\n",
-					 p->dims[k].name, x, x, j++);
-		}
-		indent(b, depth + 2);
 		lego_sbuf_puts(b, "if ({{ ");
-		int n = 0;
-		for (size_t k = 0; k < p->ndims; k++)
-			if (mdh_buf_uses(m, k))
-				lego_sbuf_printf(b, "%s%s < %s", n++ ? " && " : "",
-						 at[k], p->dims[k].size);
+		mdh_put_vec_cond(b, p, m);
 		lego_sbuf_puts(b, " }}) {\n");
-		indent(b, depth + 3);
-		lego_sbuf_printf(b, "mdh_st_%s[mdh_x_%s] = mdh_in_%s[", x, x, x);
-		put_access(b, m, &m->acc[0], at);
-		lego_sbuf_puts(b, "];\n");
-		indent(b, depth + 2);
-		lego_sbuf_puts(b, "}\n");
-		depth--;
-		indent(b, depth + 2);
-		lego_sbuf_puts(b, "}\n");
-		indent(b, depth + 1);
-		lego_sbuf_puts(b, "}\n");
-		indent(b, depth + 1);
-		lego_sbuf_printf(b, "%s;\n", sp->barrier);
-		indent(b, depth);
-		lego_sbuf_puts(b, "}\n");
+		int d = depth + 1;
+		for (size_t k = 0; k < p->ndims; k++) {
+			const char *n = p->dims[k].name;
+			if (mdh_dim_is_red(&p->dims[k]) || !mdh_buf_uses(m, k))
+				continue;
+			indent(b, d++);
+			lego_sbuf_printf(b, "for (int mdh_p_%s = 0; mdh_p_%s < "
+					 "{{ P_%s }}; mdh_p_%s += %d) {\n", n, n,
+					 n, n, (int)k == v ? 4 : 1);
+		}
+		indent(b, d);
+		lego_sbuf_printf(b, "const %s4 mdh_f = ", m->type);
+		lego_sbuf_printf(b, sp->vload, m->type);
+		lego_sbuf_printf(b, "&mdh_st_%s[{{ ", x);
+		mdh_put_staged_index(b, p, m, MDH_BOX_COORD);
+		lego_sbuf_printf(b, " }}]);\n");
+		indent(b, d);
+		lego_sbuf_printf(b, "const int mdh_w = {{ mdh_V_%s[", x);
+		mdh_put_each_of(b, p, MDH_PAR, m, "mdh_p_@", ", ", "0");
+		lego_sbuf_puts(b, "] }};\n");
+		for (int c = 0; c < 4; c++) {
+			indent(b, d);
+			lego_sbuf_printf(b, "mdh_v_%s[mdh_w + %d] = mdh_f.%c;\n", x,
+					 c, "xyzw"[c]);
+		}
+		close_blocks(b, d, depth);
 	}
 }
 
@@ -277,13 +457,20 @@ static void put_scalar(lego_sbuf *b, const mdh_program *p,
 			continue;
 		}
 		if (mdh_buf_stageable(m)) {
-			lego_sbuf_printf(b, "const %s %s = {{ M_%s }} == 2 ? "
-					 "mdh_st_%s[{{ mdh_S_%s[", m->type,
-					 m->name, m->name, m->name, m->name);
-			mdh_put_each_of(b, p, MDH_ALL, m, "select(O_@ == 1, "
-					"mdh_p_@ * L_@ + mdh_l_@, mdh_l_@ * P_@ "
-					"+ mdh_p_@)", ", ", "0");
-			lego_sbuf_printf(b, "] }}] : mdh_in_%s[", m->name);
+			lego_sbuf_printf(b, "const %s %s = ", m->type, m->name);
+			if (mdh_vec_dim(p, m) >= 0) {
+				lego_sbuf_puts(b, "{{ ");
+				mdh_put_vec_cond(b, p, m);
+				lego_sbuf_printf(b, " }} ? mdh_v_%s[{{ mdh_V_%s[",
+						 m->name, m->name);
+				mdh_put_each_of(b, p, MDH_PAR, m, "mdh_p_@", ", ",
+						"0");
+				lego_sbuf_puts(b, "] }}] : ");
+			}
+			lego_sbuf_printf(b, "{{ M_%s }} > 1 ? mdh_st_%s[{{ ",
+					 m->name, m->name);
+			mdh_put_staged_index(b, p, m, MDH_BOX_COORD);
+			lego_sbuf_printf(b, " }}] : mdh_in_%s[", m->name);
 			put_access(b, m, &m->acc[0], tiles);
 			lego_sbuf_puts(b, "];\n");
 			continue;
@@ -511,10 +698,13 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 					 p->bufs[i].name);
 	for (size_t i = 0; i < p->nbufs; i++)
 		if (mdh_buf_stageable(&p->bufs[i]))
-			lego_sbuf_printf(b, "\t%s %s mdh_st_%s[{{ select(M_%s == 2, "
-					 "mdh_S_%s.size, 1) }}];\n", sp->local,
-					 p->bufs[i].type, p->bufs[i].name,
-					 p->bufs[i].name, p->bufs[i].name);
+			lego_sbuf_printf(b, "\t%s %s%s mdh_st_%s[{{ select(M_%s == 1, "
+					 "1, select(M_%s == 4, mdh_Q_%s.size, "
+					 "mdh_C_%s.size)) }}];\n", sp->local,
+					 sp->align, p->bufs[i].type,
+					 p->bufs[i].name, p->bufs[i].name,
+					 p->bufs[i].name, p->bufs[i].name,
+					 p->bufs[i].name);
 	lego_sbuf_printf(b, "\tconst int mdh_grp = %s, mdh_lid = %s;\n",
 			 sp->group_id, sp->local_id);
 	size_t k;
@@ -533,6 +723,17 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 					 m->type, m->name, m->name,
 					 mdh_red_identity(p, m->type));
 	}
+	for (size_t i = 0; i < p->nbufs; i++) {
+		const mdh_buf *m = &p->bufs[i];
+		if (!mdh_buf_stageable(m) || mdh_vec_dim(p, m) < 0)
+			continue;
+		lego_sbuf_printf(b, "\t%s mdh_v_%s[{{ select(", m->type, m->name);
+		mdh_put_vec_cond(b, p, m);
+		/* dead code reads past the tile when the condition fails:
+		 * sized for it, so that no compiler warns */
+		lego_sbuf_printf(b, ", mdh_V_%s.size, mdh_V_%s.size + 3) }}];\n",
+				 m->name, m->name);
+	}
 	int depth = 1;
 	for (size_t r = 0; r < p->ndims; r++) {
 		const char *n = p->dims[r].name;
@@ -544,7 +745,10 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 				 n, n, p->dims[r].size, n, n, n, n);
 	}
 	put_staging(ctx, b, p, sp, depth);
-	int inner = open_tiles(b, p, MDH_ALL, depth);
+	int inner = open_tiles(b, p, MDH_RED, depth);
+	put_vec_loads(b, p, sp, inner);
+	inner = open_tiles(b, p, MDH_PAR, inner);
+	inner = open_inner_red(b, p, inner);
 	put_scalar(b, p, tiles, inner);
 	close_blocks(b, inner, 1);
 	depth = 1;

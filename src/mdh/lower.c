@@ -92,13 +92,14 @@ static void explain_constraint(lego_ctx *ctx, const char *file,
 /* The defaults: one element per work-item, one work-group along a
  * reduced dim, 32 work-items (fewer for a smaller known size) along
  * the last ++ dim, the one the outputs are usually contiguous in, and
- * every input read from global memory. */
+ * every input read from global memory, the reduced dims' private loops
+ * outside the ++ tile's. */
 char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 		      const char *template_text, const char *target,
 		      const lego_define *defs, size_t ndefs)
 {
 	size_t n = ndefs;
-	size_t slots = 4 * p->ndims + p->nbufs + 1;
+	size_t slots = 5 * p->ndims + p->nbufs + 1;
 	lego_define *all = calloc(ndefs + slots, sizeof *all);
 	char *names = calloc(slots, 80);
 	if (!all || !names) {
@@ -114,9 +115,9 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 			last_par = k;
 	for (size_t k = 0; k < p->ndims; k++) {
 		const mdh_dim *d = &p->dims[k];
-		for (int w = 0; w < 3 + mdh_dim_is_red(d); w++) {
-			char *name = names + 80 * (4 * k + (size_t)w);
-			snprintf(name, 80, "%c_%s", "LPOG"[w], d->name);
+		for (int w = 0; w < 3 + 2 * mdh_dim_is_red(d); w++) {
+			char *name = names + 80 * (5 * k + (size_t)w);
+			snprintf(name, 80, "%c_%s", "LPOGR"[w], d->name);
 			if (find_def(defs, ndefs, name))
 				continue;
 			int64_t v = 1, s = known_size(d, all, n);
@@ -128,7 +129,7 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 		}
 	}
 	for (size_t i = 0; i < p->nbufs; i++) {
-		char *name = names + 80 * (4 * p->ndims + i);
+		char *name = names + 80 * (5 * p->ndims + i);
 		snprintf(name, 80, "M_%s", p->bufs[i].name);
 		if (!mdh_buf_stageable(&p->bufs[i]) ||
 		    find_def(defs, ndefs, name))

@@ -36,6 +36,47 @@ void mdh_put_each_of(lego_sbuf *b, const mdh_program *p, mdh_which w,
 int mdh_buf_uses(const mdh_buf *m, size_t dim);
 int mdh_buf_stageable(const mdh_buf *m);
 
+/* The dims a staged input's views use (an input read through one view),
+ * in the order of a staged layout, into out (ndims entries); their count.
+ * red_outer 0: the order of the buffer's index entries, so that the copy
+ * reads neighbours in global memory; 1: the reduced dims first, so that
+ * the work-items of a group, which differ in ++ coordinates, read
+ * neighbours (or the same element) in local memory. */
+size_t mdh_staged_dims(const mdh_program *p, const mdh_buf *m, int red_outer,
+		       size_t *out);
+
+/* fmt (@ the dim's name, $ its size) for each of the n dims, joined by
+ * sep; empty when n is 0. */
+void mdh_put_dims(lego_sbuf *b, const mdh_program *p, const size_t *dims,
+		  size_t n, const char *fmt, const char *sep, const char *empty);
+
+/* The ++ dim innermost in X's staged layout R (M_X = 3), or -1: when a
+ * work-item's elements along it are adjacent (O = 2) and P is a multiple
+ * of 4, each reduction step reads them from local memory as vectors of 4
+ * into registers (mdh_v_X over the layout mdh_V_X). */
+int mdh_vec_dim(const mdh_program *p, const mdh_buf *m);
+
+/* The condition of that: {{ M_X == 3 && O_d == 2 && P_d % 4 == 0 }}'s
+ * text, "0" when X has no such dim. */
+void mdh_put_vec_cond(lego_sbuf *b, const mdh_program *p, const mdh_buf *m);
+
+/* The coordinate of element mdh_p_@ of work-item mdh_l_@ in the
+ * work-group's box along a dim, in the three orders: a format for
+ * mdh_put_each_of and mdh_put_staged_index. */
+#define MDH_BOX_COORD "select(O_@ == 1, mdh_p_@ * L_@ + mdh_l_@, " \
+	"select(O_@ == 2, mdh_l_@ * P_@ + mdh_p_@, mdh_p_@ / 4 * 4 * L_@ " \
+	"+ mdh_l_@ * min(P_@, 4) + mdh_p_@ % 4))"
+
+/* The index in X's staged copy of the element at coordinates fmt (@ the
+ * dim's name) of the box: a select over the placements M_X = 2, 3, 4. */
+void mdh_put_staged_index(lego_sbuf *b, const mdh_program *p,
+			  const mdh_buf *m, const char *fmt);
+
+/* The extent of entry e of buffer b: one more than its largest index
+ * over its index functions. */
+void mdh_put_extent(lego_sbuf *s, const mdh_program *p, const mdh_buf *b,
+		    size_t e);
+
 /* The spec block: sizes, tuning parameters and constraints, the tiles
  * and buffers as layouts, the index variables with their ranges. */
 void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg);
@@ -66,6 +107,10 @@ typedef struct mdh_spelling {
 	const char *group_id, *local_id, *global_id, *global_size;
 	const char *barrier;
 	const char *fn;             /* a user operator's qualifiers */
+	const char *align;          /* of a staged copy: vectors read it */
+	const char *vload;          /* a vector of 4 at a local address
+				       that follows: a printf format of
+				       the element type */
 } mdh_spelling;
 
 const mdh_spelling *mdh_spelling_of(mdh_target t);

@@ -7,7 +7,9 @@
  * elements in a work-item's private tile.  O_n picks the iteration order
  * of the two inner layers: 1, a work-item's elements L_n apart (the
  * work-items of a group read neighbours); 2, a work-item's elements
- * adjacent.  Each order is a padded TileBy of Row(S), so an index is
+ * adjacent; 3, runs of 4 adjacent elements, the runs 4 L_n apart (each
+ * work-item reads vectors of 4, and the work-items of a group read
+ * neighbouring vectors: no bank conflicts).  Each order is a padded TileBy of Row(S), so an index is
  * exact for any S and its mask says whether it lies in [0, S). */
 #include <stdio.h>
 #include <string.h>
@@ -31,6 +33,19 @@ void mdh_put_each(lego_sbuf *b, const mdh_program *p, mdh_which w,
 	mdh_put_each_of(b, p, w, NULL, fmt, sep, empty);
 }
 
+/* fmt for dim d: @ is its name and $ its size. */
+static void put_fmt(lego_sbuf *b, const mdh_dim *d, const char *fmt)
+{
+	for (const char *c = fmt; *c; c++) {
+		if (*c == '@')
+			lego_sbuf_puts(b, d->name);
+		else if (*c == '$')
+			lego_sbuf_puts(b, d->size);
+		else
+			lego_sbuf_printf(b, "%c", *c);
+	}
+}
+
 void mdh_put_each_of(lego_sbuf *b, const mdh_program *p, mdh_which w,
 		     const mdh_buf *m, const char *fmt, const char *sep,
 		     const char *empty)
@@ -42,19 +57,38 @@ void mdh_put_each_of(lego_sbuf *b, const mdh_program *p, mdh_which w,
 			continue;
 		if (n++)
 			lego_sbuf_puts(b, sep);
-		/* in fmt, @ is the dim's name and $ its size */
-		const char *s = d->size;
-		for (const char *c = fmt; *c; c++) {
-			if (*c == '@')
-				lego_sbuf_puts(b, d->name);
-			else if (*c == '$')
-				lego_sbuf_puts(b, s);
-			else
-				lego_sbuf_printf(b, "%c", *c);
-		}
+		put_fmt(b, d, fmt);
 	}
 	if (!n)
 		lego_sbuf_puts(b, empty);
+}
+
+void mdh_put_dims(lego_sbuf *b, const mdh_program *p, const size_t *dims,
+		  size_t n, const char *fmt, const char *sep, const char *empty)
+{
+	for (size_t j = 0; j < n; j++) {
+		if (j)
+			lego_sbuf_puts(b, sep);
+		put_fmt(b, &p->dims[dims[j]], fmt);
+	}
+	if (!n)
+		lego_sbuf_puts(b, empty);
+}
+
+void mdh_put_staged_index(lego_sbuf *b, const mdh_program *p,
+			  const mdh_buf *m, const char *fmt)
+{
+	size_t bo[64], ro[64];
+	size_t n = mdh_staged_dims(p, m, 0, bo);
+	mdh_staged_dims(p, m, 1, ro);
+	const char *x = m->name;
+	lego_sbuf_printf(b, "select(M_%s == 2, mdh_C_%s[", x, x);
+	mdh_put_dims(b, p, bo, n, fmt, ", ", "0");
+	lego_sbuf_printf(b, "], select(M_%s == 3, mdh_R_%s[", x, x);
+	mdh_put_dims(b, p, ro, n, fmt, ", ", "0");
+	lego_sbuf_printf(b, "], mdh_Q_%s[", x);
+	mdh_put_dims(b, p, ro, n, fmt, ", ", "0");
+	lego_sbuf_puts(b, "]))");
 }
 
 /* The tile of a work-group: its group index along a ++ dim; along a
@@ -67,13 +101,15 @@ static void put_tile_of(lego_sbuf *b, const mdh_dim *d, const char *fmt)
 		snprintf(g, sizeof g, "mdh_g_%s + G_%s * mdh_t_%s", n, n, n);
 	else
 		snprintf(g, sizeof g, "mdh_g_%s", n);
-	lego_sbuf_printf(b, fmt, n, n, g, n, n, n, g, n, n);
+	lego_sbuf_printf(b, fmt, n, n, g, n, n, n, n, g, n, n, n, g, n, n, n);
 }
 
 void mdh_put_tile(lego_sbuf *b, const mdh_dim *d)
 {
 	put_tile_of(b, d, "select(O_%s == 1, mdh_T1_%s[%s, mdh_p_%s, "
-		    "mdh_l_%s], mdh_T2_%s[%s, mdh_l_%s, mdh_p_%s])");
+		    "mdh_l_%s], select(O_%s == 2, mdh_T2_%s[%s, mdh_l_%s, "
+		    "mdh_p_%s], mdh_T3_%s[%s, mdh_p_%s / 4, mdh_l_%s, "
+		    "mdh_p_%s %% 4]))");
 }
 
 void mdh_put_tile_mask(lego_sbuf *b, const mdh_dim *d)
@@ -85,7 +121,9 @@ void mdh_put_tile_mask(lego_sbuf *b, const mdh_dim *d)
 				 "* L_%s) && ", d->name, d->name, d->name,
 				 d->size, d->name, d->name);
 	put_tile_of(b, d, "select(O_%s == 1, mask(mdh_T1_%s[%s, mdh_p_%s, "
-		    "mdh_l_%s]), mask(mdh_T2_%s[%s, mdh_l_%s, mdh_p_%s]))");
+		    "mdh_l_%s]), select(O_%s == 2, mask(mdh_T2_%s[%s, mdh_l_%s, "
+		    "mdh_p_%s]), mask(mdh_T3_%s[%s, mdh_p_%s / 4, mdh_l_%s, "
+		    "mdh_p_%s %% 4])))");
 }
 
 void mdh_put_masks(lego_sbuf *b, const mdh_program *p, int par_only)
@@ -104,8 +142,8 @@ void mdh_put_masks(lego_sbuf *b, const mdh_program *p, int par_only)
 
 /* The extent of entry e of buffer b: one more than its largest index
  * over every access (each dim at its size - 1). */
-static void put_extent(lego_sbuf *s, const mdh_program *p, const mdh_buf *b,
-		       size_t e)
+void mdh_put_extent(lego_sbuf *s, const mdh_program *p, const mdh_buf *b,
+		    size_t e)
 {
 	char text[64][80];
 	const char *dimtext[64];
@@ -152,19 +190,53 @@ static void put_values(lego_sbuf *b, const char *name, const char *dim,
 	lego_sbuf_puts(b, "}\n");
 }
 
-/* The memory placement of each input that can be staged (M_X: 1 global,
- * 2 the work-group's tile copied to local memory each round), the copy's
- * layout over the dims the view uses, and its bound of 16 KiB. */
+int mdh_vec_dim(const mdh_program *p, const mdh_buf *m)
+{
+	size_t ro[64];
+	size_t n = mdh_staged_dims(p, m, 1, ro);
+	return n && !mdh_dim_is_red(&p->dims[ro[n - 1]]) ? (int)ro[n - 1] : -1;
+}
+
+void mdh_put_vec_cond(lego_sbuf *b, const mdh_program *p, const mdh_buf *m)
+{
+	int d = mdh_vec_dim(p, m);
+	if (d < 0) {
+		lego_sbuf_puts(b, "0");
+		return;
+	}
+	const char *n = p->dims[d].name;
+	lego_sbuf_printf(b, "M_%s > 2 && O_%s > 1 && P_%s %% 4 == 0",
+			 m->name, n, n);
+	/* the registers hold a reduction step: each reduced dim's loop runs
+	 * outside the ++ tile's */
+	mdh_put_each(b, p, MDH_RED, " && R_@ == 1", "", "");
+}
+
+/* The memory placement of each input that can be staged (M_X: 1 global;
+ * 2, 3, 4 the work-group's tile copied to local memory each round, laid
+ * out as the buffer (mdh_C_X, the copy's order), with the reduced dims
+ * outermost (mdh_R_X), or so and its innermost extent padded by one
+ * (mdh_Q_X: a copy that transposes then stores to different banks)), and
+ * the bound of the box. */
 static void put_placements(lego_sbuf *b, const mdh_program *p)
 {
-	static const int64_t mvals[] = {1, 2};
+	static const int64_t mvals[] = {1, 2, 3, 4};
 	for (size_t i = 0; i < p->nbufs; i++) {
 		const mdh_buf *m = &p->bufs[i];
 		if (!mdh_buf_stageable(m))
 			continue;
-		put_values(b, "M", m->name, mvals, 2);
-		lego_sbuf_printf(b, "layout mdh_S_%s = OrderBy(Row(", m->name);
-		mdh_put_each_of(b, p, MDH_ALL, m, "P_@ * L_@", ", ", "1");
+		size_t bo[64], ro[64];
+		size_t n = mdh_staged_dims(p, m, 0, bo);
+		mdh_staged_dims(p, m, 1, ro);
+		put_values(b, "M", m->name, mvals, 4);
+		lego_sbuf_printf(b, "layout mdh_C_%s = OrderBy(Row(", m->name);
+		mdh_put_dims(b, p, bo, n, "P_@ * L_@", ", ", "1");
+		lego_sbuf_printf(b, "))\nlayout mdh_R_%s = OrderBy(Row(", m->name);
+		mdh_put_dims(b, p, ro, n, "P_@ * L_@", ", ", "1");
+		lego_sbuf_printf(b, "))\nlayout mdh_Q_%s = OrderBy(Row(", m->name);
+		mdh_put_dims(b, p, ro, n, "P_@ * L_@", ", ", "1");
+		lego_sbuf_printf(b, " + 4))\nlayout mdh_V_%s = OrderBy(Row(", m->name);
+		mdh_put_each_of(b, p, MDH_PAR, m, "P_@", ", ", "1");
 		lego_sbuf_printf(b, "))\nassume M_%s == 1 || ", m->name);
 		mdh_put_each_of(b, p, MDH_ALL, m, "P_@ * L_@", " * ", "1");
 		lego_sbuf_printf(b, " <= 4096\nindex mdh_x_%s in [0, ", m->name);
@@ -176,7 +248,7 @@ static void put_placements(lego_sbuf *b, const mdh_program *p)
 void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg)
 {
 	static const int64_t pvals[] = {1, 2, 4, 8, 16};
-	static const int64_t ovals[] = {1, 2};
+	static const int64_t ovals[] = {1, 2, 3};
 	static const int64_t gvals[] = {1, 2, 4, 8, 16, 32, 64};
 	int64_t lvals[16];
 	size_t nl = 0;
@@ -195,9 +267,11 @@ void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg)
 		const char *n = p->dims[k].name;
 		put_values(b, "L", n, lvals, nl);
 		put_values(b, "P", n, pvals, 5);
-		put_values(b, "O", n, ovals, 2);
-		if (mdh_dim_is_red(&p->dims[k]))
+		put_values(b, "O", n, ovals, 3);
+		if (mdh_dim_is_red(&p->dims[k])) {
 			put_values(b, "G", n, gvals, 7);
+			put_values(b, "R", n, ovals, 2);
+		}
 	}
 	/* The constraints of the system model: no tile larger than its
 	 * dimension, a work-group within the device's limit, the private
@@ -223,12 +297,19 @@ void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg)
 		mdh_put_each(b, p, MDH_PAR, "P_@", " * ", "1");
 		lego_sbuf_printf(b, " * %zu <= 8192\n", nout);
 	}
-	/* The tiles of each dim in both orders, and their indices. */
+	/* The tiles of each dim in the three orders (the third: runs of 4
+	 * adjacent elements, 4 L apart), and their indices. */
 	mdh_put_each(b, p, MDH_ALL,
 		 "layout mdh_T1_@ = OrderBy(Row($)).TileBy([cdiv($, P_@ * L_@)]"
 		 ", [P_@], [L_@])\n"
 		 "layout mdh_T2_@ = OrderBy(Row($)).TileBy([cdiv($, L_@ * P_@)]"
 		 ", [L_@], [P_@])\n"
+		 /* max(P, 4) / 4 * min(P, 4) is P for every P of the space,
+		  * written so that the chain's sizes are exact as symbols */
+		 "layout mdh_T3_@ = OrderBy(Row($)).TileBy([cdiv($, L_@ * "
+		 "(max(4, P_@) / 4) * min(4, P_@))], [max(4, P_@) / 4], [L_@], "
+		 "[min(4, P_@)])\n"
+		 "assume O_@ < 3 || P_@ % 4 == 0\n"
 		 "index mdh_p_@ in [0, P_@)\n"
 		 "index mdh_l_@ in [0, L_@)\n"
 		 "index mdh_c_@ in [0, P_@ * L_@)\n", "", "");
@@ -292,7 +373,7 @@ void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg)
 		for (size_t e = 0; e < m->rank; e++) {
 			if (e)
 				lego_sbuf_puts(b, ", ");
-			put_extent(b, p, m, e);
+			mdh_put_extent(b, p, m, e);
 		}
 		lego_sbuf_puts(b, m->rank ? "))\n" : "1))\n");
 	}

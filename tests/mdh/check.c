@@ -81,9 +81,11 @@ int main(int argc, char **argv)
 		for (int k = 0; k < K; k++)
 			ref[i] += M[i * K + k] * v[k];
 	cl_mem scr = buffer(&c, matvec_scratch_len(I, K) * sizeof(float), NULL);
+	cl_mem in0 = input(&c, M, (size_t)I * K);
+	cl_mem in1 = input(&c, v, (size_t)K);
 	MAIN_OF(matvec, (size_t)I,
-		matvec_launch(c.q, mdh_k, mdh_g, input(&c, M, (size_t)I * K),
-			      input(&c, v, (size_t)K), out, scr, I, K));
+		matvec_launch(c.q, mdh_k, mdh_g, in0,
+			      in1, out, scr, I, K));
 #elif defined(BENCH_matmul)
 	int M = s[0], N = s[1], K = s[2];
 	float *A = randoms((size_t)M * K), *B = randoms((size_t)K * N);
@@ -94,9 +96,11 @@ int main(int argc, char **argv)
 				ref[i * N + j] += A[i * K + k] * B[k * N + j];
 	cl_mem scr = buffer(&c, matmul_scratch_len(M, N, K) * sizeof(float),
 			    NULL);
+	cl_mem in0 = input(&c, A, (size_t)M * K);
+	cl_mem in1 = input(&c, B, (size_t)K * N);
 	MAIN_OF(matmul, (size_t)M * N,
-		matmul_launch(c.q, mdh_k, mdh_g, input(&c, A, (size_t)M * K),
-			      input(&c, B, (size_t)K * N), out, scr, M, N, K));
+		matmul_launch(c.q, mdh_k, mdh_g, in0,
+			      in1, out, scr, M, N, K));
 #elif defined(BENCH_dot)
 	int N = s[0];
 	float *x = randoms((size_t)N), *y = randoms((size_t)N);
@@ -104,17 +108,20 @@ int main(int argc, char **argv)
 	for (int k = 0; k < N; k++)
 		ref[0] += x[k] * y[k];
 	cl_mem scr = buffer(&c, dotp_scratch_len(N) * sizeof(float), NULL);
+	cl_mem in0 = input(&c, x, (size_t)N);
+	cl_mem in1 = input(&c, y, (size_t)N);
 	MAIN_OF(dotp, 1,
-		dotp_launch(c.q, mdh_k, mdh_g, input(&c, x, (size_t)N),
-			   input(&c, y, (size_t)N), out, scr, N));
+		dotp_launch(c.q, mdh_k, mdh_g, in0,
+			   in1, out, scr, N));
 #elif defined(BENCH_jacobi1d)
 	int N = s[0];
 	float *x = randoms((size_t)N + 2);
 	ref = calloc((size_t)N, sizeof *ref);
 	for (int i = 0; i < N; i++)
 		ref[i] = 0.33333f * (x[i] + x[i + 1] + x[i + 2]);
+	cl_mem in0 = input(&c, x, (size_t)N + 2);
 	MAIN_OF(jacobi1d, (size_t)N,
-		jacobi1d_launch(c.q, mdh_k, input(&c, x, (size_t)N + 2), out, N));
+		jacobi1d_launch(c.q, mdh_k, in0, out, N));
 #elif defined(BENCH_jacobi2d)
 	int M = s[0], N = s[1], W = N + 2;
 	float *x = randoms((size_t)(M + 2) * W);
@@ -125,8 +132,9 @@ int main(int argc, char **argv)
 				0.2f * (x[(i - 1) * W + j] + x[i * W + j - 1] +
 					x[i * W + j] + x[i * W + j + 1] +
 					x[(i + 1) * W + j]);
+	cl_mem in0 = input(&c, x, (size_t)(M + 2) * W);
 	MAIN_OF(jacobi2d, (size_t)M * N,
-		jacobi2d_launch(c.q, mdh_k, input(&c, x, (size_t)(M + 2) * W),
+		jacobi2d_launch(c.q, mdh_k, in0,
 				out, M, N));
 #elif defined(BENCH_jacobi3d)
 	int X = s[0], Y = s[1], Z = s[2], P = Y + 2, Q = Z + 2;
@@ -143,8 +151,9 @@ int main(int argc, char **argv)
 					 AT(i, j, k + 1) + AT(i, j + 1, k) +
 					 AT(i + 1, j, k)) / 7.0f;
 #undef AT
+	cl_mem in0 = input(&c, x, nx);
 	MAIN_OF(jacobi3d, (size_t)X * Y * Z,
-		jacobi3d_launch(c.q, mdh_k, input(&c, x, nx), out, X, Y, Z));
+		jacobi3d_launch(c.q, mdh_k, in0, out, X, Y, Z));
 #elif defined(BENCH_bmatmul)
 	int S = s[0], M = s[1], N = s[2], K = s[3];
 	size_t na = (size_t)S * M * K, nb = (size_t)S * K * N;
@@ -159,9 +168,11 @@ int main(int argc, char **argv)
 						B[((size_t)b * K + k) * N + j];
 	cl_mem scr = buffer(&c, bmatmul_scratch_len(S, M, N, K) * sizeof(float),
 			    NULL);
+	cl_mem in0 = input(&c, A, na);
+	cl_mem in1 = input(&c, B, nb);
 	MAIN_OF(bmatmul, (size_t)S * M * N,
-		bmatmul_launch(c.q, mdh_k, mdh_g, input(&c, A, na),
-			       input(&c, B, nb), out, scr, S, M, N, K));
+		bmatmul_launch(c.q, mdh_k, mdh_g, in0,
+			       in1, out, scr, S, M, N, K));
 #elif defined(BENCH_conv1d)
 	int N = s[0], W = s[1];
 	float *x = randoms((size_t)N + W - 1), *w = randoms((size_t)W);
@@ -170,9 +181,11 @@ int main(int argc, char **argv)
 		for (int d = 0; d < W; d++)
 			ref[i] += w[d] * x[i + d];
 	cl_mem scr = buffer(&c, conv1d_scratch_len(N, W) * sizeof(float), NULL);
+	cl_mem in0 = input(&c, x, (size_t)N + W - 1);
+	cl_mem in1 = input(&c, w, (size_t)W);
 	MAIN_OF(conv1d, (size_t)N,
-		conv1d_launch(c.q, mdh_k, mdh_g, input(&c, x, (size_t)N + W - 1),
-			      input(&c, w, (size_t)W), out, scr, N, W));
+		conv1d_launch(c.q, mdh_k, mdh_g, in0,
+			      in1, out, scr, N, W));
 #elif defined(BENCH_contraction)
 	int A1 = s[0], B1 = s[1], C1 = s[2], D1 = s[3], E1 = s[4];
 	size_t na = (size_t)A1 * D1 * E1 * C1, nb = (size_t)E1 * B1 * D1;
@@ -188,9 +201,11 @@ int main(int argc, char **argv)
 							B[(e * B1 + b) * D1 + d];
 	cl_mem scr = buffer(&c, contraction_scratch_len(A1, B1, C1, D1, E1) *
 				    sizeof(float), NULL);
+	cl_mem in0 = input(&c, A, na);
+	cl_mem in1 = input(&c, B, nb);
 	MAIN_OF(contraction, (size_t)A1 * B1 * C1,
-		contraction_launch(c.q, mdh_k, mdh_g, input(&c, A, na),
-				   input(&c, B, nb), out, scr, A1, B1, C1, D1,
+		contraction_launch(c.q, mdh_k, mdh_g, in0,
+				   in1, out, scr, A1, B1, C1, D1,
 				   E1));
 #elif defined(BENCH_absmax)
 	int M = s[0], N = s[1];
@@ -202,8 +217,9 @@ int main(int argc, char **argv)
 				ref[i] = fabsf(x[i * N + j]);
 	cl_mem scr = buffer(&c, rowabsmax_scratch_len(M, N) * sizeof(float),
 			    NULL);
+	cl_mem in0 = input(&c, x, (size_t)M * N);
 	MAIN_OF(rowabsmax, (size_t)M,
-		rowabsmax_launch(c.q, mdh_k, mdh_g, input(&c, x, (size_t)M * N),
+		rowabsmax_launch(c.q, mdh_k, mdh_g, in0,
 				 out, scr, M, N));
 #elif defined(BENCH_gaussian2d)
 	int H = s[0], W = s[1], XW = W + 4;
@@ -218,9 +234,11 @@ int main(int argc, char **argv)
 							  x[(i + a) * XW + j + b];
 	cl_mem scr = buffer(&c, gaussian2d_scratch_len(H, W) * sizeof(float),
 			    NULL);
+	cl_mem in0 = input(&c, x, nx);
+	cl_mem in1 = input(&c, w, 25);
 	MAIN_OF(gaussian2d, (size_t)H * W,
-		gaussian2d_launch(c.q, mdh_k, mdh_g, input(&c, x, nx),
-				  input(&c, w, 25), out, scr, H, W));
+		gaussian2d_launch(c.q, mdh_k, mdh_g, in0,
+				  in1, out, scr, H, W));
 #elif defined(BENCH_ccsdt)
 	int H3 = s[0], H2 = s[1], H1 = s[2], P6 = s[3], P5 = s[4], P4 = s[5],
 	    H7 = s[6];
@@ -241,9 +259,11 @@ int main(int argc, char **argv)
 									v2[((h3 * H2 + h2) * P6 + p6) * H7 + h7];
 	cl_mem scr = buffer(&c, sd_t_d1_1_scratch_len(H3, H2, H1, P6, P5, P4,
 						      H7) * sizeof(float), NULL);
+	cl_mem in0 = input(&c, t2, nt2);
+	cl_mem in1 = input(&c, v2, nv2);
 	MAIN_OF(sd_t_d1_1, nt3,
-		sd_t_d1_1_launch(c.q, mdh_k, mdh_g, input(&c, t2, nt2),
-				 input(&c, v2, nv2), out, scr, H3, H2, H1, P6,
+		sd_t_d1_1_launch(c.q, mdh_k, mdh_g, in0,
+				 in1, out, scr, H3, H2, H1, P6,
 				 P5, P4, H7));
 #elif defined(BENCH_mcc)
 	int N = s[0], K = s[1], P = s[2], Q = s[3], C = s[4], R = s[5], S = s[6];
@@ -264,8 +284,10 @@ int main(int argc, char **argv)
 									f[((k * C + ch) * R + r) * S + t];
 	cl_mem scr = buffer(&c, mcc_scratch_len(N, K, P, Q, C, R, S) *
 				    sizeof(float), NULL);
+	cl_mem in0 = input(&c, x, nx);
+	cl_mem in1 = input(&c, f, nf);
 	MAIN_OF(mcc, ny,
-		mcc_launch(c.q, mdh_k, mdh_g, input(&c, x, nx), input(&c, f, nf),
+		mcc_launch(c.q, mdh_k, mdh_g, in0, in1,
 			   out, scr, N, K, P, Q, C, R, S));
 #else
 #error "no BENCH_ defined"

@@ -41,7 +41,7 @@ done
 
 # a -D that breaks a constraint names it
 "$LEGO" mdh "$EX/matvec.mdh" -D I=7 -D L_i=8 > /dev/null 2> "$TMP/err"
-want="$EX/matvec.mdh.tpl:10:8: error: assumption is false: \`assume L_i * P_i <= I\` (a constraint of the parameters; lego mdh --template shows them)"
+want="$EX/matvec.mdh.tpl:11:8: error: assumption is false: \`assume L_i * P_i <= I\` (a constraint of the parameters; lego mdh --template shows them)"
 if [ "$(cat "$TMP/err")" = "$want" ]; then
 	ok "a broken constraint is named"
 else
@@ -80,12 +80,25 @@ run matvec "9 33" -D L_k=1 -D P_k=1 -D O_k=2 -D G_k=8
 run matmul "17 19 5" -D M=17 -D N=19 -D K=5 -D L_i=2 -D L_j=2 -D P_i=8 \
 	-D P_j=8 -D L_k=2 -D G_k=2 -D M_A=2 -D M_B=2
 run matmul "5 7 9" -D L_i=2 -D P_j=2 -D O_j=2 -D L_k=2 -D P_k=2 -D G_k=2
-# the placements of A and B: the staged tiles are padded like the rest
-for m in "-D M_A=2" "-D M_B=2" "-D M_A=2 -D M_B=2"; do
+# the placements of A and B (2: the buffer's order, 3: the reduced dim
+# outermost, 4: that padded): the staged tiles are padded like the rest
+for m in "-D M_A=2" "-D M_B=3" "-D M_A=4 -D M_B=2" "-D M_A=3 -D M_B=4"; do
 	# shellcheck disable=SC2086
 	run matmul "17 19 5" -D L_i=2 -D L_j=2 -D P_i=2 -D O_i=2 -D L_k=2 \
 		-D P_k=2 -D G_k=2 $m
 done
+# staged tiles read as vectors of 4 into registers (M_X > 2, O = 2, P = 4)
+run matmul "17 19 5" -D L_i=2 -D L_j=2 -D P_i=4 -D P_j=4 -D O_i=2 -D O_j=2 \
+	-D P_k=2 -D M_A=4 -D M_B=3
+# and copied from global memory as vectors (4 divides the rows and the
+# boxes), padded tiles masked a vector at a time
+run matmul "12 20 8" -D M=12 -D N=20 -D K=8 -D L_i=2 -D L_j=2 -D P_i=4 \
+	-D P_j=4 -D O_i=2 -D O_j=2 -D P_k=4 -D M_A=4 -D M_B=3
+# the third order (runs of 4, 4 L apart), staged and read as vectors, and
+# along a reduced dim from global memory
+run matmul "17 19 5" -D L_i=2 -D L_j=2 -D P_i=8 -D P_j=4 -D O_i=3 -D O_j=3 \
+	-D P_k=2 -D M_A=4 -D M_B=3
+run matvec "7 45" -D I=7 -D K=45 -D L_k=2 -D P_k=8 -D O_k=3
 run dot "37" -D L_k=8 -D P_k=2 -D O_k=2 -D G_k=2
 run jacobi1d "17" -D P_i=4 -D L_i=2 -D O_i=2
 run jacobi2d "7 11" -D P_i=2 -D L_j=4 -D O_j=2
@@ -93,12 +106,18 @@ run jacobi3d "5 7 3" -D L_k=2 -D P_j=2 -D O_j=2 -D L_i=2
 run bmatmul "3 5 7 9" -D L_s=2 -D P_j=2 -D L_k=2 -D G_k=2
 run conv1d "17 3" -D L_d=2 -D P_i=2
 run contraction "3 5 4 3 5" -D L_d=2 -D L_e=2 -D P_c=2 -D G_e=2
+# the reduced dims' private loops inside the ++ tile's (R = 2), one of
+# two, both, and with staged tiles that R = 1 would read as vectors
+run contraction "3 5 4 3 5" -D P_d=2 -D P_e=4 -D P_c=2 -D R_e=2
+run matvec "7 45" -D I=7 -D K=45 -D L_i=2 -D P_i=2 -D L_k=2 -D P_k=8 -D R_k=2
+run matmul "17 19 5" -D L_i=2 -D L_j=2 -D P_i=4 -D P_j=4 -D O_i=2 -D O_j=3 \
+	-D P_k=2 -D M_A=4 -D M_B=3 -D R_k=2
 run absmax "5 13" -D L_j=4 -D G_j=2
 run gaussian2d "7 9" -D L_j=2 -D L_b=2 -D P_a=2 -D G_a=2 -D M_x=2 -D M_w=2
-run ccsdt "3 3 5 3 1 3 5" -D L_h7=2 -D P_p4=2 -D L_h1=2 -D G_h7=2 -D M_t2=2
+run ccsdt "3 3 5 3 1 3 5" -D L_h7=2 -D P_p4=2 -D L_h1=2 -D G_h7=2 -D M_t2=3
 # MCC at a small odd shape (N K P Q C R S); its long mask line before the
 # loads once hid that the line ended a statement from lego gen
-run mcc "1 3 5 5 3 3 3" -D L_q=2 -D L_c=2 -D P_k=2 -D G_r=2 -D M_x=2 -D M_f=2
+run mcc "1 3 5 5 3 3 3" -D L_q=2 -D L_c=2 -D P_k=2 -D G_r=2 -D M_x=4 -D M_f=2
 
 # Every 8th configuration of the matvec space at 3 x 5 with its inputs in
 # global memory (the whole space, 120 configurations: sh

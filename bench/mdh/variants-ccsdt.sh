@@ -1,0 +1,8 @@
+# The CCSD(T) contraction sd_t_d1_1 (H3 H2 H1 P6 P5 P4 H7): p4, then p5,
+# contiguous in t3; t2 staged with h7 outermost, more outputs a thread
+# (along p6 and h2, which t2 does not depend on) than in the first run
+variant ccsdt "16 16 16 16 16 16 16" "-D L_p4=16 -D L_p5=4 -D L_h1=4 -D P_p6=4 -D P_h7=16 -D M_t2=3 -D M_v2=2"
+variant ccsdt "16 16 16 16 16 16 16" "-D L_p4=16 -D L_p5=4 -D L_h1=4 -D P_p6=16 -D P_h2=4 -D P_h7=16 -D M_t2=3 -D M_v2=3 -D O_p6=3"
+variant ccsdt "16 16 16 16 16 16 16" "-D L_p4=16 -D L_p5=4 -D L_h1=4 -D P_p6=8 -D P_h2=2 -D P_h7=16 -D M_t2=3 -D M_v2=3 -D O_p6=3"
+variant ccsdt "24 24 24 24 24 24 24" "-D L_p4=8 -D L_p5=8 -D L_h1=4 -D P_p6=8 -D P_h2=4 -D P_h7=8 -D M_t2=3 -D M_v2=3 -D O_p6=3"
+variant ccsdt "24 24 24 24 24 24 24" "-D L_p4=8 -D L_p5=8 -D L_h1=2 -D P_p6=8 -D P_h2=2 -D P_h7=8 -D M_t2=3 -D M_v2=3 -D O_p6=3"

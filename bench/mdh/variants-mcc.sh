@@ -1,0 +1,14 @@
+# MCC at the stride-1 ResNet-50 layers, batch 1, no padding (N K P Q C R
+# S).  The first run (h100/run1.txt) took the best of these shapes' two
+# or more configurations; this one tries the reduction split over blocks
+# (G_c) further and register tiles along k read as vectors.
+variant mcc "1 64 54 54 64 3 3" "-D L_q=32 -D L_p=2 -D L_k=4 -D P_k=8 -D P_p=2 -D P_c=4 -D M_f=3"
+variant mcc "1 64 54 54 64 3 3" "-D L_q=32 -D L_p=2 -D L_k=4 -D P_k=8 -D P_p=2 -D P_c=4 -D M_f=3 -D G_c=4"
+variant mcc "1 128 26 26 128 3 3" "-D L_q=16 -D L_p=2 -D L_k=8 -D P_k=4 -D P_p=4 -D P_c=4 -D M_f=3 -D G_c=4"
+variant mcc "1 128 26 26 128 3 3" "-D L_q=8 -D L_p=4 -D L_k=8 -D P_k=4 -D P_p=2 -D P_q=2 -D P_c=4 -D M_f=3 -D G_c=8"
+variant mcc "1 256 12 12 256 3 3" "-D L_q=4 -D L_p=4 -D L_k=16 -D P_k=2 -D P_p=2 -D P_q=2 -D P_c=4 -D M_f=3 -D G_c=8"
+variant mcc "1 256 12 12 256 3 3" "-D L_q=4 -D L_p=4 -D L_k=16 -D P_k=2 -D P_p=2 -D P_q=2 -D P_c=2 -D M_f=3 -D G_c=16"
+variant mcc "1 512 5 5 512 3 3" "-D L_q=1 -D L_k=32 -D L_c=4 -D P_k=2 -D P_p=4 -D P_q=4 -D P_c=4 -D G_c=16"
+variant mcc "1 512 5 5 512 3 3" "-D L_q=1 -D L_k=64 -D L_c=2 -D P_k=1 -D P_p=4 -D P_q=4 -D P_c=8 -D G_c=16"
+variant mcc "1 256 56 56 64 1 1" "-D L_q=16 -D L_p=2 -D L_k=8 -D P_k=8 -D P_p=2 -D P_q=2 -D P_c=8 -D M_f=3 -D O_k=3"
+variant mcc "1 64 56 56 256 1 1" "-D L_q=16 -D L_p=2 -D L_k=8 -D P_k=8 -D P_p=2 -D P_q=2 -D P_c=8 -D M_f=3 -D G_c=4"
