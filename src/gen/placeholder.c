@@ -22,9 +22,15 @@ static const gen_slice *find_slice(const gen_slices *all, const gen_slice *s)
 	return NULL;
 }
 
+/* What the placeholder parser shares with its hooks. */
+typedef struct place_state {
+	gen_slices *slices;
+	const lego_expr *mask;   /* the value of the last mask(..) */
+} place_state;
+
 static int add_slice(lang_parser *p, const lang_tok *at, gen_slice *s)
 {
-	gen_slices *all = p->user;
+	gen_slices *all = ((place_state *)p->user)->slices;
 	const gen_slice *seen = s->name ? NULL : find_slice(all, s);
 	if (seen) {
 		*s = *seen;
@@ -183,7 +189,9 @@ static int parse_apply(lang_parser *p, const lang_tok *at, lego_layout *l,
 static int parse_mask(lang_parser *p, const lang_tok *at, lego_layout *l,
 		      lang_val *out)
 {
-	return parse_ref(p, at, l, 1, out);
+	int rc = parse_ref(p, at, l, 1, out);
+	((place_state *)p->user)->mask = out->e;
+	return rc;
 }
 
 /* L.inv(e)[k]: coordinate k of the logical index of flat index e. */
@@ -314,11 +322,12 @@ static int layout_ref(lang_parser *p, const lang_tok *at, lego_layout *l,
 
 lego_expr *gen_placeholder_parse(lego_spec *spec, const char *filename,
 				 int line, int col, const char *text,
-				 size_t len, gen_slices *slices)
+				 size_t len, gen_slices *slices, int *is_bool)
 {
+	place_state st = {slices, NULL};
 	lang_parser p = {.ctx = spec->ctx, .spec = spec, .filename = filename,
 			 .layout_ref = layout_ref, .layout_mask = parse_mask,
-			 .user = slices};
+			 .user = &st};
 	lang_val v;
 	p.toks = lang_lex_at(spec->ctx, filename, text, len, line, col,
 			     &p.ntoks);
@@ -331,5 +340,7 @@ lego_expr *gen_placeholder_parse(lego_spec *spec, const char *filename,
 	if (lang_parse_expr(&p, &v) ||
 	    lang_expect(&p, TOK_EOF, "end of placeholder"))
 		return NULL;
+	lego_expr_kind k = lego_expr_kind_of(v.e);
+	*is_bool = v.e == st.mask || (k >= LEGO_EQ && k <= LEGO_NOT);
 	return v.e;
 }

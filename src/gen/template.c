@@ -42,6 +42,7 @@ typedef struct place {
 	size_t open, close;            /* offsets of "{{" and after "}}" */
 	int col;                       /* column of "{{" */
 	lego_expr *e;
+	int is_bool;                   /* a truth value (a mask ...) */
 } place;
 
 static int parse_target(lego_ctx *ctx, const char *name, lego_target *t)
@@ -268,7 +269,7 @@ static int read_places(tmpl *t, size_t pos, size_t end, int line,
 		p->col = col;
 		p->e = gen_placeholder_parse(t->spec, t->filename, line, col + 2,
 					     o + 2, (size_t)(c - o) - 2,
-					     &t->slices);
+					     &t->slices, &p->is_bool);
 		if (!p->e || !(p->e = lego_simplify(t->ctx, p->e)))
 			return LEGO_ERR;
 		if (lego_exprs_may_overflow64(1, &p->e))
@@ -319,6 +320,23 @@ typedef struct line_run {
 	const char *indent;
 	int alone;    /* a line with a block marker: shares with none */
 } line_run;
+
+/* Triton: a truth value proved constant (a mask with nothing to mask)
+ * is written True or False; tl.load and tl.store refuse an integer mask. */
+static int triton_truth_values(const tline *x, char **values)
+{
+	for (size_t i = 0; i < x->n; i++) {
+		int64_t v;
+		if (!x->ps[i].is_bool || !lego_expr_is_const(x->ps[i].e, &v))
+			continue;
+		char *text = strdup(v ? "True" : "False");
+		if (!text)
+			return LEGO_ENOMEM;
+		free(values[i]);
+		values[i] = text;
+	}
+	return LEGO_OK;
+}
 
 /* On failure finds the placeholder the target cannot print (or whose
  * names clash), for the message. */
@@ -431,6 +449,11 @@ static int flush(tmpl *t, line_run *r)
 			lego_sbuf_printf(&t->out, "%s{\n", r->indent);
 		lego_sbuf_printf(&t->out, "%.*s", (int)len,
 				 em.prelude + em.group_at[l]);
+		if (t->target == LEGO_TARGET_TRITON &&
+		    (rc = triton_truth_values(x, em.values + k)) != LEGO_OK) {
+			lego_fail(t->ctx, rc, "out of memory");
+			break;
+		}
 		splice(t, x, em.values + k);
 		if (wrap)
 			lego_sbuf_printf(&t->out, "%s%s}\n",

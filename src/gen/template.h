@@ -29,11 +29,12 @@ typedef struct gen_slices {
  * Parses the placeholder text (len bytes) that starts at line:col of
  * filename, in the scope of spec; appends the slices it contains.
  * Returns the expression (not simplified), or NULL with
- * "file:line:col: error: ..." in the context.
+ * "file:line:col: error: ..." in the context.  *is_bool: whether the value
+ * is a truth value (a mask, a comparison, a logical operation).
  */
 lego_expr *gen_placeholder_parse(lego_spec *spec, const char *filename,
 				 int line, int col, const char *text,
-				 size_t len, gen_slices *slices);
+				 size_t len, gen_slices *slices, int *is_bool);
 
 /* splice.c: whether value, put in place of the placeholder text
  * line[open, close) of a template line of len bytes, needs parentheses to

@@ -38,6 +38,21 @@ for v in ab abt atb atbt; do
 	golden $EX/matmul_any_$v.lego $EX/matmul_tma.py.tpl $EX/matmul_tma_$v.py
 done
 golden $EX/softmax.lego $EX/softmax.py.tpl $EX/softmax.py
+
+# A mask proved true (tiles that divide the sizes) is the truth value True:
+# tl.store refuses an integer mask.  A number that is not a truth value
+# stays a number.
+"$LEGO" gen $EX/matmul_any_ab.lego $EX/matmul_masked.py.tpl -D M=64 -D N=64 \
+	-D K=64 -D BM=16 -D BN=16 -D BK=16 > "$TMP/true.py"
+printf '{%% lego %%}\nsym N\nlayout L = Row(N, 4)\n{%% end %%}\nm = {{ mask(L[i, j]) }} + {{ L.stride(1) }}\n' > "$TMP/num.tpl"
+if [ "$(grep -c 'mask=True' "$TMP/true.py")" = 3 ] &&
+   ! grep -q 'mask=1' "$TMP/true.py" &&
+   [ "$("$LEGO" gen "$TMP/num.tpl")" = "m = True + 1" ] &&
+   [ "$("$LEGO" gen --target c "$TMP/num.tpl")" = "m = 1 + 1" ]; then
+	ok "a mask proved true is True in Triton, 1 in C"
+else
+	ko "a mask proved true is True in Triton, 1 in C"
+fi
 golden $EX/grouped_gemm.lego $EX/grouped_gemm.py.tpl $EX/grouped_gemm.py
 golden $EX/grouped_gemm.lego $EX/grouped_gemm_tma.py.tpl $EX/grouped_gemm_tma.py
 
