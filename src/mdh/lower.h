@@ -125,4 +125,7 @@ void mdh_put_cuda_launch(lego_sbuf *b, const mdh_program *p);
 /* Copies C text into a template: `{{` and `}}` escaped. */
 void mdh_put_c(lego_sbuf *b, const char *c);
 
+/* The tuples' typedefs (kernels and host code share their layout). */
+void mdh_put_tuples(lego_sbuf *b, const mdh_program *p);
+
 #endif

@@ -30,11 +30,23 @@ typedef enum mdh_op_kind {
 	MDH_USER      /* `op NAME(a, b) { C } identity { C }` */
 } mdh_op_kind;
 
+/* `tuple NAME { TYPE FIELD; .. }`: a value of several scalars (PRL's
+ * (weight, id) pairs), a C struct in the kernels and the host code. */
+typedef struct mdh_tuple {
+	const char *name;
+	const char **ftypes, **fnames;   /* "float" or "int"; names */
+	size_t nfields;
+	int line, col;
+} mdh_tuple;
+
 typedef struct mdh_user_op {
 	const char *name, *type;   /* its C name and operand type */
 	const char *a, *b;         /* parameter names */
 	const char *body;          /* the C body, braces included */
 	const char *identity;      /* a C expression */
+	const char *init;          /* over a tuple: the identity's
+				      initializer, and identity calls
+				      mdh_id_NAME() that returns it */
 	int line, col;
 } mdh_user_op;
 
@@ -86,6 +98,8 @@ typedef struct mdh_program {
 	size_t nbufs;
 	mdh_user_op *ops;
 	size_t nops;
+	mdh_tuple *tuples;
+	size_t ntuples;
 	const char *scalar;        /* the scalar function's body, braces
 				      included */
 	mdh_op_kind red;           /* the reduction dims' operator, or
@@ -120,6 +134,9 @@ void mdh_templates_free(mdh_templates *t);
 char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 		      const char *template_text, const char *target,
 		      const lego_define *defs, size_t ndefs);
+
+/* The tuple named type, or NULL (a scalar type). */
+const mdh_tuple *mdh_tuple_find(const mdh_program *p, const char *type);
 
 /* Whether dimension d is reduced (its operator is not ++). */
 int mdh_dim_is_red(const mdh_dim *d);

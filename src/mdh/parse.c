@@ -213,9 +213,18 @@ static const mdh_user_op *find_op(const mdh_program *p, const char *n)
 	return NULL;
 }
 
+const mdh_tuple *mdh_tuple_find(const mdh_program *p, const char *type)
+{
+	for (size_t i = 0; i < p->ntuples; i++)
+		if (!strcmp(p->tuples[i].name, type))
+			return &p->tuples[i];
+	return NULL;
+}
+
 static int taken(const mdh_program *p, const char *n)
 {
-	if (find_size(p, n) >= 0 || find_dim(p, n) >= 0 || find_op(p, n))
+	if (find_size(p, n) >= 0 || find_dim(p, n) >= 0 || find_op(p, n) ||
+	    mdh_tuple_find(p, n))
 		return 1;
 	for (size_t i = 0; i < p->nbufs; i++)
 		if (!strcmp(p->bufs[i].name, n))
@@ -458,13 +467,25 @@ static int parse_access(parser *ps, mdh_buf *b)
 	return 0;
 }
 
-static const char *type_name(parser *ps)
+static int scalar_type(const char *n)
+{
+	return !strcmp(n, "float") || !strcmp(n, "int");
+}
+
+/* float, int, or a tuple when tuples is set */
+static const char *type_name(parser *ps, int tuples)
 {
 	lang_tok *t = tok(ps);
 	const char *n = ident(ps, "a type (float or int)");
-	if (n && strcmp(n, "float") && strcmp(n, "int"))
-		return fail_at(ps, t->line, t->col, "unknown type '%s' (float "
-			       "or int)", n), NULL;
+	if (!n || scalar_type(n))
+		return n;
+	if (mdh_tuple_find(ps->p, n) && !tuples)
+		return fail_at(ps, t->line, t->col, "tuple '%s' for an input "
+			       "(tuples are for outputs and operators)", n),
+		       NULL;
+	if (!mdh_tuple_find(ps->p, n))
+		return fail_at(ps, t->line, t->col, "unknown type '%s' (float, "
+			       "int or a tuple)", n), NULL;
 	return n;
 }
 
@@ -476,7 +497,7 @@ static int parse_buf(parser *ps, lang_tok *at, int is_out)
 			       "(its index functions take md_hom's "
 			       "dimensions)");
 	mdh_buf b = {.is_out = is_out, .line = at->line, .col = at->col};
-	if (!(b.type = type_name(ps)) || !(b.name = new_name(ps, "a buffer "
+	if (!(b.type = type_name(ps, is_out)) || !(b.name = new_name(ps, "a buffer "
 							     "name")) ||
 	    expect(ps, TOK_COLON, "':' and its index functions"))
 		return -1;
@@ -495,12 +516,66 @@ static int parse_buf(parser *ps, lang_tok *at, int is_out)
 	return 0;
 }
 
+/* tuple NAME { TYPE FIELD; .. }: the block is cut out as C, so its
+ * fields are read here, word by word. */
+static int parse_tuple(parser *ps, lang_tok *at)
+{
+	mdh_program *p = ps->p;
+	mdh_tuple tu = {.line = at->line, .col = at->col};
+	const char *body;
+	if (!(tu.name = new_name(ps, "the tuple's name")) ||
+	    !(body = take_block(ps, "'{' and the tuple's fields")))
+		return -1;
+	size_t cap = 0;
+	for (const char *c = body + 1; *c && *c != '}';) {
+		char ty[32], nm[64];
+		int used = 0;
+		while (*c == ' ' || *c == '\t' || *c == '\n')
+			c++;
+		if (*c == '}')
+			break;
+		if (sscanf(c, "%31[A-Za-z_0-9] %63[A-Za-z_0-9] ;%n", ty, nm,
+			   &used) != 2 || !used || !scalar_type(ty) ||
+		    reserved(nm))
+			return fail_at(ps, at->line, at->col, "tuple '%s': "
+				       "expected fields 'float NAME;' or "
+				       "'int NAME;'", tu.name);
+		if (tu.nfields == cap) {
+			cap = cap ? 2 * cap : 4;
+			const char **t = lego_arena_alloc(&ps->ctx->arena,
+							  2 * cap * sizeof *t);
+			if (!t)
+				return lego_fail(ps->ctx, LEGO_ERR,
+						 "out of memory");
+			for (size_t i = 0; i < tu.nfields; i++) {
+				t[i] = tu.ftypes[i];
+				t[cap + i] = tu.fnames[i];
+			}
+			tu.ftypes = t;
+			tu.fnames = t + cap;
+		}
+		tu.ftypes[tu.nfields] = !strcmp(ty, "int") ? "int" : "float";
+		tu.fnames[tu.nfields++] = lego_arena_strndup(&ps->ctx->arena,
+							     nm, strlen(nm));
+		c += used;
+	}
+	if (!tu.nfields)
+		return fail_at(ps, at->line, at->col, "tuple '%s' has no "
+			       "fields", tu.name);
+	mdh_tuple *v = grow(ps, p->tuples, p->ntuples, sizeof *v);
+	if (!v)
+		return -1;
+	v[p->ntuples++] = tu;
+	p->tuples = v;
+	return 0;
+}
+
 /* op TYPE NAME(a, b) { C } identity { C } */
 static int parse_op(parser *ps, lang_tok *at)
 {
 	mdh_program *p = ps->p;
 	mdh_user_op o = {.line = at->line, .col = at->col};
-	if (!(o.type = type_name(ps)) || !(o.name = new_name(ps, "the "
+	if (!(o.type = type_name(ps, 1)) || !(o.name = new_name(ps, "the "
 							     "operator's name")) ||
 	    expect(ps, TOK_LPAREN, "'('") || !(o.a = ident(ps, "a parameter")) ||
 	    expect(ps, TOK_COMMA, "','") || !(o.b = ident(ps, "a parameter")) ||
@@ -516,6 +591,28 @@ static int parse_op(parser *ps, lang_tok *at)
 	/* the value between the braces */
 	o.identity = lego_arena_strndup(&ps->ctx->arena, id + 1,
 					strlen(id) - 2);
+	const mdh_tuple *tu = mdh_tuple_find(p, o.type);
+	if (tu) {
+		/* one value per field: a C initializer, not an expression */
+		size_t n = 1;
+		int depth = 0;
+		for (const char *c = o.identity; *c; c++) {
+			depth += (*c == '(' || *c == '{') - (*c == ')' || *c == '}');
+			n += *c == ',' && !depth;
+		}
+		if (n != tu->nfields)
+			return fail_at(ps, at->line, at->col, "the identity of "
+				       "'%s' has %zu value%s but tuple '%s' has "
+				       "%zu fields", o.name, n, n == 1 ? "" : "s",
+				       tu->name, tu->nfields);
+		o.init = o.identity;
+		char *call = lego_arena_alloc(&ps->ctx->arena,
+					      strlen(o.name) + 10);
+		if (!call)
+			return lego_fail(ps->ctx, LEGO_ERR, "out of memory");
+		sprintf(call, "mdh_id_%s()", o.name);
+		o.identity = call;
+	}
 	mdh_user_op *v = grow(ps, p->ops, p->nops, sizeof *v);
 	if (!v)
 		return -1;
@@ -574,6 +671,11 @@ static int check(parser *ps)
 				       "but operator '%s' combines %s", b->name,
 				       b->type, p->red_user->name,
 				       p->red_user->type);
+		if (mdh_tuple_find(p, b->type) && !p->red_user &&
+		    p->red != MDH_CONCAT)
+			return fail_at(ps, b->line, b->col, "output '%s' is a "
+				       "tuple: it combines only with an `op` "
+				       "over it", b->name);
 		int used[64] = {0};
 		const mdh_access *a = &b->acc[0];
 		for (size_t e = 0; e < b->rank; e++)
@@ -632,6 +734,8 @@ mdh_program *mdh_parse(lego_ctx *ctx, const char *file, const char *text,
 			rc = parse_buf(&ps, at, kw[0] == 'o');
 		} else if (!strcmp(kw, "op")) {
 			rc = parse_op(&ps, at);
+		} else if (!strcmp(kw, "tuple")) {
+			rc = parse_tuple(&ps, at);
 		} else if (!strcmp(kw, "scalar")) {
 			if (ps.p->scalar)
 				return fail_at(&ps, at->line, at->col, "a "
@@ -641,7 +745,8 @@ mdh_program *mdh_parse(lego_ctx *ctx, const char *file, const char *text,
 			rc = ps.p->scalar ? 0 : -1;
 		} else {
 			ps.pos--;
-			rc = expected(&ps, "size, md_hom, in, out, op or scalar");
+			rc = expected(&ps, "size, md_hom, in, out, tuple, op or "
+				      "scalar");
 		}
 		if (rc)
 			return NULL;

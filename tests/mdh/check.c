@@ -221,6 +221,43 @@ int main(int argc, char **argv)
 	MAIN_OF(rowabsmax, (size_t)M,
 		rowabsmax_launch(c.q, mdh_k, mdh_g, in0,
 				 out, scr, M, N));
+#elif defined(BENCH_prl)
+	/* each query's best match: the largest weight, ties to the smaller
+	 * id (ids run backwards, so the first j is not the answer) */
+	int I = s[0], J = s[1];
+	float *qa = randoms((size_t)I), *qb = randoms((size_t)I);
+	float *da = randoms((size_t)J), *db = randoms((size_t)J);
+	int *did = malloc((size_t)J * sizeof *did);
+	for (int j = 0; j < J; j++)
+		did[j] = J - j;
+	ref = malloc((size_t)I * 2 * sizeof *ref);
+	for (int i = 0; i < I; i++) {
+		float bw = -INFINITY;
+		int bid = -1;
+		for (int j = 0; j < J; j++) {
+			float w = (fabsf(qa[i] - da[j]) < 0.25f ? 2.3f : -1.6f) +
+				  (fabsf(qb[i] - db[j]) < 0.25f ? 1.9f : -0.7f);
+			if (w > bw || (w == bw && did[j] < bid)) {
+				bw = w;
+				bid = did[j];
+			}
+		}
+		ref[2 * i] = bw;
+		ref[2 * i + 1] = (float)bid;
+	}
+	cl_mem scr = buffer(&c, prl_scratch_len(I, J) * sizeof(match), NULL);
+	cl_mem in0 = input(&c, qa, (size_t)I), in1 = input(&c, qb, (size_t)I);
+	cl_mem in2 = input(&c, da, (size_t)J), in3 = input(&c, db, (size_t)J);
+	cl_mem in4 = buffer(&c, (size_t)J * sizeof *did, did);
+	MAIN_OF(prl, (size_t)I * 2,
+		prl_launch(c.q, mdh_k, mdh_g, in0, in1, in2, in3, in4,
+			   out, scr, I, J));
+	/* the id fields hold ints: compared as their values */
+	for (int i = 0; i < I; i++) {
+		match m;
+		memcpy(&m, &got[2 * i], sizeof m);
+		got[2 * i + 1] = (float)m.id;
+	}
 #elif defined(BENCH_gaussian2d)
 	int H = s[0], W = s[1], XW = W + 4;
 	size_t nx = (size_t)(H + 4) * XW;

@@ -113,6 +113,10 @@ run matvec "7 45" -D I=7 -D K=45 -D L_i=2 -D P_i=2 -D L_k=2 -D P_k=8 -D R_k=2
 run matmul "17 19 5" -D L_i=2 -D L_j=2 -D P_i=4 -D P_j=4 -D O_i=2 -D O_j=3 \
 	-D P_k=2 -D M_A=4 -D M_B=3 -D R_k=2
 run absmax "5 13" -D L_j=4 -D G_j=2
+# PRL: (weight, id) tuples combined by a user operator, in registers, the
+# local tree and the grid kernel
+run prl "7 29" -D L_i=2 -D L_j=4 -D P_j=2 -D G_j=2
+run prl "5 13"
 run gaussian2d "7 9" -D L_j=2 -D L_b=2 -D P_a=2 -D G_a=2 -D M_x=2 -D M_w=2
 run ccsdt "3 3 5 3 1 3 5" -D L_h7=2 -D P_p4=2 -D L_h1=2 -D G_h7=2 -D M_t2=3
 # MCC at a small odd shape (N K P Q C R S); its long mask line before the
@@ -132,7 +136,7 @@ fi
 # CUDA: the kernels and their launch function compile for sm_90 (they
 # run on the GPU only: bench/mdh).
 if command -v nvcc >/dev/null 2>&1; then
-	for t in "matmul -D L_i=4 -D L_j=8 -D L_k=4 -D G_k=2" "absmax -D L_j=8"; do
+	for t in "matmul -D L_i=4 -D L_j=8 -D L_k=4 -D G_k=2" "absmax -D L_j=8" "prl -D L_j=8"; do
 		set -- $t
 		n=$1
 		shift
