@@ -395,8 +395,9 @@ static void test_padding_errors(lego_test *t)
 static lego_expr *placeholder(lego_spec *spec, const char *text)
 {
 	gen_slices slices = {0};
+	int is_bool;
 	return gen_placeholder_parse(spec, "t.tpl", 1, 1, text, strlen(text),
-				     &slices);
+				     &slices, &is_bool);
 }
 
 /* {{ mask(A[..]) }} in a template is lego_layout_mask of the same index. */
