@@ -228,9 +228,25 @@ static int has_bits(const lego_rule *r)
 	return 0;
 }
 
+/* Does the side condition bound the shift amount k to 0..62?  Asked
+ * of Z3 (a question of order only): then the cases k = 0..62, taken one
+ * by one, cover the rule. */
+static int shift_bounded(lego_ctx *ctx, lego_spec *spec, const lego_rule *r,
+			 lego_expr **free, size_t n, unsigned timeout_ms)
+{
+	char text[TEXT];
+	snprintf(text, sizeof text, "!(%s) || (0 <= k && k <= 62)", r->side);
+	lego_expr *c = lego_spec_parse_expr(spec, text, NULL);
+	return c && smt_prove_bv64(ctx, c, free, n, NULL, timeout_ms, 0) ==
+			    LEGO_PROVED;
+}
+
 /* A rule of bit operations over 64-bit bit-vectors: every variable any
  * 64-bit value, every operation as the emitted 64-bit code computes it
- * (the bit operations are defined on 64-bit two's complement anyway). */
+ * (the bit operations are defined on 64-bit two's complement anyway).
+ * A rule with lemmas has its divisions opaque: the lemmas (div-as-shr)
+ * say what they are in bit operations, which Z3 decides at once, where
+ * dividing by definition takes it a minute. */
 static lego_proof attempt_bv64(const lego_rule *r, unsigned timeout_ms,
 			       char *detail, size_t size)
 {
@@ -251,31 +267,20 @@ static lego_proof attempt_bv64(const lego_rule *r, unsigned timeout_ms,
 	for (size_t i = 0; ok && i < n; i++)
 		ok = (free[i] = lego_spec_let(spec, names[i])) != NULL;
 	lego_expr *e = ok ? lego_spec_parse_expr(spec, cond, NULL) : NULL;
-	/* A shift amount k of 0..62 (the side says so) is taken case by
-	 * case: constant shifts and divisions by a constant power of two
-	 * are far easier for Z3 than symbolic ones. */
-	size_t k = 0;
-	while (k < n && strcmp(names[k], "k"))
-		k++;
-	int split = k < n && strstr(r->side, "0 <= k && k <= 62");
-	if (split) {
-		free[k] = free[n - 1];
-		lego_expr *kv = lego_spec_let(spec, "k");
-		p = LEGO_PROVED;
-		for (int64_t v = 0; e && v <= 62 && p == LEGO_PROVED; v++) {
-			lego_expr *c = lego_const(ctx, v);
-			lego_expr *ek = lego_expr_subst(ctx, e, 1, &kv, &c);
-			p = ek ? smt_prove_bv64(ctx, ek, free, n - 1,
-						timeout_ms / 63 + 1)
-			       : LEGO_UNKNOWN;
-		}
-		p = e ? p : LEGO_UNKNOWN;
-	} else if (e) {
-		p = smt_prove_bv64(ctx, e, free, n, timeout_ms);
-	}
+	int opaque = r->lemmas && *r->lemmas;
+	lego_expr *k = NULL;
+	for (size_t i = 0; e && i < n; i++)
+		if (!strcmp(names[i], "k"))
+			k = free[i];
+	if (k && !shift_bounded(ctx, spec, r, free, n, timeout_ms))
+		k = NULL;
+	if (e)
+		p = smt_prove_bv64(ctx, e, free, n, k, timeout_ms, opaque);
 	if (p == LEGO_PROVED)
 		snprintf(detail, size, "over 64-bit two's complement "
-			 "(bit-vectors%s)", split ? ", each k of 0..62" : "");
+			 "(bit-vectors%s%s)",
+			 k ? ", each k of 0..62" : "",
+			 opaque ? ", divisions through the lemmas" : "");
 	else if (p == LEGO_REFUTED)
 		snprintf(detail, size, "refuted over 64-bit bit-vectors");
 	lego_ctx_free(ctx);
@@ -290,9 +295,16 @@ lego_proof lego_rule_prove(const lego_rule *r, unsigned timeout_ms,
 		return LEGO_UNKNOWN;
 	detail[0] = 0;
 	*by = LEGO_BY_Z3;
-	lego_proof p = attempt(r, timeout_ms, 0, detail, size);
-	if (p == LEGO_UNKNOWN && has_bits(r))
-		p = attempt_bv64(r, timeout_ms, detail, size);
+	/* The integers first, unless the table says the rule is proved over
+	 * bit-vectors (Z3 would spend the budget undecided). */
+	const char *claim = lego_rule_proved_by(r);
+	int bits = has_bits(r), bv_first = bits && claim && strstr(claim,
+								   "64-bit");
+	lego_proof p = bv_first ? attempt_bv64(r, timeout_ms, detail, size)
+				: attempt(r, timeout_ms, 0, detail, size);
+	if (p == LEGO_UNKNOWN && bits)
+		p = bv_first ? attempt(r, timeout_ms, 0, detail, size)
+			     : attempt_bv64(r, timeout_ms, detail, size);
 	if (p != LEGO_UNKNOWN)
 		return p;
 	int64_t box = box_for(var_names(r, names));

@@ -92,11 +92,10 @@ static const lego_rule table[R_COUNT] = {
 /* How each rule is proved for unbounded integers: checked by
  * tests/unit/test_proof.c (proof.rules_proved_planted_refuted), which
  * fails make check when a rule marked here is not proved so.  NULL: not
- * proved (today div-low-xor, div-low-or and the shl-field rules:
- * checked on a bounded box only), and the certificate
- * checker refuses the rule's steps.  "64-bit": proved over 64-bit
- * two's complement bit-vectors, the rules of bit operations (defined on
- * 64-bit values), each shift amount k of 0..62 a case of its own. */
+ * proved (only the planted rule today), and the certificate checker
+ * refuses the rule's steps.  "64-bit": proved over 64-bit two's
+ * complement bit-vectors, the rules of bit operations (defined on 64-bit
+ * values), each shift amount k of 0..62 a case of its own. */
 static const char *const proved_by[R_COUNT] = {
 	[R_DIV_IN_RANGE] = "z3",
 	[R_DIV_DIV] = "z3",
@@ -119,6 +118,10 @@ static const char *const proved_by[R_COUNT] = {
 	[R_AND_AS_MOD] = "z3, 64-bit",
 	[R_AND_COVERS] = "z3, 64-bit",
 	[R_AND_HIGH] = "z3, 64-bit",
+	[R_DIV_LOW_XOR] = "z3, 64-bit, with lemmas",
+	[R_DIV_LOW_OR] = "z3, 64-bit, with lemmas",
+	[R_SHL_FIELD_LEFT] = "z3, 64-bit",
+	[R_SHL_FIELD_RIGHT] = "z3, 64-bit",
 	[R_SELECT_TRUE] = "z3",
 	[R_SELECT_FALSE] = "z3",
 	[R_SUM_SHARE] = "z3",

@@ -7,7 +7,11 @@
 
 #ifdef LEGO_HAVE_Z3
 
-enum { RLIMIT_PER_MS = 600, MAX_HYPS = 64 };
+enum { RLIMIT_PER_MS = 600, MAX_HYPS = 64, MAX_OPAQUE = 16 };
+
+/* How / and % are translated: by their definition, by Z3's divider
+ * circuits, or each distinct node as an unconstrained value. */
+typedef enum bv_div { BV_DEFINED, BV_CIRCUITS, BV_OPAQUE } bv_div;
 
 typedef struct bv {
 	lego_ctx *ctx;
@@ -20,7 +24,10 @@ typedef struct bv {
 	lego_expr *seen[MAX_HYPS];
 	size_t nseen;
 	int failed;
-	int circuits; /* / and % by Z3's divider circuits, not by definition */
+	bv_div div;
+	lego_expr *opaque[MAX_OPAQUE]; /* nodes read as unconstrained values */
+	Z3_ast opaque_as[MAX_OPAQUE];
+	size_t nopaque;
 } bv;
 
 static Z3_ast bv_int(bv *b, lego_expr *e);
@@ -62,6 +69,25 @@ static Z3_ast symbol(bv *b, lego_expr *e)
 	return s;
 }
 
+/* The node e (a / or %) as one unconstrained value, the same for every
+ * occurrence (nodes are hash-consed): a condition proved so holds
+ * whatever the divisions compute, hence for what they do compute.  A
+ * rule whose lemmas relate its divisions to bit operations
+ * (div-as-shr) is then a question about bit operations only. */
+static Z3_ast opaque(bv *b, lego_expr *e)
+{
+	for (size_t i = 0; i < b->nopaque; i++)
+		if (b->opaque[i] == e)
+			return b->opaque_as[i];
+	if (b->nopaque == MAX_OPAQUE) {
+		b->failed = 1;
+		return num(b, 0);
+	}
+	b->opaque[b->nopaque] = e;
+	return b->opaque_as[b->nopaque++] =
+		       Z3_mk_fresh_const(b->z, "div", b->sort);
+}
+
 /* Floor division: truncation, one less when the remainder and the
  * divisor differ in sign. */
 static Z3_ast floor_div(bv *b, Z3_ast x, Z3_ast d)
@@ -79,13 +105,13 @@ static Z3_ast floor_div(bv *b, Z3_ast x, Z3_ast d)
  * circuit: a fresh quotient q with x - d*q in [0, d) (in (d, 0] for
  * d < 0), computed in 128 bits so that nothing wraps.  Where the
  * quotient does not fit in 64 bits (INT64_MIN / -1) no q exists: the
- * proof covers what the 64-bit code computes.  With b->circuits, Z3's
+ * proof covers what the 64-bit code computes.  With BV_CIRCUITS, Z3's
  * own signed division and modulo (bvsmod is floor modulo) instead: Z3
  * decides some queries one way only. */
 static Z3_ast floor_divmod(bv *b, Z3_ast x, Z3_ast d, int is_mod)
 {
 	Z3_context z = b->z;
-	if (b->circuits)
+	if (b->div == BV_CIRCUITS)
 		return is_mod ? Z3_mk_bvsmod(z, x, d) : floor_div(b, x, d);
 	Z3_sort wide = Z3_mk_bv_sort(z, 128);
 	Z3_ast q = Z3_mk_fresh_const(z, "q", b->sort);
@@ -124,6 +150,8 @@ static Z3_ast bv_int(bv *b, lego_expr *e)
 		return num(b, lego_expr_value(e));
 	if (k == LEGO_SYM)
 		return symbol(b, e);
+	if (b->div == BV_OPAQUE && (k == LEGO_DIV || k == LEGO_MOD))
+		return opaque(b, e);
 	if (is_condition(k))
 		return Z3_mk_ite(z, bool_of(b, e), num(b, 1), num(b, 0));
 	if (k == LEGO_SELECT)
@@ -181,23 +209,61 @@ static Z3_ast bool_of(bv *b, lego_expr *e)
 	}
 }
 
+/* Each value 0..SMT_SHIFT_TOP of the symbol k, one check each under a
+ * literal implying it, in one incremental solver: the formula is
+ * bit-blasted once and each check propagates a constant shift, where a
+ * symbolic one may leave Z3 undecided for minutes. */
+static Z3_lbool check_cases(bv *b, Z3_solver s, lego_expr *k)
+{
+	Z3_context z = b->z;
+	Z3_ast v = bv_int(b, k);
+	for (int64_t c = 0; c <= SMT_SHIFT_TOP; c++) {
+		Z3_ast lit = Z3_mk_fresh_const(z, "case", Z3_mk_bool_sort(z));
+		Z3_solver_assert(z, s, Z3_mk_implies(z, lit,
+						     Z3_mk_eq(z, v, num(b, c))));
+		Z3_lbool r = Z3_solver_check_assumptions(z, s, 1, &lit);
+		if (r != Z3_L_FALSE)
+			return r;
+	}
+	return Z3_L_FALSE;
+}
+
+/* Does e divide (/ or %)? */
+static int has_division(const lego_expr *e)
+{
+	lego_expr_kind k = lego_expr_kind_of(e);
+	if (k == LEGO_DIV || k == LEGO_MOD)
+		return 1;
+	for (size_t i = 0; i < lego_expr_nargs(e); i++)
+		if (has_division(lego_expr_arg(e, i)))
+			return 1;
+	return 0;
+}
+
 static lego_proof prove_bv64(lego_ctx *ctx, lego_expr *cond,
 			     lego_expr *const *free, size_t nfree,
-			     unsigned timeout_ms, int circuits)
+			     lego_expr *cases, unsigned timeout_ms,
+			     bv_div div)
 {
 	struct lego_smt *st = cond ? smt_state(ctx) : NULL;
 	if (!st || !lego_smt_available()) {
 		lego_fail(ctx, LEGO_ERR, "no solver");
 		return LEGO_UNKNOWN;
 	}
-	bv b = {ctx, st->z3, NULL, free, nfree, {0}, 0, {0}, 0, 0, circuits};
+	bv b = {ctx, st->z3, NULL, free, nfree, {0}, 0, {0}, 0, 0, div,
+		{0}, {0}, 0};
 	b.sort = Z3_mk_bv_sort(b.z, 64);
 	Z3_ast goal = bool_of(&b, cond);
 	if (b.failed) {
 		lego_fail(ctx, LEGO_ERR, "not translated to bit-vectors");
 		return LEGO_UNKNOWN;
 	}
-	Z3_solver s = Z3_mk_solver(b.z);
+	/* Cases go to the solver of QF_BV: its checks under assumptions
+	 * are the SAT solver's, incremental (the default one takes minutes
+	 * on the shl-field rules). */
+	Z3_solver s = cases ? Z3_mk_solver_for_logic(
+					b.z, Z3_mk_string_symbol(b.z, "QF_BV"))
+			      : Z3_mk_solver(b.z);
 	Z3_solver_inc_ref(b.z, s);
 	Z3_params p = Z3_mk_params(b.z);
 	Z3_params_inc_ref(b.z, p);
@@ -209,7 +275,8 @@ static lego_proof prove_bv64(lego_ctx *ctx, lego_expr *cond,
 	for (size_t i = 0; i < b.nhyps; i++)
 		Z3_solver_assert(b.z, s, b.hyp[i]);
 	Z3_solver_assert(b.z, s, Z3_mk_not(b.z, goal));
-	Z3_lbool r = Z3_solver_check(b.z, s);
+	Z3_lbool r = cases ? check_cases(&b, s, cases)
+			   : Z3_solver_check(b.z, s);
 	Z3_solver_dec_ref(b.z, s);
 	if (r == Z3_L_UNDEF)
 		lego_fail(ctx, LEGO_ERR, "undecided by Z3 over 64-bit "
@@ -218,22 +285,58 @@ static lego_proof prove_bv64(lego_ctx *ctx, lego_expr *cond,
 	       : r == Z3_L_TRUE ? LEGO_REFUTED : LEGO_UNKNOWN;
 }
 
+static lego_proof prove_modes(lego_ctx *ctx, lego_expr *cond,
+			      lego_expr *const *free, size_t nfree,
+			      lego_expr *cases, unsigned timeout_ms,
+			      int opaque_divs)
+{
+	/* Without a division both ways translate alike: one try. */
+	unsigned half = has_division(cond) ? timeout_ms / 2 + 1 : timeout_ms;
+	if (opaque_divs) /* a model there may not be one of the divisions */
+		return prove_bv64(ctx, cond, free, nfree, cases, timeout_ms,
+				  BV_OPAQUE) == LEGO_PROVED ? LEGO_PROVED
+							    : LEGO_UNKNOWN;
+	lego_proof p = prove_bv64(ctx, cond, free, nfree, cases, half,
+				  BV_DEFINED);
+	return p != LEGO_UNKNOWN || half == timeout_ms
+		       ? p
+		       : prove_bv64(ctx, cond, free, nfree, cases, half,
+				    BV_CIRCUITS);
+}
+
 lego_proof smt_prove_bv64(lego_ctx *ctx, lego_expr *cond,
 			  lego_expr *const *free, size_t nfree,
-			  unsigned timeout_ms)
+			  lego_expr *cases, unsigned timeout_ms,
+			  int opaque_divs)
 {
-	unsigned half = timeout_ms / 2 + 1;
-	lego_proof p = prove_bv64(ctx, cond, free, nfree, half, 0);
-	return p != LEGO_UNKNOWN ? p
-				 : prove_bv64(ctx, cond, free, nfree, half, 1);
+	if (!cases || !cond || !has_division(cond))
+		return prove_modes(ctx, cond, free, nfree, cases, timeout_ms,
+				   opaque_divs);
+	/* Divisions defined by 128-bit products: each case a query of its
+	 * own, k a constant there (the incremental solvers take minutes). */
+	for (int64_t c = 0; c <= SMT_SHIFT_TOP; c++) {
+		lego_expr *v = lego_const(ctx, c);
+		lego_expr *one = lego_expr_subst(ctx, cond, 1, &cases, &v);
+		lego_proof p = one ? prove_modes(ctx, one, free, nfree, NULL,
+						 timeout_ms / (SMT_SHIFT_TOP + 1)
+							 + 1,
+						 opaque_divs)
+				   : LEGO_UNKNOWN;
+		if (p != LEGO_PROVED)
+			return p;
+	}
+	return LEGO_PROVED;
 }
 
 #else
 
 lego_proof smt_prove_bv64(lego_ctx *ctx, lego_expr *cond,
 			  lego_expr *const *free, size_t nfree,
-			  unsigned timeout_ms)
+			  lego_expr *cases, unsigned timeout_ms,
+			  int opaque_divs)
 {
+	(void)cases;
+	(void)opaque_divs;
 	(void)cond;
 	(void)free;
 	(void)nfree;

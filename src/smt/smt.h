@@ -115,11 +115,24 @@ int smt_enumerate(lego_ctx *ctx, lego_expr *cond, const smt_syms *syms,
  * variable [lo, hi)).  The facts of src/simplify are not used.  For the
  * rules of bit operations (src/proof/rules.c), which Z3 does not decide
  * through int2bv.  LEGO_UNKNOWN (message set) when undecided, for a node
- * it does not translate, or without Z3.
+ * it does not translate, or without Z3.  With opaque_divs, every distinct
+ * / or % node is an unconstrained value instead (the same at each
+ * occurrence): what holds so holds whatever they compute, so a proof
+ * stands and a model proves nothing (LEGO_UNKNOWN).  For a rule whose
+ * lemmas turn its divisions into shifts.
+ *
+ * With cases (a free symbol, or NULL), cond is decided for each value
+ * 0..62 of that symbol, one after the other in one incremental solver:
+ * constant shift amounts are decided in milliseconds, symbolic ones may
+ * not be in minutes.  The caller shows that the other values need no
+ * proof (the rule's side excludes them).
  */
+enum { SMT_SHIFT_TOP = 62 };
+
 lego_proof smt_prove_bv64(lego_ctx *ctx, lego_expr *cond,
 			  lego_expr *const *free, size_t nfree,
-			  unsigned timeout_ms);
+			  lego_expr *cases, unsigned timeout_ms,
+			  int opaque_divs);
 
 #ifdef LEGO_HAVE_Z3
 /* --------------------------------------------------------- translation */

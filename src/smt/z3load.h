@@ -19,6 +19,7 @@
 	X(bool, get_numeral_int64, (Z3_context, Z3_ast, int64_t *)) \
 	X(Z3_ast, mk_add, (Z3_context, unsigned, Z3_ast const *)) \
 	X(Z3_ast, mk_and, (Z3_context, unsigned, Z3_ast const *)) \
+	X(Z3_sort, mk_bool_sort, (Z3_context)) \
 	X(Z3_ast, mk_bv2int, (Z3_context, Z3_ast, bool)) \
 	X(Z3_sort, mk_bv_sort, (Z3_context, unsigned)) \
 	X(Z3_ast, mk_bvadd, (Z3_context, Z3_ast, Z3_ast)) \
@@ -55,6 +56,7 @@
 	X(Z3_ast, mk_or, (Z3_context, unsigned, Z3_ast const *)) \
 	X(Z3_params, mk_params, (Z3_context)) \
 	X(Z3_solver, mk_solver, (Z3_context)) \
+	X(Z3_solver, mk_solver_for_logic, (Z3_context, Z3_symbol)) \
 	X(Z3_symbol, mk_string_symbol, (Z3_context, Z3_string)) \
 	X(Z3_ast, mk_unary_minus, (Z3_context, Z3_ast)) \
 	X(void, model_dec_ref, (Z3_context, Z3_model)) \
@@ -68,6 +70,8 @@
 	X(void, set_error_handler, (Z3_context, Z3_error_handler)) \
 	X(void, solver_assert, (Z3_context, Z3_solver, Z3_ast)) \
 	X(Z3_lbool, solver_check, (Z3_context, Z3_solver)) \
+	X(Z3_lbool, solver_check_assumptions, \
+	  (Z3_context, Z3_solver, unsigned, Z3_ast const *)) \
 	X(void, solver_dec_ref, (Z3_context, Z3_solver)) \
 	X(Z3_model, solver_get_model, (Z3_context, Z3_solver)) \
 	X(void, solver_inc_ref, (Z3_context, Z3_solver)) \
@@ -91,6 +95,7 @@ const smt_z3_api *smt_z3(void);
 #define Z3_get_numeral_int64 (smt_z3()->get_numeral_int64)
 #define Z3_mk_add (smt_z3()->mk_add)
 #define Z3_mk_and (smt_z3()->mk_and)
+#define Z3_mk_bool_sort (smt_z3()->mk_bool_sort)
 #define Z3_mk_bv2int (smt_z3()->mk_bv2int)
 #define Z3_mk_bv_sort (smt_z3()->mk_bv_sort)
 #define Z3_mk_bvadd (smt_z3()->mk_bvadd)
@@ -127,6 +132,7 @@ const smt_z3_api *smt_z3(void);
 #define Z3_mk_or (smt_z3()->mk_or)
 #define Z3_mk_params (smt_z3()->mk_params)
 #define Z3_mk_solver (smt_z3()->mk_solver)
+#define Z3_mk_solver_for_logic (smt_z3()->mk_solver_for_logic)
 #define Z3_mk_string_symbol (smt_z3()->mk_string_symbol)
 #define Z3_mk_unary_minus (smt_z3()->mk_unary_minus)
 #define Z3_model_dec_ref (smt_z3()->model_dec_ref)
@@ -138,6 +144,7 @@ const smt_z3_api *smt_z3(void);
 #define Z3_set_error_handler (smt_z3()->set_error_handler)
 #define Z3_solver_assert (smt_z3()->solver_assert)
 #define Z3_solver_check (smt_z3()->solver_check)
+#define Z3_solver_check_assumptions (smt_z3()->solver_check_assumptions)
 #define Z3_solver_dec_ref (smt_z3()->solver_dec_ref)
 #define Z3_solver_get_model (smt_z3()->solver_get_model)
 #define Z3_solver_inc_ref (smt_z3()->solver_inc_ref)
