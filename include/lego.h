@@ -821,7 +821,9 @@ typedef struct lego_smem {
  * footprint placed at every multiple of its size over the tile (flat:
  * along the row-major tile; elements outside the tile left out), each
  * warp's instructions counted as the bank model of docs/analysis.md
- * counts them (ldmatrix: one 8-thread phase of 16-byte rows a matrix). */
+ * counts them (ldmatrix: one 8-thread phase of 16-byte rows a matrix),
+ * and the 32-byte sectors each instruction would touch were the offsets
+ * those of global memory (lego analyze coalesce's count). */
 typedef struct lego_access_cost {
 	int feasible;          /* 0: the layout breaks a thread's vector (or
 				  an ldmatrix row): the access is impossible */
@@ -830,6 +832,10 @@ typedef struct lego_access_cost {
 	int64_t instructions;  /* warp instructions */
 	int64_t vec_bytes;     /* bytes a thread moves per instruction */
 	int64_t worst_ways;    /* the worst phase's distinct words in a bank */
+	int64_t sectors;       /* 32-byte sectors the instructions touch, as
+				  global memory counts them (coalescing;
+				  0 in lego_synth's results) */
+	int64_t ideal_sectors; /* the fewest their bytes could touch */
 } lego_access_cost;
 
 int lego_tv_access_cost(lego_ctx *ctx, const lego_tv *tv,

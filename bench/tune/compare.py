@@ -1,9 +1,10 @@
 """compare.py CELLS DIR - the tuned kernels side by side with the hand-picked
 configuration (bench/triton/configs.py) of the hand-written kernel and of
 the committed generated kernel, @triton.autotune over the tuner's space,
-and cuBLAS.  Each line of CELLS is `v M N K SPACE TUNED`: SPACE lists the
-configurations (`lego tune --list`), TUNED is the kernel `lego gen --tuned`
-wrote with the best configuration, whose values are on its first line.
+and cuBLAS.  Each line of CELLS is `v M N K SPACE TUNED [NAME=V ..]`:
+SPACE lists the configurations (`lego tune --list`), TUNED is the kernel
+`lego gen --tuned` wrote with the best configuration, whose values are on
+its first line, and NAME=V the parameters fixed by -D.
 All are checked against torch.matmul, then timed with do_bench in 3
 interleaved rounds (median of the rounds).  Writes DIR/compare.json and
 prints a table."""
@@ -26,9 +27,9 @@ import configs  # noqa: E402
 import triton_runner as tr  # noqa: E402
 
 
-def parse_cfg(text):
+def parse_cfg(text, fixed=None):
     d = dict(kv.split("=") for kv in text.split())
-    return {k: int(v) for k, v in d.items()}
+    return dict(fixed or {}, **{k: int(v) for k, v in d.items()})
 
 
 def committed(v, exact):
@@ -36,10 +37,16 @@ def committed(v, exact):
     return tr.load_kernel(os.path.join(ROOT, "examples", "triton", name + ".py"))
 
 
-def autotuned(kernel, space):
-    cfgs = [triton.Config({"BM": c["BM"], "BN": c["BN"], "BK": c["BK"],
-                           "GM": c["GM"]}, num_stages=c["STAGES"],
-                          num_warps=c["WARPS"]) for c in space]
+def autotuned(kernel, space, exact, M, N, K):
+    # the tile space (a template choice, KERNEL, is not autotune's to
+    # make), and for the pointer kernel (exact) the tiles dividing the
+    # sizes: a TMA configuration may have BN > N, out of its bounds
+    tiles = sorted({(c["BM"], c["BN"], c["BK"], c["GM"], c["STAGES"],
+                     c["WARPS"]) for c in space
+                    if not exact or M % c["BM"] + N % c["BN"] + K % c["BK"] == 0})
+    cfgs = [triton.Config({"BM": bm, "BN": bn, "BK": bk, "GM": gm},
+                          num_stages=st, num_warps=w)
+            for bm, bn, bk, gm, st, w in tiles]
     # Timed as the tuner's runner times (do_bench, 10 + 40 ms), so that
     # its cost compares with the tuner's.
     bench = lambda fn, quantiles=None: triton.testing.do_bench(
@@ -51,26 +58,32 @@ def autotuned(kernel, space):
         return triton.autotune(configs=cfgs, key=["M", "N", "K"])(kernel)
 
 
-def cell(v, M, N, K, space_path, tuned_path):
+def cell(v, M, N, K, space_path, tuned_path, fixed):
     bufs = tr.inputs(torch, v, M, N, K)
     a, b, c, ref = bufs
-    am, bm = tr.LAYOUTS[v]
+    (am, bm), dtype = tr.split(v)
+    fp8 = dtype != "fp16"
     a_view = a if am == "Row" else a.T
     b_view = b if bm == "Row" else b.T
-    space = [parse_cfg(l) for l in open(space_path).read().splitlines() if l]
+    space = [parse_cfg(l, fixed)
+             for l in open(space_path).read().splitlines() if l]
     with open(tuned_path) as f:
-        best = parse_cfg(f.readline().lstrip("# ").split(":", 1)[1])
-    hand = configs.gemm_cfg(M, N, K, False)
+        best = parse_cfg(f.readline().lstrip("# ").split(":", 1)[1], fixed)
+    hand = configs.gemm_cfg(M, N, K, fp8)
     hcfg = dict(BM=hand["BM"], BN=hand["BN"], BK=hand["BK"], GM=hand["GM"],
                 STAGES=hand["stages"], WARPS=hand["warps"])
     exact = all(x % 64 == 0 for x in (M, N, K))   # as study.sh's cells
-    gen = committed(v, exact)
-    p = {"cuBLAS": lambda: torch.matmul(a_view, b_view, out=c),
+    gen = committed(v.partition("_")[0], exact)
+    one = torch.ones((), device="cuda")
+    blas = (lambda: torch._scaled_mm(a_view, b_view, scale_a=one, scale_b=one,
+                                     out_dtype=torch.float16, out=c)) if fp8 \
+        else (lambda: torch.matmul(a_view, b_view, out=c))
+    p = {"cuBLAS": blas,
          "hand": lambda: baselines.matmul(a_view, b_view, c, hand),
          "gen@hand": tr.launcher(torch, triton, gen, bufs, M, N, K, hcfg),
          "tuned": tr.launcher(torch, triton, tr.load_kernel(tuned_path), bufs,
                               M, N, K, best)}
-    auto = autotuned(gen, space)
+    auto = autotuned(gen, space, exact, M, N, K)
     grid = lambda meta: (triton.cdiv(M, meta["BM"]) * triton.cdiv(N, meta["BN"]),)
     p["autotune"] = lambda: auto[grid](a, b, c, M, N, K)
     t0 = time.time()
@@ -91,7 +104,7 @@ def cell(v, M, N, K, space_path, tuned_path):
                 p[name], warmup=10, rep=60, return_mode="median"))
     med = {k: statistics.median(t) for k, t in times.items()}
     return dict(v=v, M=M, N=N, K=K, ms=med, errors=errors, tuned=best,
-                hand=hcfg, space=len(space), autotune_evals=len(space),
+                hand=hcfg, space=len(space), autotune_evals=len(auto.configs),
                 autotune_first_call_s=auto_s,
                 autotune_choice=str(auto.best_config))
 
@@ -99,10 +112,16 @@ def cell(v, M, N, K, space_path, tuned_path):
 def main():
     out = sys.argv[2]
     rows = []
+    until = float(os.environ.get("COMPARE_UNTIL", "inf"))
     for line in open(sys.argv[1]).read().splitlines():
-        v, M, N, K, space, tuned = line.split()
+        v, M, N, K, space, tuned, *fixed = line.split()
+        fixed = parse_cfg(" ".join(fixed))
+        if time.time() > until:
+            print(f"{v} {M}x{N}x{K}: not compared (time guard)", flush=True)
+            continue
         try:
-            rows.append(cell(v, int(M), int(N), int(K), space, tuned))
+            rows.append(cell(v, int(M), int(N), int(K), space, tuned,
+                             fixed))
         except Exception as e:
             rows.append(dict(v=v, M=int(M), N=int(N), K=int(K), failed=str(e)))
         r = rows[-1]
@@ -119,8 +138,8 @@ def main():
                   flush=True)
         else:
             print(f"{v} {M}x{N}x{K}: failed: {r['failed']}", flush=True)
-    with open(os.path.join(out, "compare.json"), "w") as f:
-        json.dump(rows, f, indent=1)
+        with open(os.path.join(out, "compare.json"), "w") as f:
+            json.dump(rows, f, indent=1)      # after each cell: kept if cut
 
 
 if __name__ == "__main__":

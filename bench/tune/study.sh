@@ -9,6 +9,10 @@
 # measure nothing; `lego gen --tuned` writes the best kernel, which
 # compare.py times beside the hand-picked configurations, @triton.autotune
 # over the same space and cuBLAS.  Results land in $OUT.
+# CHOICE=1: the template is a tuned parameter too (KERNEL: pointer, masked
+# or TMA; choice.sh), with BK and GM fixed (fix below: 64 and 8, FP8's BK
+# 128 as the hand-picked tile) to keep the spaces within one device call.
+# A cell's layout may carry an element type: abt_e4m3 (FP8 inputs).
 R=${1:-.dev-tune}
 LEGO=$R/lego
 T=$R/bench/tune
@@ -26,16 +30,27 @@ python3 -c 'import torch, triton; print("torch", torch.__version__, "triton", tr
 CELLS=${CELLS:-"ab:1024:1024:1024 abt:1024:1024:1024 ab:4096:4096:4096 abt:4096:4096:4096
 ab:8192:8192:8192 abt:8192:8192:8192 ab:8192:128:8192 abt:8192:128:8192
 ab:1000:1000:1000 abt:1000:1000:1000 ab:4097:4097:4097 abt:4097:4097:4097"}
+CHOICE=${CHOICE:-0}
+fix() { # v -> the parameters fixed by -D
+	[ "$CHOICE" = 1 ] || return 0
+	case $1 in *_e4m3) echo "-D BK=128 -D GM=8" ;; *) echo "-D BK=64 -D GM=8" ;; esac
+}
 cell_files() { # v M -> SPEC TPL
+	if [ "$CHOICE" = 1 ]; then
+		sh "$T/choice.sh" "$R" "$1" "$W/choice"
+		echo "$W/choice/matmul_choice_$1.lego $W/choice/matmul_choice.py.tpl"
+		return
+	fi
 	case $2 in
 	1000|4097) echo "$T/matmul_any_$1.lego $R/examples/triton/matmul_masked.py.tpl" ;;
 	*) echo "$T/matmul_$1.lego $R/examples/triton/matmul.py.tpl" ;;
 	esac
 }
-defs() { echo "-D M=$1 -D N=$2 -D K=$3"; }
+defs() { echo "-D M=$1 -D N=$2 -D K=$3 $(fix $4)"; }
 
 # 1. every kernel of every space, and the committed kernels for autotune
 : >"$W/list"
+: >"$W/auto"
 for c in $CELLS; do
 	IFS=: read v M N K <<EOS
 $c
@@ -44,19 +59,28 @@ EOS
 	spec=$1 tpl=$2
 	name=${v}_${M}x${N}x${K}
 	mkdir -p "$W/$name"
-	$LEGO tune $spec $tpl --list $(defs $M $N $K) >"$W/$name.space"
-	case $M in 1000|4097) gen=$R/examples/triton/matmul_masked_$v.py ;;
-	*) gen=$R/examples/triton/matmul_$v.py ;; esac
+	$LEGO tune $spec $tpl --list $(defs $M $N $K $v) >"$W/$name.space"
+	case $M in 1000|4097) gen=$R/examples/triton/matmul_masked_${v%%_*}.py ;;
+	*) gen=$R/examples/triton/matmul_${v%%_*}.py ;; esac
 	i=0
 	while read cfg; do
 		i=$((i + 1))
-		$LEGO gen $spec $tpl $(defs $M $N $K) $(echo " $cfg" | sed 's/ / -D /g') \
+		$LEGO gen $spec $tpl $(defs $M $N $K $v) $(echo " $cfg" | sed 's/ / -D /g') \
 			-o "$W/$name/k$i.py"
-		vals=$(echo "$cfg" | sed 's/[A-Z]*=//g')
+		# the values by name: the fixed ones, then the configuration's
+		vals=$(eval "$(fix $v | sed 's/-D //g') $cfg;"' echo $BM $BN $BK $GM $STAGES $WARPS')
 		echo "$W/$name/k$i.py $v $M $N $K $vals" >>"$W/list"
-		echo "$gen $v $M $N $K $vals" >>"$W/list"
+		set -- $vals
+		# autotune's kernel: the committed pointer kernel only where its
+		# tiles divide the sizes (a TMA configuration of the choice may
+		# have BN > N; the pointer kernel would write out of bounds)
+		case $gen in *matmul_masked_*) ;; *)
+			[ $((M % $1 + N % $2 + K % $3)) -eq 0 ] || continue ;; esac
+		echo "$gen $v $M $N $K $vals" >>"$W/auto"
 	done <"$W/$name.space"
 done
+# autotune's kernels, once each (a template choice repeats the tiles)
+sort -u "$W/auto" >>"$W/list"
 echo "generated $(wc -l <"$W/list") kernel launches to compile at $(elapsed) s"
 python3 $T/precompile.py "$W/list" 16
 echo "precompiled at $(elapsed) s"
@@ -74,12 +98,12 @@ EOS
 		name=${v}_${M}x${N}x${K}
 		csv=$OUT/$name.csv
 		[ $pass = 2 ] && csv=/dev/null
-		[ $(elapsed) -gt 420 ] && { echo "time guard: $name pass $pass skipped"; continue; }
+		[ $(elapsed) -gt ${TUNE_UNTIL:-420} ] && { echo "time guard: $name pass $pass skipped"; continue; }
 		printf '%s pass %s: ' $name $pass
 		$LEGO tune $1 $2 --target triton --strategy exhaustive -q \
 			--db "$OUT/tune.db" --device H100 --seconds 60 --csv $csv \
 			--run "python3 $T/triton_runner.py measure $SOCK {kernel} $v $M $N $K {BM} {BN} {BK} {GM} {STAGES} {WARPS}" \
-			$(defs $M $N $K) 2>&1 | tr '\n' ' '
+			$(defs $M $N $K $v) 2>&1 | tr '\n' ' '
 		echo
 	done
 	echo "pass $pass done at $(elapsed) s"
@@ -96,12 +120,14 @@ $c
 EOS
 	set -- $(cell_files $v $M)
 	name=${v}_${M}x${N}x${K}
-	if $LEGO gen $1 $2 --tuned "$OUT/tune.db" $(defs $M $N $K) \
+	if $LEGO gen $1 $2 --tuned "$OUT/tune.db" $(defs $M $N $K $v) \
 		-o "$W/$name.tuned.py" 2>"$W/$name.note"; then
 		{ sed 's/^lego gen: tuned: \(.*\) (.*/# tuned: \1/' "$W/$name.note"
 		  cat "$W/$name.tuned.py"; } >"$W/$name.t.py"
-		echo "$v $M $N $K $W/$name.space $W/$name.t.py" >>"$W/cells"
+		echo "$v $M $N $K $W/$name.space $W/$name.t.py $(fix $v | sed 's/-D //g')" >>"$W/cells"
 	fi
 done
-[ $(elapsed) -lt 500 ] && PYTHONUNBUFFERED=1 python3 $T/compare.py "$W/cells" "$OUT"
+# compare.py stops starting cells at STOP s (the device call's limit)
+[ $(elapsed) -lt ${STOP:-500} ] && COMPARE_UNTIL=$((START + ${STOP:-500})) \
+	PYTHONUNBUFFERED=1 python3 $T/compare.py "$W/cells" "$OUT"
 echo "study done at $(elapsed) s"

@@ -7,7 +7,7 @@ starts for each candidate (a Python start without torch: ~30 ms).
       {kernel} ab M N K {BM} {BN} {BK} {GM} {STAGES} {WARPS}' ...
 
 measure: the server imports the generated kernel, runs it once on random
-FP16 inputs (output poisoned with NaN) and compares it with torch.matmul
+FP16 inputs (FP8 e4m3 for a layout like abt_e4m3) (output poisoned with NaN) and compares it with torch.matmul
 in float32 (relative Frobenius error < 1e-2), then times it with
 triton.testing.do_bench (median, L2 flushed before each run).  It prints
 the time in ms; a candidate that fails to compile or computes wrong exits
@@ -23,11 +23,19 @@ LAYOUTS = {"ab": ("Row", "Row"), "abt": ("Row", "Col"),
            "atb": ("Col", "Row"), "atbt": ("Col", "Col")}
 
 
+def split(v):
+    """"abt" or "abt_e4m3": the layouts and the inputs' element type
+    (FP16 by default; C is FP16 either way)."""
+    lay, _, dtype = v.partition("_")
+    return LAYOUTS[lay], dtype or "fp16"
+
+
 def inputs(torch, v, M, N, K):
-    am, bm = LAYOUTS[v]
+    (am, bm), dtype = split(v)
+    dt = {"fp16": torch.float16, "e4m3": getattr(torch, "float8_e4m3fn", None)}[dtype]
     g = torch.Generator(device="cuda").manual_seed(0)
-    a = torch.randn(M, K, device="cuda", generator=g).to(torch.float16)
-    b = torch.randn(K, N, device="cuda", generator=g).to(torch.float16)
+    a = torch.randn(M, K, device="cuda", generator=g).to(dt)
+    b = torch.randn(K, N, device="cuda", generator=g).to(dt)
     a_mem = a if am == "Row" else a.T.contiguous()
     b_mem = b if bm == "Row" else b.T.contiguous()
     ref = torch.matmul(a.float(), b.float())
@@ -40,7 +48,9 @@ def load_kernel(path):
     spec = importlib.util.spec_from_file_location(name, path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    for attr in ("matmul_kernel", "matmul_masked_kernel"):
+    # lego_launch: the combined template of choice.sh, whose KERNEL
+    # picks the kernel and launches it
+    for attr in ("lego_launch", "matmul_kernel", "matmul_masked_kernel"):
         if hasattr(mod, attr):
             return getattr(mod, attr)
     raise RuntimeError("no matmul_kernel in " + path)
@@ -48,6 +58,10 @@ def load_kernel(path):
 
 def launcher(torch, triton, kernel, bufs, M, N, K, cfg):
     a, b, c, _ = bufs
+    if getattr(kernel, "__name__", "") == "lego_launch":
+        return lambda: kernel(a, b, c, M, N, K, cfg["BM"], cfg["BN"],
+                              cfg["BK"], cfg["GM"], cfg["STAGES"],
+                              cfg["WARPS"])
     grid = (triton.cdiv(M, cfg["BM"]) * triton.cdiv(N, cfg["BN"]),)
 
     def run():

@@ -24,4 +24,10 @@ int warp_addrs_eval(lego_ctx *ctx, const lego_warp_access *a,
 int64_t warp_addrs_wavefronts(const warp_addrs *w, int64_t *ideal,
 			      int64_t *ways);
 
+/* The distinct bytes, 32-byte sectors and 128-byte lines a warp request
+ * (addr, active, nthreads, thread_bytes set) touches: global memory's
+ * coalescing (coalesce.c, docs/analysis.md). */
+void warp_addrs_units(const warp_addrs *w, int64_t *bytes, int64_t *sectors,
+		      int64_t *lines);
+
 #endif

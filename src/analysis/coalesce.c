@@ -21,6 +21,22 @@ static int64_t distinct_units(const int64_t *v, size_t n, int64_t unit)
 	return count;
 }
 
+void warp_addrs_units(const warp_addrs *w, int64_t *bytes, int64_t *sectors,
+		      int64_t *lines)
+{
+	/* Every byte requested, sorted: at most 32 threads * 16 bytes. */
+	int64_t b[LEGO_WARP * 16];
+	size_t n = 0;
+	for (int t = 0; t < w->nthreads; t++)
+		for (int64_t k = 0; (w->active >> t & 1) && k < w->thread_bytes;
+		     k++)
+			b[n++] = w->addr[t] + k;
+	qsort(b, n, sizeof *b, cmp_i64);
+	*bytes = distinct_units(b, n, 1);
+	*sectors = distinct_units(b, n, SECTOR_BYTES);
+	*lines = distinct_units(b, n, LINE_BYTES);
+}
+
 int lego_analyze_coalesce(lego_ctx *ctx, const lego_warp_access *access,
 			  lego_coalesce_report *report)
 {
@@ -34,17 +50,7 @@ int lego_analyze_coalesce(lego_ctx *ctx, const lego_warp_access *access,
 	memset(report, 0, sizeof *report);
 	report->active = w.active;
 	memcpy(report->offset, w.offset, sizeof w.offset);
-	/* Every byte requested, sorted: at most 32 threads * 16 bytes. */
-	int64_t bytes[LEGO_WARP * 16];
-	size_t n = 0;
-	for (int t = 0; t < w.nthreads; t++)
-		for (int64_t b = 0; (w.active >> t & 1) && b < w.thread_bytes;
-		     b++)
-			bytes[n++] = w.addr[t] + b;
-	qsort(bytes, n, sizeof *bytes, cmp_i64);
-	report->bytes = distinct_units(bytes, n, 1);
-	report->sectors = distinct_units(bytes, n, SECTOR_BYTES);
-	report->lines = distinct_units(bytes, n, LINE_BYTES);
+	warp_addrs_units(&w, &report->bytes, &report->sectors, &report->lines);
 	report->ideal = (report->bytes + SECTOR_BYTES - 1) / SECTOR_BYTES;
 	return LEGO_OK;
 }

@@ -12,6 +12,7 @@ typedef struct access_walk {
 	const int64_t *table;
 	const lego_smem *smem;
 	int64_t vec;               /* elements a thread moves at once */
+	int sectors;               /* count global memory's sectors too */
 } access_walk;
 
 /* The tile element of footprint index f in placement p, as its
@@ -61,11 +62,19 @@ static int64_t vector_offset(const access_walk *a, int64_t p, int64_t t,
 	return o;
 }
 
-static void add_phase(const warp_addrs *w, lego_access_cost *out)
+/* One warp instruction: its wavefronts in shared memory, and its sectors
+ * were the tile in global memory. */
+static void add_phase(const access_walk *a, const warp_addrs *w,
+		      lego_access_cost *out)
 {
-	int64_t ideal, ways;
+	int64_t ideal, ways, bytes, sectors, lines;
 	out->wavefronts += warp_addrs_wavefronts(w, &ideal, &ways);
 	out->ideal += ideal;
+	if (a->sectors) {
+		warp_addrs_units(w, &bytes, &sectors, &lines);
+		out->sectors += sectors;
+		out->ideal_sectors += (bytes + 31) / 32;
+	}
 	out->instructions++;
 	if (ways > out->worst_ways)
 		out->worst_ways = ways;
@@ -98,7 +107,7 @@ static void vector_cost(const access_walk *a, int64_t limit,
 					w.addr[l] = o * eb;
 					w.active |= (uint32_t)1 << l;
 				}
-				add_phase(&w, out);
+				add_phase(a, &w, out);
 				if (limit >= 0 && out->wavefronts - out->ideal > limit)
 					return;
 			}
@@ -147,14 +156,14 @@ static void ldmatrix_cost(const access_walk *a, int64_t limit,
 			}
 			w.active |= (uint32_t)0xff << (8 * j);
 		}
-		add_phase(&w, out);
+		add_phase(a, &w, out);
 		if (limit >= 0 && out->wavefronts - out->ideal > limit)
 			return;
 	}
 }
 
 int synth_access_cost(lego_ctx *ctx, const lego_tv *tv, const int64_t *table,
-		      const lego_smem *smem, int64_t limit,
+		      const lego_smem *smem, int64_t limit, int sectors,
 		      lego_access_cost *out)
 {
 	memset(out, 0, sizeof *out);
@@ -171,7 +180,7 @@ int synth_access_cost(lego_ctx *ctx, const lego_tv *tv, const int64_t *table,
 				 "%lld (a vector may not cross a row)",
 				 tv->name, (long long)tv->vec,
 				 (long long)smem->cols);
-	access_walk a = {tv, table, smem, tv->ldmatrix ? 8 : tv->vec};
+	access_walk a = {tv, table, smem, tv->ldmatrix ? 8 : tv->vec, sectors};
 	out->feasible = 1;
 	out->vec_bytes = a.vec * tv->elem_bytes;
 	if (tv->ldmatrix)
@@ -200,6 +209,6 @@ int lego_tv_access_cost(lego_ctx *ctx, const lego_tv *tv,
 					 "is outside [0, %lld)",
 					 (long long)smem->offset[e],
 					 (long long)e, (long long)smem->size);
-	return synth_access_cost(ctx, tv, synth_tv_table(tv), smem, -1,
+	return synth_access_cost(ctx, tv, synth_tv_table(tv), smem, -1, 1,
 				 out);
 }

@@ -27,9 +27,21 @@ const int64_t *synth_tv_table(const lego_tv *tv);
 int64_t synth_tv_vec(const lego_tv *tv, const int64_t *table);
 
 /* Cost of an access with a bound on the wavefronts over the ideal (-1:
- * none): the count stops once they exceed it. */
+ * none): the count stops once they exceed it.  sectors: count global
+ * memory's sectors too (else 0: the search does not need them). */
 int synth_access_cost(lego_ctx *ctx, const lego_tv *tv, const int64_t *table,
-		      const lego_smem *smem, int64_t limit,
+		      const lego_smem *smem, int64_t limit, int sectors,
 		      lego_access_cost *out);
+
+/* Tile programs (docs/synthesis.md): parsed (errors "file:line:col:
+ * error: ..." through ctx, NULL), their TV and shared layouts inferred
+ * (conflicts located the same way; non-zero), then described in words or
+ * written as a CUDA kernel (text the caller frees; NULL on error). */
+typedef struct synth_prog synth_prog;
+synth_prog *synth_prog_parse(lego_ctx *ctx, const char *file,
+			     const char *text, size_t len);
+int synth_prog_infer(lego_ctx *ctx, synth_prog *p);
+char *synth_prog_report(lego_ctx *ctx, const synth_prog *p);
+char *synth_prog_cuda(lego_ctx *ctx, const synth_prog *p);
 
 #endif

@@ -42,6 +42,8 @@ static int run_checked(tune_device *d, void *prog, int reference,
 	size_t es = tune_elem_bytes(d->l->elem);
 	for (size_t a = 0; a < s->nargs; a++) {
 		void *src = d->input[a];
+		if (s->kind[a] != TUNE_ARG_BUFFER)
+			continue;
 		if (s->out[a])
 			tune_fill_poison(d->l->elem, src = d->got, s->elems[a]);
 		if (d->ops->write(d, d->mem[a], src, s->elems[a] * es)) {
@@ -83,6 +85,8 @@ static int set_problem(tune_device *d, const tune_shape *s,
 	d->shape = *s;
 	size_t es = tune_elem_bytes(d->l->elem), most = 0;
 	for (size_t a = 0; a < s->nargs; a++) {
+		if (s->kind[a] != TUNE_ARG_BUFFER)
+			continue; /* passed by value at each launch */
 		d->input[a] = malloc(s->elems[a] * es);
 		d->want[a] = s->out[a] ? malloc(s->elems[a] * es) : NULL;
 		d->mem[a] = d->ops->alloc(d, s->elems[a] * es);
@@ -95,7 +99,7 @@ static int set_problem(tune_device *d, const tune_shape *s,
 		tune_fill_input(d->l->elem, d->input[a], s->elems[a], a);
 		most = s->elems[a] > most ? s->elems[a] : most;
 	}
-	char *opts = tune_define_options(defs, ndefs);
+	char *opts = tune_define_options(defs, ndefs, s);
 	char rwhy[512] = "out of memory";
 	void *prog = opts && (d->got = malloc(most * es))
 			     ? d->ops->build(d, d->l->reference, opts, rwhy,

@@ -42,19 +42,31 @@ lego_tune_launch *tune_launch_copy(const lego_tune_launch *l)
 }
 
 /* Evaluates the expression text[0..len) with the defines as syms. */
-static int eval(lego_ctx *ctx, lego_spec *spec, const char *text, size_t len,
-		size_t *out, char *why, size_t cap)
+static int eval_value(lego_ctx *ctx, lego_spec *spec, const char *text,
+		      size_t len, int64_t *out, char *why, size_t cap)
 {
 	char buf[256];
-	int64_t v;
 	snprintf(buf, sizeof buf, "%.*s", (int)len, text);
 	lego_expr *e = lego_spec_parse_expr(spec, buf, NULL);
 	lego_env *env = e ? lego_env_new(ctx) : NULL;
-	int rc = env && !lego_expr_eval(ctx, e, env, &v) ? 0 : -1;
+	int rc = env && !lego_expr_eval(ctx, e, env, out) ? 0 : -1;
 	lego_env_free(env);
-	if (rc || v < 1) {
+	if (rc)
 		snprintf(why, cap, "launch: cannot evaluate '%s': %s", buf,
-			 rc ? lego_ctx_error(ctx) : "not positive");
+			 lego_ctx_error(ctx));
+	return rc;
+}
+
+/* A size: an expression whose value is positive. */
+static int eval(lego_ctx *ctx, lego_spec *spec, const char *text, size_t len,
+		size_t *out, char *why, size_t cap)
+{
+	int64_t v;
+	if (eval_value(ctx, spec, text, len, &v, why, cap))
+		return -1;
+	if (v < 1) {
+		snprintf(why, cap, "launch: cannot evaluate '%.*s': not "
+			 "positive", (int)len, text);
 		return -1;
 	}
 	*out = (size_t)v;
@@ -84,7 +96,44 @@ static int eval_dims(lego_ctx *ctx, lego_spec *spec, const char *text,
 	return 0;
 }
 
-/* "a:M*K b:K*N c:M*N:out". */
+/* A scalar argument, "int" or "long" after the name, then "=EXPR" or
+ * nothing (the define of the name): 1 and its kind and value, 0 when
+ * text is a buffer's size, -1 with the reason in why. */
+static int eval_scalar(lego_ctx *ctx, lego_spec *spec, const char *name,
+		       const char *text, size_t len, tune_shape *o, size_t k,
+		       char *why, size_t cap)
+{
+	static const struct {
+		const char *type;
+		tune_arg_kind kind;
+	} types[] = {{"int", TUNE_ARG_INT32}, {"long", TUNE_ARG_INT64}};
+	for (size_t t = 0; t < sizeof types / sizeof *types; t++) {
+		size_t n = strlen(types[t].type);
+		if (len < n || strncmp(text, types[t].type, n) ||
+		    (len > n && text[n] != '='))
+			continue;
+		int64_t v;
+		int rc = len > n ? eval_value(ctx, spec, text + n + 1,
+					      len - n - 1, &v, why, cap)
+				 : eval_value(ctx, spec, name, strlen(name),
+					      &v, why, cap);
+		if (rc)
+			return -1;
+		if (types[t].kind == TUNE_ARG_INT32 &&
+		    (v < INT32_MIN || v > INT32_MAX)) {
+			snprintf(why, cap, "launch: %s = %lld does not fit an "
+				 "int", name, (long long)v);
+			return -1;
+		}
+		o->kind[k] = types[t].kind;
+		o->i64[k] = v;
+		o->i32[k] = (int32_t)v;
+		return 1;
+	}
+	return 0;
+}
+
+/* "a:M*K b:K*N c:M*N:out M:int n:long=M*N". */
 static int eval_args(lego_ctx *ctx, lego_spec *spec, const char *text,
 		     tune_shape *o, char *why, size_t cap)
 {
@@ -101,8 +150,8 @@ static int eval_args(lego_ctx *ctx, lego_spec *spec, const char *text,
 		if (!colon || !name || name >= sizeof o->names[0] ||
 		    o->nargs == TUNE_MAX_ARGS) {
 			snprintf(why, cap, "launch: expected NAME:SIZE[:out] "
-				 "(at most %d), got '%.*s'", TUNE_MAX_ARGS,
-				 (int)len, s);
+				 "or NAME:int|long[=VALUE] (at most %d), got "
+				 "'%.*s'", TUNE_MAX_ARGS, (int)len, s);
 			return -1;
 		}
 		size_t k = o->nargs++;
@@ -110,11 +159,19 @@ static int eval_args(lego_ctx *ctx, lego_spec *spec, const char *text,
 		o->names[k][name] = '\0';
 		const char *size = colon + 1;
 		size_t slen = len - name - 1;
-		o->out[k] = slen > 4 && !strncmp(size + slen - 4, ":out", 4);
-		if (o->out[k])
-			slen -= 4;
-		if (eval(ctx, spec, size, slen, &o->elems[k], why, cap))
+		int scalar = eval_scalar(ctx, spec, o->names[k], size, slen, o,
+					 k, why, cap);
+		if (scalar < 0)
 			return -1;
+		if (!scalar) {
+			o->out[k] = slen > 4 &&
+				    !strncmp(size + slen - 4, ":out", 4);
+			if (o->out[k])
+				slen -= 4;
+			if (eval(ctx, spec, size, slen, &o->elems[k], why,
+				 cap))
+				return -1;
+		}
 		s += len;
 	}
 }
@@ -184,9 +241,24 @@ int tune_shape_equal(const tune_shape *a, const tune_shape *b)
 	if (a->nargs != b->nargs)
 		return 0;
 	for (size_t k = 0; k < a->nargs; k++)
-		if (a->elems[k] != b->elems[k] || a->out[k] != b->out[k])
+		if (a->kind[k] != b->kind[k] || a->elems[k] != b->elems[k] ||
+		    a->out[k] != b->out[k] || a->i64[k] != b->i64[k])
 			return 0;
 	return 1;
+}
+
+const void *tune_shape_scalar(const tune_shape *s, size_t a, size_t *bytes)
+{
+	switch (s->kind[a]) {
+	case TUNE_ARG_INT32:
+		*bytes = sizeof s->i32[a];
+		return &s->i32[a];
+	case TUNE_ARG_INT64:
+		*bytes = sizeof s->i64[a];
+		return &s->i64[a];
+	default:
+		return NULL;
+	}
 }
 
 size_t tune_elem_bytes(lego_tune_elem e)
@@ -262,12 +334,24 @@ int tune_check(const lego_tune_launch *l, const char *arg, const void *got,
 	return 0;
 }
 
-char *tune_define_options(const lego_define *defs, size_t ndefs)
+/* Whether NAME is one of s's scalar arguments. */
+static int is_scalar(const tune_shape *s, const char *name)
+{
+	for (size_t a = 0; a < s->nargs; a++)
+		if (s->kind[a] != TUNE_ARG_BUFFER && !strcmp(s->names[a], name))
+			return 1;
+	return 0;
+}
+
+char *tune_define_options(const lego_define *defs, size_t ndefs,
+			  const tune_shape *s)
 {
 	lego_sbuf b = {0};
 	lego_sbuf_puts(&b, "");
 	for (size_t i = 0; i < ndefs; i++)
-		lego_sbuf_printf(&b, "%s-D%s=%lld", i ? " " : "", defs[i].name,
-				 (long long)defs[i].value);
+		if (!is_scalar(s, defs[i].name))
+			lego_sbuf_printf(&b, "%s-D%s=%lld", b.len ? " " : "",
+					 defs[i].name,
+					 (long long)defs[i].value);
 	return lego_sbuf_take(&b);
 }

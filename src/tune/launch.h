@@ -8,12 +8,23 @@
 
 #define TUNE_MAX_ARGS 16
 
+/* What an argument is: a buffer, or a scalar passed by value. */
+typedef enum tune_arg_kind {
+	TUNE_ARG_BUFFER,
+	TUNE_ARG_INT32,
+	TUNE_ARG_INT64
+} tune_arg_kind;
+
 /* A lego_tune_launch evaluated for one set of defines. */
 typedef struct tune_shape {
 	size_t nargs;
 	char names[TUNE_MAX_ARGS][32];
-	size_t elems[TUNE_MAX_ARGS];
+	tune_arg_kind kind[TUNE_MAX_ARGS];
+	size_t elems[TUNE_MAX_ARGS];   /* a buffer's; 0 for a scalar */
 	int out[TUNE_MAX_ARGS];
+	/* a scalar's value, as the kernel takes it */
+	int32_t i32[TUNE_MAX_ARGS];
+	int64_t i64[TUNE_MAX_ARGS];
 	unsigned dims;
 	size_t global[3], local[3];  /* local[0] == 0: none given */
 	unsigned ref_dims;           /* the reference's */
@@ -25,7 +36,11 @@ lego_tune_launch *tune_launch_copy(const lego_tune_launch *l);
 /* Evaluates l's sizes for defs; -1 with the reason in why. */
 int tune_launch_shape(const lego_tune_launch *l, const lego_define *defs,
 		      size_t ndefs, tune_shape *out, char *why, size_t cap);
+/* The same buffers and scalars (the grid may differ). */
 int tune_shape_equal(const tune_shape *a, const tune_shape *b);
+/* Scalar argument a's value and its size in bytes, for clSetKernelArg
+ * and cuLaunchKernel; NULL for a buffer. */
+const void *tune_shape_scalar(const tune_shape *s, size_t a, size_t *bytes);
 size_t tune_elem_bytes(lego_tune_elem e);
 /* The inputs: small integers, exact in f16 and f32 sums. */
 void tune_fill_input(lego_tune_elem e, void *buf, size_t n, size_t arg);
@@ -36,8 +51,10 @@ void tune_fill_poison(lego_tune_elem e, void *buf, size_t n);
 int tune_check(const lego_tune_launch *l, const char *arg, const void *got,
 	       const void *want, size_t n, char *why, size_t cap);
 /* "-DM=64 -DN=64": the defines as compiler options (OpenCL's and
- * NVRTC's), for the reference (malloc'ed). */
-char *tune_define_options(const lego_define *defs, size_t ndefs);
+ * NVRTC's), for the reference (malloc'ed); not those that name a scalar
+ * argument of s (a parameter "int M" would read "int 64"). */
+char *tune_define_options(const lego_define *defs, size_t ndefs,
+			  const tune_shape *s);
 
 /* ------------------------------------------------- a built-in runner */
 
@@ -52,7 +69,8 @@ typedef struct tune_dev_ops {
 	void (*free_buf)(void *dev, void *buf);
 	int (*write)(void *dev, void *buf, const void *src, size_t bytes);
 	int (*read)(void *dev, void *buf, void *dst, size_t bytes);
-	/* One launch of the launch's kernel in prog over bufs: 0 with *ms,
+	/* One launch of the launch's kernel in prog over bufs (NULL for a
+	 * scalar: its value is in s, tune_shape_scalar): 0 with *ms,
 	 * or -1 past limit seconds (waiting ten times longer and 5 s for
 	 * the device to be free again, else setting stuck). */
 	int (*launch)(void *dev, void *prog, void *const *bufs,

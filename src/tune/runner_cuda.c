@@ -301,7 +301,11 @@ static int cuda_launch(void *dev, void *prog, void *const *bufs,
 	CUdeviceptr ptr[TUNE_MAX_ARGS];
 	void *params[TUNE_MAX_ARGS];
 	for (size_t a = 0; a < s->nargs; a++) {
+		size_t bytes;
+		const void *v = tune_shape_scalar(s, a, &bytes);
 		ptr[a] = (CUdeviceptr)(uintptr_t)bufs[a];
+		if (v) /* a scalar's bytes, from the start of its slot */
+			memcpy(&ptr[a], v, bytes);
 		params[a] = &ptr[a];
 	}
 	cu_obj ev[2] = {NULL, NULL};

@@ -262,8 +262,11 @@ static int ocl_launch(void *dev, void *prog, void *const *bufs,
 			 (int)err);
 		return -1;
 	}
-	for (size_t a = 0; a < s->nargs && !err; a++)
-		err = cl.clSetKernelArg(k, (cl_uint)a, sizeof bufs[a], &bufs[a]);
+	for (size_t a = 0; a < s->nargs && !err; a++) {
+		size_t bytes = sizeof bufs[a];
+		const void *v = tune_shape_scalar(s, a, &bytes);
+		err = cl.clSetKernelArg(k, (cl_uint)a, bytes, v ? v : &bufs[a]);
+	}
 	if (!err)
 		err = cl.clEnqueueNDRangeKernel(r->queue, k, s->dims, NULL,
 						s->global,

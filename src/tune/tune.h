@@ -173,9 +173,12 @@ typedef enum lego_tune_elem {
 
 typedef struct lego_tune_launch {
 	const char *kernel;     /* the entry point, in candidate and reference */
-	/* The kernel's arguments in order, "a:M*K b:K*N c:M*N:out": each a
-	 * buffer of NAME:SIZE elements (an expression of the defines),
-	 * ":out" when the kernel writes it (compared with the reference's). */
+	/* The kernel's arguments in order, "a:M*K b:K*N c:M*N:out M:int":
+	 * each a buffer of NAME:SIZE elements (an expression of the
+	 * defines), ":out" when the kernel writes it (compared with the
+	 * reference's), or a scalar passed by value, NAME:int (32 bits) or
+	 * NAME:long (64 bits), whose value is the define NAME, or
+	 * NAME:int=EXPR, an expression of the defines. */
 	const char *args;
 	lego_tune_elem elem;    /* the element type of every buffer */
 	/* Work-items (OpenCL's global size, CUDA's threads) and work-group

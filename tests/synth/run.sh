@@ -74,5 +74,26 @@ expect vec-tile "$tmp/err" "tv cp16: its vectors of 8 elements do not divide the
 "$lego" synth --help >"$tmp/help" && ok || bad "--help"
 expect help "$tmp/help" "Usage: lego synth FILE TV..."
 
+# lego infer: the GEMM tile program's layouts (tests/unit/test_synth_infer.c
+# checks every register against the ISA), a located conflict, and the CUDA
+# it writes, compiled for sm_90 where nvcc is.
+"$lego" infer "$here/gemm.tile" >"$tmp/infer" 2>&1 && ok || bad "infer: $(cat "$tmp/infer")"
+expect infer-a "$tmp/infer" "reg a : f16 [128, 32]: a warp holds [64, 32], 32 lanes x 64 values: mma m16n8k16 A fragment, 4 x 2 times (fixed at 14:9)"
+expect infer-lda "$tmp/infer" "load: ldmatrix x4, 8 a warp"
+expect infer-h "$tmp/infer" "reg h : f16 [128, 128]: a warp holds [64, 64], 32 lanes x 128 values: mma m16n8k16 C fragment, 4 x 8 times (fixed at 15:15)"
+expect infer-sA "$tmp/infer" "load (ldmatrix): 64 wavefronts (ideal 64)"
+sed 's/mma(m16n8k16, a, b)/mma(m16n8k16, b, b)/' "$here/gemm.tile" >"$tmp/conflict.tile"
+"$lego" infer "$tmp/conflict.tile" >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] && ok || bad "infer conflict: exit status"
+expect infer-conflict "$tmp/err" "conflict.tile:14:9: error: conflicting layouts for 'b': the mma's B operand needs its fragment layout here, but the mma's A operand fixed another at 14:9"
+if "$lego" infer --cuda "$here/gemm.tile" -o "$tmp/gemm.cu" 2>"$tmp/err"; then ok; else bad "infer --cuda"; cat "$tmp/err"; fi
+grep -q '{{' "$tmp/gemm.cu" && bad "infer --cuda: a placeholder left" || ok
+if command -v nvcc >/dev/null 2>&1; then
+	nvcc -arch=sm_90 -c -o "$tmp/gemm.o" "$tmp/gemm.cu" 2>"$tmp/err" && ok ||
+		{ bad "nvcc of the generated GEMM"; cat "$tmp/err"; }
+fi
+"$lego" infer --help >"$tmp/help" && ok || bad "infer --help"
+expect infer-help "$tmp/help" "Usage: lego infer FILE"
+
 echo "synth: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -4,7 +4,8 @@
 # tuned in process, every candidate compiled by NVRTC in parallel,
 # checked against twice_ref.cu and timed with events; the wrong, the
 # broken and the slow candidates are recorded and skipped; a re-run
-# measures nothing.  Last line: "cuda: N passed, N failed".
+# measures nothing; scalar arguments arrive by value (sizes.cu.tpl).
+# Last line: "cuda: N passed, N failed".
 lego=${1:-build/lego}
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
@@ -33,5 +34,17 @@ expect build "$tmp/show" "BUG=3: does not compile"
 expect slow "$tmp/show" "BUG=4: timed out after 0.5 s"
 run >"$tmp/out2" 2>"$tmp/err2"
 expect rerun "$tmp/err2" "8 evaluations (0 measured, 6 failed)"
+# Scalar arguments by value: an int and a long (sizes.cu.tpl).
+"$lego" tune "$here/sizes.cu.tpl" --target cuda --strategy exhaustive \
+	--runner cuda --kernel twice --args 'a:N b:N:out n:int=N s:long=2' \
+	--global N --local BLOCK --reference "$here/twice_ref.cu" \
+	--db "$tmp/z.db" -D N=1000000 -q >"$tmp/out" 2>&1
+cat "$tmp/out"
+expect scalars "$tmp/out" "2 evaluations (2 measured, 0 failed)"
+"$lego" tune "$here/sizes.cu.tpl" --target cuda --strategy exhaustive \
+	--runner cuda --kernel twice --args 'a:N b:N:out n:int=N s:long=3' \
+	--global N --local BLOCK --reference "$here/twice_ref.cu" \
+	--db "$tmp/z3.db" -D N=1000000 -q >"$tmp/out" 2>&1
+expect scalars-wrong "$tmp/out" "2 evaluations (2 measured, 2 failed)"
 echo "cuda: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -6,7 +6,8 @@
 # measures nothing; --show, --csv and --space report what the cache and
 # the space hold; lego gen --tuned expands the best configuration.  The
 # same in process with the built-in OpenCL runner (--runner opencl),
-# candidates compiled in parallel, a timeout recorded.  Last line: "tune: N passed, N failed".
+# candidates compiled in parallel, a timeout recorded, sizes passed as
+# scalar arguments.  Last line: "tune: N passed, N failed".
 build=${1:-build}
 lego=$(cd "$build" && pwd)/lego
 here=$(cd "$(dirname "$0")" && pwd)
@@ -117,6 +118,27 @@ expect spin-ref "$tmp/out" "2 evaluations (2 measured, 2 failed)"
 (cd "$tmp" && "$lego" tune "$here/spin.cl.tpl" --show --db "$tmp/s2.db" -D N=1) \
 	>"$tmp/show" 2>&1
 expect spin-ref-why "$tmp/show" "SPIN=1: the reference: does not compile"
+# Sizes as scalar arguments (Lift's and MDH's kernels), on a problem that
+# is not square: by expression against a reference that reads the macros
+# (a scalar passed wrong or swapped is a wrong result), then by name.
+sizes() {
+	(cd "$tmp" && "$lego" tune "$here/sizes.cl.tpl" --target opencl \
+		--strategy exhaustive --runner opencl --kernel matmul \
+		--global 'M*N/TM' --ref-global 'M*N' \
+		--reference "$here/sizes_ref.cl" -D M=12 -D N=20 -D K=6 -q "$@")
+}
+sizes --args 'a:M*K b:K*N c:M*N:out m:int=M n:int=N k:int=K blocks:long=M/TM' \
+	--db "$tmp/z1.db" >"$tmp/out" 2>&1
+expect scalars-expr "$tmp/out" "3 evaluations (3 measured, 0 failed)"
+sizes --args 'a:M*K b:K*N c:M*N:out M:int N:int K:int blocks:long=M/TM' \
+	--db "$tmp/z2.db" >"$tmp/out" 2>&1
+expect scalars-name "$tmp/out" "3 evaluations (3 measured, 0 failed)"
+sizes --args 'a:M*K b:K*N c:M*N:out n:int=N m:int=M k:int=K blocks:long=M/TM' \
+	--db "$tmp/z3.db" >"$tmp/out" 2>&1
+expect scalars-swapped "$tmp/out" "3 evaluations (3 measured, 3 failed)"
+(cd "$tmp" && "$lego" tune "$here/sizes.cl.tpl" --show --db "$tmp/z3.db" \
+	-D M=12 -D N=20 -D K=6) >"$tmp/show" 2>&1
+expect scalars-swapped-why "$tmp/show" "TM=1: wrong result: c["
 for args in "--runner metal" "--runner opencl --kernel twice" "--kernel twice" \
 	"--runner opencl --run true --kernel k --args a:N --global N --reference x"; do
 	(cd "$tmp" && "$lego" tune "$here/spin.cl.tpl" $args -D N=1) >"$tmp/e" 2>&1

@@ -60,6 +60,7 @@ int main(int argc, char **argv)
 		{"ranges", suite_ranges}, {"proof", suite_proof},
 		{"null", suite_null}, {"families", suite_families},
 		{"lift", suite_lift}, {"synth", suite_synth},
+		{"synth_infer", suite_synth_infer},
 	};
 	lego_test t = {0};
 	const char *only = NULL;

@@ -367,6 +367,24 @@ static void expect_cost(lego_test *t, lego_ctx *ctx, const lego_tv *tv,
 	free(off);
 }
 
+/* The sectors of tv over a row-major rows x cols tile of that stride. */
+static void expect_sectors(lego_test *t, lego_ctx *ctx, const lego_tv *tv,
+			   int64_t rows, int64_t cols, int64_t stride,
+			   int64_t sectors, int64_t ideal)
+{
+	int64_t *off = malloc((size_t)(rows * cols) * sizeof *off);
+	row_offsets(off, rows, cols, stride);
+	lego_smem s = {rows, cols, rows * stride, off};
+	lego_access_cost c;
+	CHECK_EQ(t, lego_tv_access_cost(ctx, tv, &s, &c), LEGO_OK);
+	CHECKF(t, c.sectors == sectors && c.ideal_sectors == ideal,
+	       "%s on %lld x %lld: %lld sectors (ideal %lld), expected %lld "
+	       "(%lld)", tv->name, (long long)rows, (long long)cols,
+	       (long long)c.sectors, (long long)c.ideal_sectors,
+	       (long long)sectors, (long long)ideal);
+	free(off);
+}
+
 static void cost_hand_counts(lego_test *t)
 {
 	lego_ctx *ctx = lego_ctx_new();
@@ -405,6 +423,25 @@ static void cost_hand_counts(lego_test *t)
 	/* a0a1 of lane (g, q): row g, bytes 4q of a 32-byte row: rows g and
 	 * g + 4 collide, 2-way, for each of 4 registers. */
 	expect_cost(t, ctx, a16, 16, 16, 16, 8, 4, 2);
+
+	test_case(t, "cost_global_sectors");
+	/* the offsets read as global memory: a 16-byte copy of 64 x 64 f16
+	 * moves 512 contiguous bytes an instruction, 16 sectors, 16 times */
+	expect_sectors(t, ctx, cp, 64, 64, 64, 256, 256);
+	/* ldmatrix x4 down 128-byte rows: matrices 0 and 2 lie side by side,
+	 * so the 16 rows of the footprint are 16 sectors of 32 bytes, the
+	 * ideal; x1: 8 rows of 16 bytes, 8 sectors for 4 */
+	expect_sectors(t, ctx, ldm4, 64, 64, 64, 256, 256);
+	expect_sectors(t, ctx, ldm1, 64, 64, 64, 512, 256);
+	/* 8-byte accumulator stores into rows of 256 bytes: an instruction's
+	 * 8 rows of 32 contiguous bytes are 8 sectors, the ideal 8 */
+	expect_sectors(t, ctx, c32, 16, 64, 64, 128, 128);
+	lego_expr *d[2] = {lego_const(ctx, 32), lego_const(ctx, 1)};
+	const lego_tv *col = lego_tv_new(ctx, "col", lego_row(ctx, 2, d), 32,
+					 1, 4);
+	/* a warp down a column of 32 f32 rows of 128 bytes: 32 sectors for
+	 * 128 bytes (4), 32 columns */
+	expect_sectors(t, ctx, col, 32, 32, 32, 1024, 128);
 
 	test_case(t, "cost_infeasible_vectors");
 	/* Swizzle<3,0,3> moves single elements: no 16-byte vector stays. */

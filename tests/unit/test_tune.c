@@ -441,6 +441,49 @@ static void test_launch(lego_test *t)
 	CHECK(t, tune_launch_shape(&l, d, 5, &sh, why, sizeof why) &&
 		 strstr(why, "2 global sizes but 1 local"));
 
+	test_case(t, "launch_scalars");
+	/* scalars by value: a define by name, an expression, 0 and negative
+	 * values allowed; 3 * 10^9 fits a long only */
+	lego_tune_launch sc = {.args = "a:M*K M:int c:M*N:out n:long=M*N*TM "
+				       "z:int=P w:int=P-K big:long=M*46875000",
+			       .global = "N"};
+	CHECKF(t, tune_launch_shape(&sc, d, 5, &sh, why, sizeof why) == 0,
+	       "%s", why);
+	size_t bytes = 0;
+	const void *v = sh.nargs == 7 ? tune_shape_scalar(&sh, 1, &bytes)
+				      : NULL;
+	CHECK(t, v && bytes == 4 && *(const int32_t *)v == 64);
+	v = sh.nargs == 7 ? tune_shape_scalar(&sh, 3, &bytes) : NULL;
+	CHECK(t, v && bytes == 8 && *(const int64_t *)v == 64 * 32 * 2);
+	CHECK(t, sh.nargs == 7 && sh.i32[4] == 0 && sh.i32[5] == -8 &&
+		 sh.i64[6] == 3000000000LL && sh.kind[0] == TUNE_ARG_BUFFER &&
+		 sh.elems[2] == 64 * 32 && sh.out[2] && !sh.out[1] &&
+		 !tune_shape_scalar(&sh, 2, &bytes));
+	/* a scalar's value is part of the problem: another value, another
+	 * reference run */
+	tune_shape sh2;
+	lego_define d2[] = {{"M", 64}, {"N", 32}, {"K", 8}, {"TM", 4},
+			    {"P", 0}};
+	CHECK(t, tune_launch_shape(&sc, d2, 5, &sh2, why, sizeof why) == 0 &&
+		 !tune_shape_equal(&sh, &sh2) && tune_shape_equal(&sh, &sh));
+	/* the reference's macros leave out the scalars' names */
+	char *opts = tune_define_options(d, 5, &sh);
+	CHECKF(t, opts && !strcmp(opts, "-DN=32 -DK=8 -DTM=2 -DP=0"), "%s",
+	       opts ? opts : "(null)");
+	free(opts);
+	const char *sbad[][2] = {
+		{"a:N Q:int", "unbound symbol 'Q'"},
+		{"a:N big:int=M*46875000", "big = 3000000000 does not fit an int"},
+		{"a:N x:float", "unbound symbol 'float'"},
+		{"a:N x:int=", "cannot evaluate"}};
+	for (size_t i = 0; i < sizeof sbad / sizeof *sbad; i++) {
+		lego_tune_launch b = {.args = sbad[i][0], .global = "N"};
+		why[0] = '\0';
+		CHECKF(t, tune_launch_shape(&b, d, 5, &sh, why, sizeof why) &&
+			  strstr(why, sbad[i][1]), "%s: got '%s'", sbad[i][0],
+		       why);
+	}
+
 	test_case(t, "launch_values");
 	uint16_t h[14];
 	float f[14];

@@ -11,6 +11,7 @@
 #include "cmd_mdh.h"
 #include "cmd_tune.h"
 #include "cmd_synth.h"
+#include "cmd_infer.h"
 #include "commands_extra.h"
 
 typedef struct command {
@@ -101,6 +102,7 @@ static const raw_command raw_commands[] = {
 	{"mdh", lego_cmd_mdh, "lego mdh FILE [--target opencl|cuda] [--host | --template] [-D NAME=VALUE]... [-o OUT]"},
 	{"tune", lego_cmd_tune, "lego tune [SPEC] TEMPLATE --run CMD|--space|--show ..."},
 	{"synth", lego_cmd_synth, "lego synth FILE TV... --tile ROWSxCOLS [--space F,..] [-o OUT] ..."},
+	{"infer", lego_cmd_infer, "lego infer FILE [--cuda] [-o OUT]"},
 };
 #define NRAW (sizeof raw_commands / sizeof raw_commands[0])
 
