@@ -119,6 +119,7 @@ static const struct pattern_info {
 	{"toGlobal", PAT_TOGLOBAL, 1, 1}, {"toLocal", PAT_TOLOCAL, 1, 1},
 	{"toPrivate", PAT_TOPRIVATE, 1, 1}, {"id", PAT_ID, 0, 1},
 	{"value", PAT_VALUE, 2, 0},      {"tuple", PAT_TUPLE, 0, 2},
+	{"at", PAT_AT, 0, 2},
 };
 #define NPATTERNS (sizeof patterns / sizeof patterns[0])
 
@@ -508,6 +509,8 @@ lift_val *lift_apply(lift_cc *cc, lift_fun *f, lift_val **args, size_t n)
 						"or tuples", args[k]->kind ==
 						VAL_FUN ? "a function" : "an array");
 		return lift_val_tuple(cc, args, n);
+	case PAT_AT:
+		return lift_at(cc, f, args[0], args[1]);
 	case PAT_ITERATE: {
 		/* unrolled: f applied k times */
 		lift_val *v = args[0];

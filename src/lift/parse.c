@@ -90,11 +90,31 @@ static int next(parser *ps)
 			advance_char(ps);
 		ps->tok = 'a';
 	} else if (isdigit(c)) {
+		int dots = 0;
 		while (ps->pos < ps->end && (isdigit((unsigned char)*ps->pos) ||
 					     *ps->pos == '.')) {
-			ps->tfloat |= *ps->pos == '.';
+			dots += *ps->pos == '.';
 			advance_char(ps);
 		}
+		ps->tfloat = dots > 0;
+		/* an exponent: e or E, a sign maybe, digits (3.0e38f) */
+		const char *e = ps->pos;
+		if (dots < 2 && e < ps->end && (*e == 'e' || *e == 'E')) {
+			e++;
+			if (e < ps->end && (*e == '+' || *e == '-'))
+				e++;
+			if (e < ps->end && isdigit((unsigned char)*e)) {
+				while (ps->pos < e)
+					advance_char(ps);
+				while (ps->pos < ps->end &&
+				       isdigit((unsigned char)*ps->pos))
+					advance_char(ps);
+				ps->tfloat = 1;
+			}
+		}
+		if (dots > 1)
+			return perr(ps, ps->tline, ps->tcol, "malformed number",
+				    NULL);
 		if (ps->pos < ps->end && *ps->pos == 'f') {
 			ps->tfloat = 1;
 			advance_char(ps);

@@ -33,7 +33,7 @@ typedef enum {
 	PAT_REDUCESEQ, PAT_REDUCE, PAT_ITERATE, PAT_SPLIT, PAT_JOIN, PAT_ZIP,
 	PAT_GET, PAT_TRANSPOSE, PAT_GATHER, PAT_SCATTER, PAT_SLIDE, PAT_PAD,
 	PAT_ASVECTOR, PAT_ASSCALAR, PAT_TOGLOBAL, PAT_TOLOCAL, PAT_TOPRIVATE,
-	PAT_ID, PAT_VALUE, PAT_TUPLE
+	PAT_ID, PAT_VALUE, PAT_TUPLE, PAT_AT
 } lift_pat;
 
 typedef enum { FUN_USER, FUN_LAMBDA, FUN_PATTERN, FUN_COMPOSE } lift_fun_kind;
@@ -172,6 +172,12 @@ lift_view *lift_view_mem(lift_cc *cc, const char *buf);
 lift_view *lift_view_buf(lift_cc *cc, lift_buf *b);
 /* The buffer a view is the whole of, or NULL. */
 lift_buf *lift_view_is_buf(const lift_view *v);
+/* Whether every buffer a view reads is a kernel parameter (global memory
+ * that the kernel does not write), not one it allocated. */
+int lift_view_reads_params(const lift_view *v);
+/* at(a, i) (at.c): element i of a, i a scalar int computed from data,
+ * read only when 0 <= i < len(a) (else zero). */
+lift_val *lift_at(lift_cc *cc, const lift_fun *f, lift_val *a, lift_val *i);
 /* The data-layout patterns applied to array values; `at` locates their
  * type errors. */
 lift_val *lift_view_pattern(lift_cc *cc, const lift_fun *pat,

@@ -74,6 +74,17 @@ lift_buf *lift_view_is_buf(const lift_view *v)
 	return v->kind == VW_MEM && !v->nidx ? v->mbuf : NULL;
 }
 
+int lift_view_reads_params(const lift_view *v)
+{
+	if (v->kind == VW_MEM)
+		return !v->mbuf;
+	for (size_t k = 0; k < v->nin; k++)
+		if (v->in[k]->kind == VAL_ARRAY &&
+		    !lift_view_reads_params(v->in[k]->view))
+			return 0;
+	return 1;
+}
+
 /* Records which work-item reads each coordinate of a buffer: the mapLcl
  * whose index the coordinate is, or a sequential one. */
 static void record_read(lift_cc *cc, lift_buf *b, lego_expr **idx, size_t n)

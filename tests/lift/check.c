@@ -324,6 +324,45 @@ int main(int argc, char **argv)
 	LAUNCH(nbody, global, NULL, input(&c, x, (size_t)N), input(&c, y,
 	       (size_t)N), input(&c, z, (size_t)N), input(&c, m, (size_t)N),
 	       input(&c, sel, 3), out, N);
+#elif defined(BENCH_md)
+	/* neighbours (i + 1 + 2k) mod N, but two entries out of [0, N) that
+	 * must read as a particle at the origin (at's guard) */
+	int N = s[0], K = s[1];
+	if (K < 2 || N > 100000 || 2 * K >= N) {
+		fprintf(stderr, "md needs 2 <= K < N / 2 <= 50000\n");
+		return 1;
+	}
+	float *x = randoms((size_t)N), *y = randoms((size_t)N),
+	      *z = randoms((size_t)N);
+	float sel[3] = {0.0f, 1.0f, 2.0f}, cutsq = 1.5f, lj1 = 0.5f, lj2 = 1.0f;
+	int *nbh = (int *)malloc((size_t)N * K * sizeof *nbh);
+	for (int i = 0; i < N; i++)
+		for (int k = 0; k < K; k++)
+			nbh[i * K + k] = (i + 1 + 2 * k) % N;
+	nbh[K - 1] = N;
+	nbh[K] = -5;
+	nout = md_out_len(N, K);
+	ref = (float *)calloc(nout, sizeof *ref);
+	for (int i = 0; i < N; i++)
+		for (int k = 0; k < K; k++) {
+			int j = nbh[i * K + k], in = j >= 0 && j < N;
+			float d[3] = {x[i] - (in ? x[j] : 0.0f),
+				      y[i] - (in ? y[j] : 0.0f),
+				      z[i] - (in ? z[j] : 0.0f)};
+			float r2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+			if (r2 >= cutsq)
+				continue;
+			float r2inv = 1.0f / r2, r6inv = r2inv * r2inv * r2inv;
+			for (int c3 = 0; c3 < 3; c3++)
+				ref[3 * i + c3] += d[c3] * r2inv * r6inv *
+						   (lj1 * r6inv - lj2);
+		}
+	out = buffer(&c, nout * sizeof(float), NULL);
+	/* (void *): the int buffer, which the C shim types as float * */
+	LAUNCH(md, global, NULL, input(&c, x, (size_t)N), input(&c, y,
+	       (size_t)N), input(&c, z, (size_t)N),
+	       (void *)buffer(&c, (size_t)N * K * sizeof *nbh, nbh),
+	       input(&c, sel, 3), cutsq, lj1, lj2, out, N, K);
 #elif defined(BENCH_saxpy)
 	int N = s[0];
 	float *x = randoms((size_t)N), *y = randoms((size_t)N);

@@ -57,6 +57,7 @@ type_is nn "[float]N"
 type_is gemvwg "[float]M"
 type_is kmeans "[[float]1]N"
 type_is nbody "[[float]3]N"
+type_is md "[[float]3]N"
 
 # Barriers (docs/lift.md): the tiles of A and B are read by every
 # work-item, a barrier before and after each copy, the two between them
