@@ -5,8 +5,8 @@ and cuBLAS.  Each line of CELLS is `v M N K SPACE TUNED [NAME=V ..]`:
 SPACE lists the configurations (`lego tune --list`), TUNED is the kernel
 `lego gen --tuned` wrote with the best configuration, whose values are on
 its first line, and NAME=V the parameters fixed by -D.
-All are checked against torch.matmul, then timed with do_bench in 3
-interleaved rounds (median of the rounds).  Writes DIR/compare.json and
+All are checked against torch.matmul, then timed as the tuner's runner
+times (triton_runner.bench) in 3 interleaved rounds (median of the rounds).  Writes DIR/compare.json and
 prints a table."""
 import json
 import os
@@ -100,8 +100,7 @@ def cell(v, M, N, K, space_path, tuned_path, fixed):
     for r in range(3):
         order = list(times) if r % 2 == 0 else list(reversed(times))
         for name in order:
-            times[name].append(triton.testing.do_bench(
-                p[name], warmup=10, rep=60, return_mode="median"))
+            times[name].append(tr.bench(torch, triton, p[name], rep=60))
     med = {k: statistics.median(t) for k, t in times.items()}
     return dict(v=v, M=M, N=N, K=K, ms=med, errors=errors, tuned=best,
                 hand=hcfg, space=len(space), autotune_evals=len(auto.configs),

@@ -8,8 +8,8 @@ starts for each candidate (a Python start without torch: ~30 ms).
 
 measure: the server imports the generated kernel, runs it once on random
 FP16 inputs (FP8 e4m3 for a layout like abt_e4m3) (output poisoned with NaN) and compares it with torch.matmul
-in float32 (relative Frobenius error < 1e-2), then times it with
-triton.testing.do_bench (median, L2 flushed before each run).  It prints
+in float32 (relative Frobenius error < 1e-2), then times it with bench()
+below (compare.py times every provider with it too).  It prints
 the time in ms; a candidate that fails to compile or computes wrong exits
 1 with the reason, which lego tune records.
 """
@@ -81,6 +81,30 @@ def check(torch, run, bufs):
         raise RuntimeError(f"wrong result: relative error {err:.3g}")
 
 
+def bench(torch, triton, run, rep=40):
+    """The time of a call as a caller sees it, in ms: the larger of the
+    kernel's time (do_bench's median, L2 flushed before each run) and the
+    time a call takes back to back (median of 3 rounds of about 10 ms).
+    do_bench alone hides the host's time of a call (the TMA launch builds
+    three descriptors in Python) behind its L2 flush, but only while that
+    time stays under the flush's: near it, the same kernel measured 8 or
+    20 us from one run to the next (h100-choice, size 1024), and the
+    tuner chose a kernel that loses side by side."""
+    import time
+    gpu = triton.testing.do_bench(run, warmup=10, rep=rep,
+                                  return_mode="median")
+    n = max(10, int(10 / max(gpu, 1e-3)))
+    rounds = []
+    for _ in range(3):
+        torch.cuda.synchronize()
+        t0 = time.perf_counter()
+        for _ in range(n):
+            run()
+        torch.cuda.synchronize()
+        rounds.append((time.perf_counter() - t0) * 1e3 / n)
+    return max(gpu, sorted(rounds)[1])
+
+
 def serve(path):
     import torch
     import triton
@@ -107,8 +131,7 @@ def serve(path):
                 run = launcher(torch, triton, load_kernel(req["kernel"]), bufs,
                                req["M"], req["N"], req["K"], req["cfg"])
                 check(torch, run, bufs)
-                ms = triton.testing.do_bench(run, warmup=10, rep=40,
-                                             return_mode="median")
+                ms = bench(torch, triton, run)
                 reply = f"{ms:.6f}\n"
             except Exception as e:             # recorded by lego tune
                 msg = " ".join(str(e).split())[:300]
