@@ -7,7 +7,8 @@
 # the space hold; lego gen --tuned expands the best configuration.  The
 # same in process with the built-in OpenCL runner (--runner opencl),
 # candidates compiled in parallel, a timeout recorded, sizes passed as
-# scalar arguments.  Last line: "tune: N passed, N failed".
+# scalar arguments; the Triton runner's timing (runner_bench.py).
+# Last line: "tune: N passed, N failed".
 build=${1:-build}
 lego=$(cd "$build" && pwd)/lego
 here=$(cd "$(dirname "$0")" && pwd)
@@ -182,6 +183,11 @@ printf 'tune A in 1..4096\ntune B in 1..4096\ntune C in 1..4\n' >"$tmp/big.lego"
 "$lego" tune "$tmp/big.lego" /dev/null --space >"$tmp/e" 2>&1
 [ $? -eq 1 ] && ok || bad "a space of 2^26 configurations accepted"
 expect big "$tmp/e" "big.lego: error: the space has more than 16777216 configurations"
+
+# The Triton runner's time counts the host's time of a call (stand-ins
+# for torch and triton: no GPU here).
+python3 "$here/runner_bench.py" >"$tmp/rb" 2>&1
+expect runner-bench "$tmp/rb" "ok"
 
 echo "tune: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
