@@ -257,12 +257,22 @@ static int put_copy_vec_cond(lego_sbuf *b, const mdh_program *p,
 	return 1;
 }
 
+/* The opening of an element of X's staged copy in the buffer buf (0 or 1:
+ * with M_2 = 2 the copy of the next round goes to the other one); the
+ * caller puts the index in the buffer and closes " }}]". */
+static void put_st_open(lego_sbuf *b, const mdh_buf *m, const char *buf)
+{
+	const char *x = m->name;
+	lego_sbuf_printf(b, "mdh_st_%s[{{ select(M_%s == 4, mdh_Q_%s.size, "
+			 "mdh_C_%s.size) }} * %s + {{ ", x, x, x, x, buf);
+}
+
 /* The copy of X's box to local memory, w elements (1 or 4: a vector)
  * a work-item a step, in the buffer's order (neighbouring work-items read
  * neighbours), each element stored at its place in the staged layout. */
 static void put_copy(lego_sbuf *b, const mdh_program *p, const mdh_buf *m,
 		     const mdh_spelling *sp, const char *const *at, int w,
-		     int depth)
+		     const char *buf, int depth)
 {
 	size_t order[64];
 	size_t n = mdh_staged_dims(p, m, 0, order);
@@ -285,7 +295,7 @@ static void put_copy(lego_sbuf *b, const mdh_program *p, const mdh_buf *m,
 	lego_sbuf_puts(b, " }}) {\n");
 	indent(b, depth + 3);
 	if (w == 1) {
-		lego_sbuf_printf(b, "mdh_st_%s[{{ ", x);
+		put_st_open(b, m, buf);
 		mdh_put_staged_index(b, p, m, "mdh_c_@");
 		lego_sbuf_printf(b, " }}] = mdh_in_%s[", x);
 		put_access(b, m, &m->acc[0], at);
@@ -312,7 +322,7 @@ static void put_copy(lego_sbuf *b, const mdh_program *p, const mdh_buf *m,
 	lego_sbuf_printf(b, "const int mdh_x_%s = mdh_z;\n", x);
 	put_copy_coords(b, p, m, depth + 5);
 	indent(b, depth + 5);
-	lego_sbuf_printf(b, "mdh_st_%s[{{ ", x);
+	put_st_open(b, m, buf);
 	mdh_put_staged_index(b, p, m, "mdh_c_@");
 	lego_sbuf_puts(b, " }}] = mdh_h[mdh_e];\n");
 	close_blocks(b, depth + 5, depth);
@@ -331,12 +341,51 @@ static int put_any_staged(lego_sbuf *b, const mdh_program *p)
 	return n;
 }
 
+/* Each staged input's copy of the round whose coordinates the names
+ * mdh_t_d hold, into the buffer buf. */
+static void put_copies(lego_sbuf *b, const mdh_program *p,
+		       const mdh_spelling *sp, const char *const *at,
+		       const char *buf, int depth)
+{
+	for (size_t i = 0; i < p->nbufs; i++) {
+		const mdh_buf *m = &p->bufs[i];
+		if (!mdh_buf_stageable(m))
+			continue;
+		indent(b, depth);
+		lego_sbuf_printf(b, "if ({{ M_%s }} > 1) {\n", m->name);
+		if (put_copy_vec_cond(b, p, m, depth + 1)) {
+			put_copy(b, p, m, sp, at, 4, buf, depth + 2);
+			indent(b, depth + 1);
+			lego_sbuf_puts(b, "} else {\n");
+			put_copy(b, p, m, sp, at, 1, buf, depth + 2);
+			indent(b, depth + 1);
+			lego_sbuf_puts(b, "}\n");
+		} else {
+			put_copy(b, p, m, sp, at, 1, buf, depth + 1);
+		}
+		indent(b, depth);
+		lego_sbuf_puts(b, "}\n");
+	}
+}
+
+/* The rounds of a work-group along reduced dim n. */
+static void put_rounds(lego_sbuf *b, const mdh_dim *d)
+{
+	const char *n = d->name;
+	lego_sbuf_printf(b, "{{ cdiv(cdiv(%s, P_%s * L_%s), G_%s) }}", d->size,
+			 n, n, n);
+}
+
 /* The staging of each input placed in local memory (M_X > 1): the
- * work-group's tile of this round, over the dims X's view uses, copied
- * by all its work-items in the buffer's order (neighbouring work-items
- * read neighbours), stored at its place in the staged layout.  One
- * barrier before every copy (the last round's reads finish) and one
- * after. */
+ * work-group's tile of a round, over the dims X's view uses, copied by
+ * all its work-items in the buffer's order (neighbouring work-items read
+ * neighbours), stored at its place in the staged layout.  M_2 = 1: one
+ * buffer, a barrier before every copy (the last round's reads finish)
+ * and one after.  M_2 = 2 (double buffer): the first round copied
+ * before the loop's first barrier, then each round, after its one
+ * barrier, copies the next round (the reduced dims' odometer a step on)
+ * into the other buffer before its reads, so the copy's loads overlap
+ * the round's arithmetic; mdh_b is the round's buffer. */
 static void put_staging(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 			const mdh_spelling *sp, int depth)
 {
@@ -362,31 +411,37 @@ static void put_staging(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 		return;
 	}
 	char *cond = lego_sbuf_take(&any);
+	/* the round's number, from the reduced dims' rounds */
 	indent(b, depth);
-	lego_sbuf_printf(b, "if ({{ %s }}) {\n", cond ? cond : "1");
+	lego_sbuf_puts(b, "const int mdh_rnd = ");
+	for (size_t k = 0; k < p->ndims; k++) {
+		if (!mdh_dim_is_red(&p->dims[k]))
+			continue;
+		lego_sbuf_puts(b, "(");
+	}
+	lego_sbuf_puts(b, "0");
+	for (size_t k = 0; k < p->ndims; k++) {
+		if (!mdh_dim_is_red(&p->dims[k]))
+			continue;
+		lego_sbuf_puts(b, " * ");
+		put_rounds(b, &p->dims[k]);
+		lego_sbuf_printf(b, " + mdh_t_%s)", p->dims[k].name);
+	}
+	lego_sbuf_puts(b, ";\n");
+	indent(b, depth);
+	lego_sbuf_puts(b, "const int mdh_b = mdh_rnd % {{ M_2 }};\n");
+	indent(b, depth);
+	lego_sbuf_puts(b, "if ({{ M_2 }} == 1 || mdh_rnd == 0) {\n");
 	indent(b, depth + 1);
+	lego_sbuf_printf(b, "if ({{ M_2 == 1 && %s }}) {\n",
+			 cond ? cond : "1");
+	indent(b, depth + 2);
 	lego_sbuf_printf(b, "%s;\n", sp->barrier);
+	indent(b, depth + 1);
+	lego_sbuf_puts(b, "}\n");
+	put_copies(b, p, sp, at, "mdh_b", depth + 1);
 	indent(b, depth);
 	lego_sbuf_puts(b, "}\n");
-	for (size_t i = 0; i < p->nbufs; i++) {
-		const mdh_buf *m = &p->bufs[i];
-		if (!mdh_buf_stageable(m))
-			continue;
-		indent(b, depth);
-		lego_sbuf_printf(b, "if ({{ M_%s }} > 1) {\n", m->name);
-		if (put_copy_vec_cond(b, p, m, depth + 1)) {
-			put_copy(b, p, m, sp, at, 4, depth + 2);
-			indent(b, depth + 1);
-			lego_sbuf_puts(b, "} else {\n");
-			put_copy(b, p, m, sp, at, 1, depth + 2);
-			indent(b, depth + 1);
-			lego_sbuf_puts(b, "}\n");
-		} else {
-			put_copy(b, p, m, sp, at, 1, depth + 1);
-		}
-		indent(b, depth);
-		lego_sbuf_puts(b, "}\n");
-	}
 	indent(b, depth);
 	lego_sbuf_printf(b, "if ({{ %s }}) {\n", cond ? cond : "1");
 	indent(b, depth + 1);
@@ -394,6 +449,44 @@ static void put_staging(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 	indent(b, depth);
 	lego_sbuf_puts(b, "}\n");
 	free(cond);
+	/* the next round: the innermost reduced dim a step on, carried */
+	indent(b, depth);
+	lego_sbuf_puts(b, "if ({{ M_2 }} == 2) {\n");
+	indent(b, depth + 1);
+	lego_sbuf_puts(b, "int mdh_more = 1;\n");
+	for (size_t k = 0; k < p->ndims; k++) {
+		if (!mdh_dim_is_red(&p->dims[k]))
+			continue;
+		indent(b, depth + 1);
+		lego_sbuf_printf(b, "int mdh_n_%s = mdh_t_%s;\n",
+				 p->dims[k].name, p->dims[k].name);
+	}
+	for (size_t k = p->ndims; k-- > 0;) {
+		if (!mdh_dim_is_red(&p->dims[k]))
+			continue;
+		const char *n = p->dims[k].name;
+		indent(b, depth + 1);
+		lego_sbuf_printf(b, "if (mdh_more) {\n");
+		indent(b, depth + 2);
+		lego_sbuf_printf(b, "mdh_n_%s = mdh_n_%s + 1 < ", n, n);
+		put_rounds(b, &p->dims[k]);
+		lego_sbuf_printf(b, " ? mdh_n_%s + 1 : 0;\n", n);
+		indent(b, depth + 2);
+		lego_sbuf_printf(b, "mdh_more = mdh_n_%s == 0;\n", n);
+		indent(b, depth + 1);
+		lego_sbuf_puts(b, "}\n");
+	}
+	indent(b, depth + 1);
+	lego_sbuf_puts(b, "if (!mdh_more) {\n");
+	for (size_t k = 0; k < p->ndims; k++) {
+		if (!mdh_dim_is_red(&p->dims[k]))
+			continue;
+		indent(b, depth + 2);
+		lego_sbuf_printf(b, "const int mdh_t_%s = mdh_n_%s;\n",
+				 p->dims[k].name, p->dims[k].name);
+	}
+	put_copies(b, p, sp, at, "(1 - mdh_b)", depth + 2);
+	close_blocks(b, depth + 2, depth);
 }
 
 /* The registers of each staged input read as vectors (mdh_vec_dim), loaded
@@ -424,7 +517,8 @@ static void put_vec_loads(lego_sbuf *b, const mdh_program *p,
 		indent(b, d);
 		lego_sbuf_printf(b, "const %s4 mdh_f = ", m->type);
 		lego_sbuf_printf(b, sp->vload, m->type);
-		lego_sbuf_printf(b, "&mdh_st_%s[{{ ", x);
+		lego_sbuf_puts(b, "&");
+		put_st_open(b, m, "mdh_b");
 		mdh_put_staged_index(b, p, m, MDH_BOX_COORD);
 		lego_sbuf_printf(b, " }}]);\n");
 		indent(b, d);
@@ -467,8 +561,8 @@ static void put_scalar(lego_sbuf *b, const mdh_program *p,
 						"0");
 				lego_sbuf_puts(b, "] }}] : ");
 			}
-			lego_sbuf_printf(b, "{{ M_%s }} > 1 ? mdh_st_%s[{{ ",
-					 m->name, m->name);
+			lego_sbuf_printf(b, "{{ M_%s }} > 1 ? ", m->name);
+			put_st_open(b, m, "mdh_b");
 			mdh_put_staged_index(b, p, m, MDH_BOX_COORD);
 			lego_sbuf_printf(b, " }}] : mdh_in_%s[", m->name);
 			put_access(b, m, &m->acc[0], tiles);
@@ -720,7 +814,7 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 	for (size_t i = 0; i < p->nbufs; i++)
 		if (mdh_buf_stageable(&p->bufs[i]))
 			lego_sbuf_printf(b, "\t%s %s%s mdh_st_%s[{{ select(M_%s == 1, "
-					 "1, select(M_%s == 4, mdh_Q_%s.size, "
+					 "1, M_2 * select(M_%s == 4, mdh_Q_%s.size, "
 					 "mdh_C_%s.size)) }}];\n", sp->local,
 					 sp->align, p->bufs[i].type,
 					 p->bufs[i].name, p->bufs[i].name,

@@ -99,7 +99,7 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 		      const lego_define *defs, size_t ndefs)
 {
 	size_t n = ndefs;
-	size_t slots = 5 * p->ndims + p->nbufs + 1;
+	size_t slots = 5 * p->ndims + p->nbufs + 2;
 	lego_define *all = calloc(ndefs + slots, sizeof *all);
 	char *names = calloc(slots, 80);
 	if (!all || !names) {
@@ -135,6 +135,13 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 		    find_def(defs, ndefs, name))
 			continue;
 		all[n].name = name;
+		all[n++].value = 1;
+	}
+	int staged = 0;
+	for (size_t i = 0; i < p->nbufs; i++)
+		staged |= mdh_buf_stageable(&p->bufs[i]);
+	if (staged && !find_def(defs, ndefs, "M_2")) {
+		all[n].name = "M_2";
 		all[n++].value = 1;
 	}
 	lego_gen_opts o = {.target = target, .defs = all, .ndefs = n};

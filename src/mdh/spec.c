@@ -221,6 +221,10 @@ void mdh_put_vec_cond(lego_sbuf *b, const mdh_program *p, const mdh_buf *m)
 static void put_placements(lego_sbuf *b, const mdh_program *p)
 {
 	static const int64_t mvals[] = {1, 2, 3, 4};
+	static const int64_t dvals[] = {1, 2};
+	int any = 0;
+	for (size_t i = 0; i < p->nbufs; i++)
+		any += mdh_buf_stageable(&p->bufs[i]);
 	for (size_t i = 0; i < p->nbufs; i++) {
 		const mdh_buf *m = &p->bufs[i];
 		if (!mdh_buf_stageable(m))
@@ -242,6 +246,16 @@ static void put_placements(lego_sbuf *b, const mdh_program *p)
 		lego_sbuf_printf(b, " <= 4096\nindex mdh_x_%s in [0, ", m->name);
 		mdh_put_each_of(b, p, MDH_ALL, m, "P_@ * L_@", " * ", "1");
 		lego_sbuf_puts(b, ")\n");
+	}
+	/* M_2: one or two buffers of each staged copy (a double buffer),
+	 * two only when some input is staged (some M_X > 1) */
+	if (any) {
+		put_values(b, "M", "2", dvals, 2);
+		lego_sbuf_puts(b, "assume M_2 == 1 || 0");
+		for (size_t i = 0; i < p->nbufs; i++)
+			if (mdh_buf_stageable(&p->bufs[i]))
+				lego_sbuf_printf(b, " + M_%s", p->bufs[i].name);
+		lego_sbuf_printf(b, " > %d\n", any);
 	}
 }
 

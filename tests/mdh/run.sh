@@ -122,6 +122,15 @@ run ccsdt "3 3 5 3 1 3 5" -D L_h7=2 -D P_p4=2 -D L_h1=2 -D G_h7=2 -D M_t2=3
 # MCC at a small odd shape (N K P Q C R S); its long mask line before the
 # loads once hid that the line ended a statement from lego gen
 run mcc "1 3 5 5 3 3 3" -D L_q=2 -D L_c=2 -D P_k=2 -D G_r=2 -D M_x=4 -D M_f=2
+# The double buffer (M_2 = 2): six rounds of k read as vectors; two
+# groups along k whose last round is past K; the odometer over MCC's three
+# reduced dims (c, r, s)
+run matmul "17 19 11" -D L_i=2 -D L_j=2 -D P_i=8 -D P_j=4 -D O_i=3 -D O_j=3 \
+	-D P_k=2 -D M_A=4 -D M_B=3 -D M_2=2
+run matmul "17 19 13" -D L_i=2 -D L_j=2 -D L_k=2 -D P_k=2 -D G_k=2 -D M_A=2 \
+	-D M_B=3 -D M_2=2
+run mcc "1 3 5 5 3 3 3" -D L_q=2 -D L_c=2 -D P_k=2 -D G_r=2 -D M_x=4 -D M_f=2 \
+	-D M_2=2
 
 # Every 8th configuration of the matvec space at 3 x 5 with its inputs in
 # global memory (the whole space, 120 configurations: sh
