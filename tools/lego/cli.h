@@ -90,6 +90,15 @@ int cli_write_output(const char *path, const char *text,
  * read by lego_read_file (its size limit); NULL when it cannot be read,
  * the reason reported. */
 char *cli_read_file(const char *path, size_t *len);
+/* A program's source file, read whole, and the context it is compiled in. */
+typedef struct cli_source {
+	char *text;
+	size_t len;
+	lego_ctx *ctx;
+} cli_source;
+/* CLI_OK, or CLI_FAIL with the reason reported and nothing to close. */
+int cli_source_open(cli_source *s, const char *path);
+void cli_source_close(cli_source *s);
 /* Prints es simplified in the chosen language, one a line; when written
  * as trees they would exceed CLI_INLINE_NODES nodes, their shared parts
  * become temporaries t0, t1, ... and each line reads `names[k] = ...`. */

@@ -26,23 +26,17 @@ static const char infer_help[] =
 
 static int infer(const char *file, int cuda, const char *out)
 {
-	size_t len;
-	char *text = cli_read_file(file, &len);
-	if (!text)
+	cli_source src;
+	if (cli_source_open(&src, file))
 		return CLI_FAIL;
-	lego_ctx *ctx = lego_ctx_new();
-	if (!ctx) {
-		free(text);
-		return cli_fail("out of memory");
-	}
-	synth_prog *p = synth_prog_parse(ctx, file, text, len);
+	lego_ctx *ctx = src.ctx;
+	synth_prog *p = synth_prog_parse(ctx, file, src.text, src.len);
 	char *res = p && !synth_prog_infer(ctx, p)
 			    ? (cuda ? synth_prog_cuda : synth_prog_report)(ctx, p)
 			    : NULL;
 	int rc = res ? cli_write_output(out, res, &file, 1) : cli_ctx_fail(ctx);
 	free(res);
-	lego_ctx_free(ctx);
-	free(text);
+	cli_source_close(&src);
 	return rc;
 }
 

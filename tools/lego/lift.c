@@ -103,24 +103,21 @@ static int explore(const char *file, lift_target_kind target,
 	if (*end || d < 0 || d > 4)
 		return cli_usage("lift", "--explore: expected a depth from 0 "
 				 "to 4, got '%s'", depth);
-	size_t len;
-	char *text = cli_read_file(file, &len);
-	if (!text)
+	cli_source src;
+	if (cli_source_open(&src, file))
 		return CLI_FAIL;
-	lego_ctx *ctx = lego_ctx_new();
 	lift_kernel k;
-	lift_program *p = ctx ? lift_parse(ctx, file, text, len) : NULL;
-	int rc = p && !lift_compile(ctx, p, target, &k) ? CLI_OK
-		 : ctx ? cli_ctx_fail(ctx) : cli_fail("out of memory");
+	lift_program *p = lift_parse(src.ctx, file, src.text, src.len);
+	int rc = p && !lift_compile(src.ctx, p, target, &k)
+			 ? CLI_OK : cli_ctx_fail(src.ctx);
 	if (rc == CLI_OK) {
 		lift_kernel_free(&k);
-		size_t tried = lift_explore(file, text, len, (int)d, target,
-					    as_template, print_explored,
+		size_t tried = lift_explore(file, src.text, src.len, (int)d,
+					    target, as_template, print_explored,
 					    &as_template);
 		printf("# %zu rewritten programs compiled\n", tried);
 	}
-	lego_ctx_free(ctx);
-	free(text);
+	cli_source_close(&src);
 	return rc;
 }
 
@@ -162,20 +159,14 @@ static char *compiled(lego_ctx *ctx, const char *file, const char *text,
 static int compile(const char *file, lift_target_kind target, out_kind what,
 		   const char *out, const lift_step *steps, size_t nsteps)
 {
-	size_t len;
-	char *text = cli_read_file(file, &len);
-	if (!text)
+	cli_source src;
+	if (cli_source_open(&src, file))
 		return CLI_FAIL;
-	lego_ctx *ctx = lego_ctx_new();
-	if (!ctx) {
-		free(text);
-		return cli_fail("out of memory");
-	}
-	char *s = compiled(ctx, file, text, len, target, what, steps, nsteps);
-	int rc = s ? cli_write_output(out, s, &file, 1) : cli_ctx_fail(ctx);
+	char *s = compiled(src.ctx, file, src.text, src.len, target, what,
+			   steps, nsteps);
+	int rc = s ? cli_write_output(out, s, &file, 1) : cli_ctx_fail(src.ctx);
 	free(s);
-	lego_ctx_free(ctx);
-	free(text);
+	cli_source_close(&src);
 	return rc;
 }
 

@@ -43,16 +43,11 @@ static int compile(const char *file, mdh_target target, int host, int tpl,
 		   long long maxwg, const lego_define *defs, size_t ndefs,
 		   const char *out)
 {
-	size_t len;
-	char *text = cli_read_file(file, &len);
-	if (!text)
+	cli_source src;
+	if (cli_source_open(&src, file))
 		return CLI_FAIL;
-	lego_ctx *ctx = lego_ctx_new();
-	if (!ctx) {
-		free(text);
-		return cli_fail("out of memory");
-	}
-	mdh_program *p = mdh_parse(ctx, file, text, len);
+	lego_ctx *ctx = src.ctx;
+	mdh_program *p = mdh_parse(ctx, file, src.text, src.len);
 	mdh_templates t = {0};
 	int rc = p && !mdh_lower(ctx, p, target, maxwg, &t) ? CLI_OK
 							      : cli_ctx_fail(ctx);
@@ -71,8 +66,7 @@ static int compile(const char *file, mdh_target target, int host, int tpl,
 		free(code);
 		mdh_templates_free(&t);
 	}
-	lego_ctx_free(ctx);
-	free(text);
+	cli_source_close(&src);
 	return rc;
 }
 

@@ -112,3 +112,20 @@ char *cli_read_file(const char *path, size_t *len)
 	lego_ctx_free(ctx);
 	return text;
 }
+
+int cli_source_open(cli_source *s, const char *path)
+{
+	if (!(s->text = cli_read_file(path, &s->len)))
+		return CLI_FAIL;
+	if (!(s->ctx = lego_ctx_new())) {
+		free(s->text);
+		return cli_fail("out of memory");
+	}
+	return CLI_OK;
+}
+
+void cli_source_close(cli_source *s)
+{
+	lego_ctx_free(s->ctx);
+	free(s->text);
+}
