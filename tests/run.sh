@@ -38,6 +38,7 @@ run lift sh tests/lift/run.sh "$build"
 run mdh sh tests/mdh/run.sh "$build"
 run tune sh tests/tune/run.sh "$build"
 run synth sh tests/synth/run.sh "$build"
+run mixed sh tests/synth/mixed.sh "$build"
 run studies sh tests/studies/run.sh "$build"
 run install sh tests/install/run.sh "$build"
 run corpus "$build/bench-simplify" bench/simplify/corpus.txt --check

@@ -1,0 +1,210 @@
+// mixed.cu.tpl - FP16 x INT4 GEMM, C[M, N] = A[M, K] W[K, N] with
+// W[k, n] = (q[k, n] - 8) * scale[k / 128, n], q in 4 bits.  Written by
+// `lego gen bench/synth/mixed/mixed.lego mixed.cu.tpl --target cuda`: every
+// index (which word, which nibble, which scale, which element of A and C)
+// is a placeholder on the layouts of mixed.lego.
+//
+// A block of 8 warps owns NTB column tiles of 8; its warps split K by
+// groups of 128 (warp w takes groups w, w + 8, ..) and add their partial
+// sums in shared memory at the end.  A lane loads 16 bytes of weights a
+// group and column tile (the B fragments of 8 mma.sync m16n8k16 steps),
+// dequantises them in registers (shift, lop3, one f16x2 subtract and one
+// f16x2 multiply a register) and multiplies 16 rows of A a step (MT tiles
+// of 16 rows a pass over the weights), accumulating in f32.
+#include <stdint.h>
+#ifdef __CUDACC__
+#include <cuda_fp16.h>
+#define MIXED_FN __host__ __device__ __forceinline__ constexpr
+#else // the index functions alone, for a host compiler (tests/synth/mixed.sh)
+#define MIXED_FN inline constexpr
+#endif
+
+// The word holding W[128 kt + 32 w + 2 t, 8 nt + g] (and the 7 elements next to it).
+MIXED_FN long long wq_word(long long K, [[maybe_unused]] long long N, int kt, int w,
+						int t, int nt, int g)
+{
+	return {{ Wq[128*kt + 32*w + 2*t, 8*nt + g] / 8 }};
+}
+
+// The nibble of element (s, h, e) of the B fragments in its word; compiling
+// it checks that it depends on nothing else.
+MIXED_FN int wq_nibble(int s, int h, int e)
+{
+	return {{ Wq[128*kt + 32*w + 16*s + 8*h + 2*t + e, 8*nt + g] % 8 }};
+}
+
+MIXED_FN long long sc_index(long long K, [[maybe_unused]] long long N, int kt, int nt,
+						 int g)
+{
+	return {{ Sc[kt, 8*nt + g] }};
+}
+
+MIXED_FN long long a_index([[maybe_unused]] long long M, long long K, int r, int kt, int w,
+					      int s, int h, int t)
+{
+	return {{ A[r, 128*kt + 32*w + 16*s + 8*h + 2*t] }};
+}
+
+MIXED_FN long long c_index([[maybe_unused]] long long M, long long N, int r, int n)
+{
+	return {{ C[r, n] }};
+}
+
+// What the kernel takes for granted of the layout, checked by the compiler
+// on a small size: a lane's four words are consecutive and 16-byte aligned,
+// and element e = 1 of an f16x2 register lies 4 nibbles above e = 0.
+constexpr bool wq_fits_kernel(long long K, long long N)
+{
+	for (int kt = 0; kt < K / 128; kt++)
+		for (int nt = 0; nt < N / 8; nt++)
+			for (int g = 0; g < 8; g++)
+				for (int t = 0; t < 4; t++) {
+					long long w0 = wq_word(K, N, kt, 0, t, nt, g);
+					if (w0 % 4 != 0)
+						return false;
+					for (int w = 1; w < 4; w++)
+						if (wq_word(K, N, kt, w, t, nt, g) != w0 + w)
+							return false;
+				}
+	for (int s = 0; s < 2; s++)
+		for (int h = 0; h < 2; h++)
+			if (wq_nibble(s, h, 0) >= 4 || wq_nibble(s, h, 1) != wq_nibble(s, h, 0) + 4)
+				return false;
+	return true;
+}
+static_assert(wq_fits_kernel(256, 32), "the layout Wq does not fit the kernel's loads");
+
+#ifdef __CUDACC__
+
+// Nibbles q and q + 4 of a word, as (v - 8) * scale in the two halves.
+__device__ __forceinline__ uint32_t dequant2(uint32_t word, int q, __half2 scale)
+{
+	uint32_t x = ((word >> (4 * q)) & 0x000f000fu) | 0x64006400u; // 1024 + v
+	__half2 v = __hsub2(*reinterpret_cast<__half2 *>(&x), __float2half2_rn(1032.0f));
+	__half2 r = __hmul2(v, scale);
+	return *reinterpret_cast<uint32_t *>(&r);
+}
+
+__device__ __forceinline__ void mma16816(float *c, const uint32_t *a, uint32_t b0, uint32_t b1)
+{
+	asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
+		     "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};\n"
+		     : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+		     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+}
+
+__device__ __forceinline__ uint32_t word_of(const uint4 &v, int w)
+{
+	return w == 0 ? v.x : w == 1 ? v.y : w == 2 ? v.z : v.w;
+}
+
+#define WARPS 8
+
+template <int MT, int NTB>
+__global__ void __launch_bounds__(32 * WARPS)
+w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
+	   const __half *__restrict__ Sc, __half *__restrict__ C, int M, int N, int K)
+{
+	__shared__ float part[16 * MT][8 * NTB];
+	const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+	const int g = lane / 4, t = lane % 4;
+	const int kts = K / 128, nt0 = blockIdx.x * NTB;
+	for (int m0 = 0; m0 < M; m0 += 16 * MT) {
+		for (int i = threadIdx.x; i < 16 * MT * 8 * NTB; i += 32 * WARPS)
+			part[i / (8 * NTB)][i % (8 * NTB)] = 0.0f;
+		float acc[MT][NTB][4] = {};
+		uint4 wv[NTB];
+		__half2 sc[NTB];
+		if (warp < kts)
+#pragma unroll
+			for (int j = 0; j < NTB; j++) {
+				wv[j] = __ldg(reinterpret_cast<const uint4 *>(
+					Wq + wq_word(K, N, warp, 0, t, nt0 + j, g)));
+				sc[j] = __half2half2(Sc[sc_index(K, N, warp, nt0 + j, g)]);
+			}
+		for (int kt = warp; kt < kts; kt += WARPS) {
+			uint4 nv[NTB];
+			__half2 nsc[NTB];
+			if (kt + WARPS < kts)
+#pragma unroll
+				for (int j = 0; j < NTB; j++) {
+					nv[j] = __ldg(reinterpret_cast<const uint4 *>(
+						Wq + wq_word(K, N, kt + WARPS, 0, t, nt0 + j, g)));
+					nsc[j] = __half2half2(Sc[sc_index(K, N, kt + WARPS, nt0 + j, g)]);
+				}
+#pragma unroll
+			for (int w = 0; w < 4; w++)
+#pragma unroll
+				for (int s = 0; s < 2; s++) {
+					uint32_t a[MT][4];
+#pragma unroll
+					for (int mt = 0; mt < MT; mt++)
+#pragma unroll
+						for (int i = 0; i < 4; i++) {
+							// a0..a3: rows g, g + 8, then k + 8 (h = 1)
+							const int r = m0 + 16 * mt + g + 8 * (i % 2);
+							a[mt][i] = r < M ? __ldg(reinterpret_cast<const uint32_t *>(
+								A + a_index(M, K, r, kt, w, s, i / 2, t))) : 0u;
+						}
+#pragma unroll
+					for (int j = 0; j < NTB; j++) {
+						const uint32_t word = word_of(wv[j], w);
+						const uint32_t b0 = dequant2(word, wq_nibble(s, 0, 0), sc[j]);
+						const uint32_t b1 = dequant2(word, wq_nibble(s, 1, 0), sc[j]);
+#pragma unroll
+						for (int mt = 0; mt < MT; mt++)
+							mma16816(acc[mt][j], a[mt], b0, b1);
+					}
+				}
+#pragma unroll
+			for (int j = 0; j < NTB; j++) {
+				wv[j] = nv[j];
+				sc[j] = nsc[j];
+			}
+		}
+		__syncthreads();
+#pragma unroll
+		for (int mt = 0; mt < MT; mt++)
+#pragma unroll
+			for (int j = 0; j < NTB; j++)
+#pragma unroll
+				for (int i = 0; i < 4; i++) // c0..c3: row g (g + 8), columns 2 t, 2 t + 1
+					atomicAdd(&part[16 * mt + g + 8 * (i / 2)][8 * j + 2 * t + i % 2],
+						  acc[mt][j][i]);
+		__syncthreads();
+		for (int i = threadIdx.x; i < 16 * MT * 8 * NTB; i += 32 * WARPS) {
+			const int r = m0 + i / (8 * NTB);
+			if (r < M)
+				C[c_index(M, N, r, 8 * nt0 + i % (8 * NTB))] =
+					__float2half(part[i / (8 * NTB)][i % (8 * NTB)]);
+		}
+		__syncthreads();
+	}
+}
+
+template <int MT, int NTB>
+static int launch(const void *a, const void *wq, const void *sc, void *c, int m, int n, int k,
+		  cudaStream_t stream)
+{
+	w4a16_gemm<MT, NTB><<<n / (8 * NTB), 32 * WARPS, 0, stream>>>(
+		(const __half *)a, (const uint32_t *)wq, (const __half *)sc, (__half *)c, m, n, k);
+	return (int)cudaGetLastError();
+}
+
+// C = A W on `stream`; K a multiple of 128, N of 16.  16 rows of A a pass
+// up to M = 16 (M = 1 included), 64 above; 4 column tiles a block when that
+// still gives two blocks a multiprocessor, else 2.  Returns a cudaError_t.
+extern "C" int w4a16_launch(const void *a, const void *wq, const void *sc, void *c, int m,
+			    int n, int k, void *stream)
+{
+	int dev = 0, sms = 0;
+	if (k % 128 != 0 || n % 16 != 0 || cudaGetDevice(&dev) ||
+	    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev))
+		return (int)cudaErrorInvalidValue;
+	cudaStream_t s = (cudaStream_t)stream;
+	const bool wide = n % 32 == 0 && n / 32 >= 2 * sms;
+	if (m <= 16)
+		return wide ? launch<1, 4>(a, wq, sc, c, m, n, k, s) : launch<1, 2>(a, wq, sc, c, m, n, k, s);
+	return wide ? launch<4, 4>(a, wq, sc, c, m, n, k, s) : launch<4, 2>(a, wq, sc, c, m, n, k, s);
+}
+#endif

@@ -1,0 +1,109 @@
+// mixed_unpack.cc - tests/synth/mixed.sh: the index functions that `lego gen`
+// writes into the FP16 x INT4 kernel (bench/synth/mixed/mixed.cu, included
+// here with a host compiler) against a plain packing written in this file.
+//
+//   mixed_unpack table K N    the nibble of W[k, n] for k, n row-major, by
+//                             the plain packer (to compare with lego table)
+//   mixed_unpack check M K N  packs random 4-bit values and scales plainly,
+//                             then reads them back as the kernel does: for
+//                             every lane, register and mma step, the word
+//                             and nibbles of its B fragment (PTX ISA,
+//                             mma.m16n8k16 B: lane 4 g + t holds rows 2 t,
+//                             2 t + 1 (b0) and 8 + 2 t, 9 + 2 t (b1) of
+//                             column g) and the f16x2 halves its shift and
+//                             0x000f000f mask give; its scale; A and C.
+#include <cstdio>
+#include <cstdlib>
+#include <string_view>
+#include <vector>
+
+#include "mixed.cu"
+
+// The format as described in mixed.lego, in plain mixed radix: the parts
+// of k (kt, w, s, h, t, e) and n (nt, g), nibbles ordered nt, kt, g, t, w,
+// e, s, h from the outermost.
+static long long plain_nibble(long long K, long long k, long long n)
+{
+	long long kt = k / 128, w = k / 32 % 4, s = k / 16 % 2, h = k / 8 % 2;
+	long long t = k / 2 % 4, e = k % 2, nt = n / 8, g = n % 8;
+	return ((((((nt * (K / 128) + kt) * 8 + g) * 4 + t) * 4 + w) * 2 + e) * 2 + s) * 2 + h;
+}
+
+static int fails;
+
+static void expect(bool ok, const char *what, long long a, long long b, long long c)
+{
+	if (!ok && fails++ < 10)
+		std::printf("FAIL %s at %lld %lld %lld\n", what, a, b, c);
+}
+
+static int check(long long M, long long K, long long N)
+{
+	std::vector<int> q(K * N), seen(K * N, 0);
+	std::vector<unsigned> words(K * N / 8, 0);
+	std::vector<int> scales(K / 128 * N), plain_sc(K / 128 * N);
+	unsigned x = 12345;
+	for (long long k = 0; k < K; k++)
+		for (long long n = 0; n < N; n++) {
+			x = x * 1103515245u + 12345u;
+			int v = (x >> 16) & 15;
+			q[k * N + n] = v;
+			long long p = plain_nibble(K, k, n);
+			words[p / 8] |= (unsigned)v << (4 * (p % 8));
+		}
+	// Scales stand for themselves: (kt, n) packed as nt, kt, g.
+	for (long long kt = 0; kt < K / 128; kt++)
+		for (long long n = 0; n < N; n++) {
+			long long p = ((n / 8) * (K / 128) + kt) * 8 + n % 8;
+			plain_sc[p] = (int)(kt * N + n);
+		}
+	for (int kt = 0; kt < K / 128; kt++)
+		for (int nt = 0; nt < N / 8; nt++)
+			for (int lane = 0; lane < 32; lane++) {
+				int g = lane / 4, t = lane % 4;
+				long long n = 8 * nt + g;
+				long long si = sc_index(K, N, kt, nt, g);
+				expect(si >= 0 && si < K / 128 * N && plain_sc[si] == kt * N + n,
+				       "scale", kt, n, si);
+				for (int w = 0; w < 4; w++)
+					for (int s = 0; s < 2; s++)
+						for (int h = 0; h < 2; h++) { // b0, b1
+							long long wi = wq_word(K, N, kt, w, t, nt, g);
+							expect(wi >= 0 && wi < K * N / 8, "word range", kt, nt, lane);
+							if (wi < 0 || wi >= K * N / 8)
+								continue;
+							unsigned pair = (words[wi] >> (4 * wq_nibble(s, h, 0))) & 0x000f000fu;
+							long long k = 128 * kt + 32 * w + 16 * s + 8 * h + 2 * t;
+							expect((int)(pair & 15) == q[k * N + n], "low half", k, n, wi);
+							expect((int)(pair >> 16) == q[(k + 1) * N + n], "high half", k + 1, n, wi);
+							seen[k * N + n]++;
+							seen[(k + 1) * N + n]++;
+							for (long long r = 0; r < M; r++)
+								expect(a_index(M, K, (int)r, kt, w, s, h, t) == r * K + k,
+								       "A", r, k, 0);
+						}
+			}
+	for (long long i = 0; i < K * N; i++)
+		expect(seen[i] == 1, "each element read once", i / N, i % N, seen[i]);
+	for (long long r = 0; r < M; r++)
+		for (long long n = 0; n < N; n++)
+			expect(c_index(M, N, (int)r, (int)n) == r * N + n, "C", r, n, 0);
+	std::printf("%s M=%lld K=%lld N=%lld\n", fails ? "bad" : "ok", M, K, N);
+	return fails != 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 4 && std::string_view(argv[1]) == "table") {
+		long long K = atoll(argv[2]), N = atoll(argv[3]);
+		for (long long k = 0; k < K; k++)
+			for (long long n = 0; n < N; n++)
+				std::printf("%s%lld", k + n ? " " : "", plain_nibble(K, k, n));
+		std::printf("\n");
+		return 0;
+	}
+	if (argc == 5 && std::string_view(argv[1]) == "check")
+		return check(atoll(argv[2]), atoll(argv[3]), atoll(argv[4]));
+	std::fprintf(stderr, "usage: mixed_unpack table K N | check M K N\n");
+	return 2;
+}
