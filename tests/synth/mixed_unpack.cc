@@ -6,12 +6,16 @@
 //                             the plain packer (to compare with lego table)
 //   mixed_unpack check M K N  packs random 4-bit values and scales plainly,
 //                             then reads them back as the kernel does: for
-//                             every lane, register and mma step, the word
-//                             and nibbles of its B fragment (PTX ISA,
-//                             mma.m16n8k16 B: lane 4 g + t holds rows 2 t,
-//                             2 t + 1 (b0) and 8 + 2 t, 9 + 2 t (b1) of
-//                             column g) and the f16x2 halves its shift and
-//                             0x000f000f mask give; its scale; A and C.
+//                             every lane 4 g + t, mma step (w, s) and
+//                             register h (b0, b1) of a B fragment, the word
+//                             and nibbles it takes, the f16x2 halves its
+//                             shift and 0x000f000f mask give and its scale
+//                             must be W[k, n], W[k + 1, n] and the scale of
+//                             column n = 8 nt + g (the fragment's column,
+//                             PTX ISA), k = 128 kt + 32 t + 8 w + 4 s + 2 h;
+//                             the A elements of the same lane, step and
+//                             register must be A[r, k], A[r, k + 1] (so
+//                             the mma pairs the same k); C[r, n] row-major.
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
@@ -20,12 +24,12 @@
 #include "mixed.cu"
 
 // The format as described in mixed.lego, in plain mixed radix: the parts
-// of k (kt, w, s, h, t, e) and n (nt, g), nibbles ordered nt, kt, g, t, w,
+// of k (kt, t, w, s, h, e) and n (nt, g), nibbles ordered nt, kt, g, t, w,
 // e, s, h from the outermost.
 static long long plain_nibble(long long K, long long k, long long n)
 {
-	long long kt = k / 128, w = k / 32 % 4, s = k / 16 % 2, h = k / 8 % 2;
-	long long t = k / 2 % 4, e = k % 2, nt = n / 8, g = n % 8;
+	long long kt = k / 128, t = k / 32 % 4, w = k / 8 % 4, s = k / 4 % 2;
+	long long h = k / 2 % 2, e = k % 2, nt = n / 8, g = n % 8;
 	return ((((((nt * (K / 128) + kt) * 8 + g) * 4 + t) * 4 + w) * 2 + e) * 2 + s) * 2 + h;
 }
 
@@ -68,18 +72,18 @@ static int check(long long M, long long K, long long N)
 				for (int w = 0; w < 4; w++)
 					for (int s = 0; s < 2; s++)
 						for (int h = 0; h < 2; h++) { // b0, b1
-							long long wi = wq_word(K, N, kt, w, t, nt, g);
+							long long wi = wq_word(K, N, kt, t, w, nt, g);
 							expect(wi >= 0 && wi < K * N / 8, "word range", kt, nt, lane);
 							if (wi < 0 || wi >= K * N / 8)
 								continue;
 							unsigned pair = (words[wi] >> (4 * wq_nibble(s, h, 0))) & 0x000f000fu;
-							long long k = 128 * kt + 32 * w + 16 * s + 8 * h + 2 * t;
+							long long k = 128 * kt + 32 * t + 8 * w + 4 * s + 2 * h;
 							expect((int)(pair & 15) == q[k * N + n], "low half", k, n, wi);
 							expect((int)(pair >> 16) == q[(k + 1) * N + n], "high half", k + 1, n, wi);
 							seen[k * N + n]++;
 							seen[(k + 1) * N + n]++;
 							for (long long r = 0; r < M; r++)
-								expect(a_index(M, K, (int)r, kt, w, s, h, t) == r * K + k,
+								expect(a_index(M, K, (int)r, kt, t, w, s, h) == r * K + k,
 								       "A", r, k, 0);
 						}
 			}

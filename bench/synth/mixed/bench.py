@@ -24,11 +24,11 @@ lib = ctypes.CDLL("./libmixed.so")
 
 def pack_ours(q):
     """The format of mixed.lego's Wq, written here from its description:
-    k = 128 kt + 32 w + 16 s + 8 h + 2 t + e, n = 8 nt + g, nibbles in the
+    k = 128 kt + 32 t + 8 w + 4 s + 2 h + e, n = 8 nt + g, nibbles in the
     order nt, kt, g, t, w, e, s, h (outermost first), 8 a 32-bit word."""
     k, n = q.shape
-    p = q.to(torch.int64).reshape(k // 128, 4, 2, 2, 4, 2, n // 8, 8)
-    p = p.permute(6, 0, 7, 4, 1, 5, 2, 3).reshape(-1, 8)
+    p = q.to(torch.int64).reshape(k // 128, 4, 4, 2, 2, 2, n // 8, 8)
+    p = p.permute(6, 0, 7, 1, 2, 5, 3, 4).reshape(-1, 8)
     words = torch.zeros(p.shape[0], dtype=torch.int64, device=q.device)
     for j in range(8):
         words |= p[:, j] << (4 * j)

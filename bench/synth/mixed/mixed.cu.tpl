@@ -19,18 +19,18 @@
 #define MIXED_FN inline constexpr
 #endif
 
-// The word holding W[128 kt + 32 w + 2 t, 8 nt + g] (and the 7 elements next to it).
-MIXED_FN long long wq_word(long long K, [[maybe_unused]] long long N, int kt, int w,
-						int t, int nt, int g)
+// The word holding W[128 kt + 32 t + 8 w, 8 nt + g] (and the 7 elements after it).
+MIXED_FN long long wq_word(long long K, [[maybe_unused]] long long N, int kt, int t, int w,
+			   int nt, int g)
 {
-	return {{ Wq[128*kt + 32*w + 2*t, 8*nt + g] / 8 }};
+	return {{ Wq[128*kt + 32*t + 8*w, 8*nt + g] / 8 }};
 }
 
 // The nibble of element (s, h, e) of the B fragments in its word; compiling
 // it checks that it depends on nothing else.
 MIXED_FN int wq_nibble(int s, int h, int e)
 {
-	return {{ Wq[128*kt + 32*w + 16*s + 8*h + 2*t + e, 8*nt + g] % 8 }};
+	return {{ Wq[128*kt + 32*t + 8*w + 4*s + 2*h + e, 8*nt + g] % 8 }};
 }
 
 MIXED_FN long long sc_index(long long K, [[maybe_unused]] long long N, int kt, int nt,
@@ -39,10 +39,11 @@ MIXED_FN long long sc_index(long long K, [[maybe_unused]] long long N, int kt, i
 	return {{ Sc[kt, 8*nt + g] }};
 }
 
-MIXED_FN long long a_index([[maybe_unused]] long long M, long long K, int r, int kt, int w,
-					      int s, int h, int t)
+// A's elements of register h of mma step (w, s), row r: the same k as Wq's.
+MIXED_FN long long a_index([[maybe_unused]] long long M, long long K, int r, int kt, int t,
+			   int w, int s, int h)
 {
-	return {{ A[r, 128*kt + 32*w + 16*s + 8*h + 2*t] }};
+	return {{ A[r, 128*kt + 32*t + 8*w + 4*s + 2*h] }};
 }
 
 MIXED_FN long long c_index([[maybe_unused]] long long M, long long N, int r, int n)
@@ -50,20 +51,34 @@ MIXED_FN long long c_index([[maybe_unused]] long long M, long long N, int r, int
 	return {{ C[r, n] }};
 }
 
-// What the kernel takes for granted of the layout, checked by the compiler
+// What the kernel takes for granted of the layouts, checked by the compiler
 // on a small size: a lane's four words are consecutive and 16-byte aligned,
-// and element e = 1 of an f16x2 register lies 4 nibbles above e = 0.
-constexpr bool wq_fits_kernel(long long K, long long N)
+// element e = 1 of an f16x2 register lies 4 nibbles above e = 0, and a
+// lane's A registers of step (w, 0) and (w, 1) are one aligned 16-byte
+// vector, register h of step s being its element 2 s + h.
+constexpr bool fits_kernel(long long M, long long K, long long N)
 {
+	for (int r = 0; r < M; r++)
+		for (int kt = 0; kt < K / 128; kt++)
+			for (int t = 0; t < 4; t++)
+				for (int w = 0; w < 4; w++) {
+					long long a0 = a_index(M, K, r, kt, t, w, 0, 0);
+					if (a0 % 8 != 0)
+						return false;
+					for (int s = 0; s < 2; s++)
+						for (int h = 0; h < 2; h++)
+							if (a_index(M, K, r, kt, t, w, s, h) != a0 + 2 * (2 * s + h))
+								return false;
+				}
 	for (int kt = 0; kt < K / 128; kt++)
 		for (int nt = 0; nt < N / 8; nt++)
 			for (int g = 0; g < 8; g++)
 				for (int t = 0; t < 4; t++) {
-					long long w0 = wq_word(K, N, kt, 0, t, nt, g);
+					long long w0 = wq_word(K, N, kt, t, 0, nt, g);
 					if (w0 % 4 != 0)
 						return false;
 					for (int w = 1; w < 4; w++)
-						if (wq_word(K, N, kt, w, t, nt, g) != w0 + w)
+						if (wq_word(K, N, kt, t, w, nt, g) != w0 + w)
 							return false;
 				}
 	for (int s = 0; s < 2; s++)
@@ -72,7 +87,7 @@ constexpr bool wq_fits_kernel(long long K, long long N)
 				return false;
 	return true;
 }
-static_assert(wq_fits_kernel(256, 32), "the layout Wq does not fit the kernel's loads");
+static_assert(fits_kernel(3, 256, 32), "the layouts do not fit the kernel's loads");
 
 #ifdef __CUDACC__
 
@@ -93,9 +108,21 @@ __device__ __forceinline__ void mma16816(float *c, const uint32_t *a, uint32_t b
 		     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
 }
 
-__device__ __forceinline__ uint32_t word_of(const uint4 &v, int w)
+__device__ __forceinline__ uint32_t u4_at(const uint4 &v, int i)
 {
-	return w == 0 ? v.x : w == 1 ? v.y : w == 2 ? v.z : v.w;
+	return i == 0 ? v.x : i == 1 ? v.y : i == 2 ? v.z : v.w;
+}
+
+// Which 4 bytes of a lane's 16 of A (a_index(.., w, 0, 0)) register h of
+// step s is: the same at every row and group (fits_kernel).
+__device__ __forceinline__ int a_part(int s, int h)
+{
+	return (int)(a_index(1, 128, 0, 0, 0, 0, s, h) - a_index(1, 128, 0, 0, 0, 0, 0, 0)) / 2;
+}
+
+__device__ __forceinline__ uint4 ldg16(const void *p)
+{
+	return __ldg(reinterpret_cast<const uint4 *>(p));
 }
 
 #define WARPS 8
@@ -118,22 +145,30 @@ w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 		if (warp < kts)
 #pragma unroll
 			for (int j = 0; j < NTB; j++) {
-				wv[j] = __ldg(reinterpret_cast<const uint4 *>(
-					Wq + wq_word(K, N, warp, 0, t, nt0 + j, g)));
+				wv[j] = ldg16(Wq + wq_word(K, N, warp, t, 0, nt0 + j, g));
 				sc[j] = __half2half2(Sc[sc_index(K, N, warp, nt0 + j, g)]);
 			}
 		for (int kt = warp; kt < kts; kt += WARPS) {
+			// The next group's weights are in flight while this one computes.
 			uint4 nv[NTB];
 			__half2 nsc[NTB];
 			if (kt + WARPS < kts)
 #pragma unroll
 				for (int j = 0; j < NTB; j++) {
-					nv[j] = __ldg(reinterpret_cast<const uint4 *>(
-						Wq + wq_word(K, N, kt + WARPS, 0, t, nt0 + j, g)));
+					nv[j] = ldg16(Wq + wq_word(K, N, kt + WARPS, t, 0, nt0 + j, g));
 					nsc[j] = __half2half2(Sc[sc_index(K, N, kt + WARPS, nt0 + j, g)]);
 				}
 #pragma unroll
-			for (int w = 0; w < 4; w++)
+			for (int w = 0; w < 4; w++) {
+				uint4 av[MT][2]; // rows g and g + 8 of each 16-row tile
+#pragma unroll
+				for (int mt = 0; mt < MT; mt++)
+#pragma unroll
+					for (int i = 0; i < 2; i++) {
+						const int r = m0 + 16 * mt + g + 8 * i;
+						av[mt][i] = r < M ? ldg16(A + a_index(M, K, r, kt, t, w, 0, 0))
+								  : make_uint4(0, 0, 0, 0);
+					}
 #pragma unroll
 				for (int s = 0; s < 2; s++) {
 					uint32_t a[MT][4];
@@ -141,14 +176,12 @@ w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 					for (int mt = 0; mt < MT; mt++)
 #pragma unroll
 						for (int i = 0; i < 4; i++) {
-							// a0..a3: rows g, g + 8, then k + 8 (h = 1)
-							const int r = m0 + 16 * mt + g + 8 * (i % 2);
-							a[mt][i] = r < M ? __ldg(reinterpret_cast<const uint32_t *>(
-								A + a_index(M, K, r, kt, w, s, i / 2, t))) : 0u;
+							// a0..a3: rows g, g + 8, then register h = 1
+							a[mt][i] = u4_at(av[mt][i % 2], a_part(s, i / 2));
 						}
 #pragma unroll
 					for (int j = 0; j < NTB; j++) {
-						const uint32_t word = word_of(wv[j], w);
+						const uint32_t word = u4_at(wv[j], w);
 						const uint32_t b0 = dequant2(word, wq_nibble(s, 0, 0), sc[j]);
 						const uint32_t b1 = dequant2(word, wq_nibble(s, 1, 0), sc[j]);
 #pragma unroll
@@ -156,6 +189,7 @@ w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 							mma16816(acc[mt][j], a[mt], b0, b1);
 					}
 				}
+			}
 #pragma unroll
 			for (int j = 0; j < NTB; j++) {
 				wv[j] = nv[j];
