@@ -5,12 +5,13 @@
 // is a placeholder on the layouts of mixed.lego.
 //
 // A block of 8 warps owns NTB column tiles of 8; its warps split K by
-// groups of 128 (warp w takes groups w, w + 8, ..) and add their partial
-// sums in shared memory at the end.  A lane loads 16 bytes of weights a
-// group and column tile (the B fragments of 8 mma.sync m16n8k16 steps),
-// dequantises them in registers (shift, lop3, one f16x2 subtract and one
-// f16x2 multiply a register) and multiplies 16 rows of A a step (MT tiles
-// of 16 rows a pass over the weights), accumulating in f32.
+// groups of 128 (warp w takes groups w, w + 8, ..), D groups in flight, and
+// add their partial sums in shared memory at the end.  A lane loads 16
+// bytes of weights a group and column tile (the B fragments of 8 mma.sync
+// m16n8k16 steps), makes q - 8 of them in registers (lop3 and one f16x2
+// subtract or fma a register, a shift every other word half), multiplies
+// them by A (16-byte loads; MT tiles of 16 rows a pass over the weights)
+// into an f32 sum of the group, and adds that times the group's scale.
 #include <stdint.h>
 #ifdef __CUDACC__
 #include <cuda_fp16.h>
@@ -91,13 +92,16 @@ static_assert(fits_kernel(3, 256, 32), "the layouts do not fit the kernel's load
 
 #ifdef __CUDACC__
 
-// Nibbles q and q + 4 of a word, as (v - 8) * scale in the two halves.
-__device__ __forceinline__ uint32_t dequant2(uint32_t word, int q, __half2 scale)
+// Nibbles q and q + 4 of a word as v - 8 in the two halves (exact in f16):
+// the lop3 makes 1024 + v (even q) or 1024 + 16 v (odd q, no shift).
+__device__ __forceinline__ uint32_t dequant2(uint32_t word, int q)
 {
-	uint32_t x = ((word >> (4 * q)) & 0x000f000fu) | 0x64006400u; // 1024 + v
-	__half2 v = __hsub2(*reinterpret_cast<__half2 *>(&x), __float2half2_rn(1032.0f));
-	__half2 r = __hmul2(v, scale);
-	return *reinterpret_cast<uint32_t *>(&r);
+	const uint32_t x = ((word >> (4 * (q & ~1))) & (q & 1 ? 0x00f000f0u : 0x000f000fu)) |
+			   0x64006400u;
+	const __half2 h = *reinterpret_cast<const __half2 *>(&x);
+	const __half2 v = q & 1 ? __hfma2(h, __float2half2_rn(1.0f / 16), __float2half2_rn(-72.0f))
+				: __hsub2(h, __float2half2_rn(1032.0f));
+	return *reinterpret_cast<const uint32_t *>(&v);
 }
 
 __device__ __forceinline__ void mma16816(float *c, const uint32_t *a, uint32_t b0, uint32_t b1)
@@ -127,7 +131,7 @@ __device__ __forceinline__ uint4 ldg16(const void *p)
 
 #define WARPS 8
 
-template <int MT, int NTB>
+template <int MT, int NTB, int D>
 __global__ void __launch_bounds__(32 * WARPS)
 w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 	   const __half *__restrict__ Sc, __half *__restrict__ C, int M, int N, int K)
@@ -140,62 +144,70 @@ w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 		for (int i = threadIdx.x; i < 16 * MT * 8 * NTB; i += 32 * WARPS)
 			part[i / (8 * NTB)][i % (8 * NTB)] = 0.0f;
 		float acc[MT][NTB][4] = {};
-		uint4 wv[NTB];
-		__half2 sc[NTB];
-		if (warp < kts)
+		// A ring of D groups of weights and scales in flight (registers).
+		uint4 wv[D][NTB];
+		float sv[D][NTB][2]; // the scales of the accumulators' columns 2 t, 2 t + 1
+		auto fetch = [&](int d, int kt) {
 #pragma unroll
 			for (int j = 0; j < NTB; j++) {
-				wv[j] = ldg16(Wq + wq_word(K, N, warp, t, 0, nt0 + j, g));
-				sc[j] = __half2half2(Sc[sc_index(K, N, warp, nt0 + j, g)]);
+				wv[d][j] = ldg16(Wq + wq_word(K, N, kt, t, 0, nt0 + j, g));
+#pragma unroll
+				for (int i = 0; i < 2; i++)
+					sv[d][j][i] = __half2float(Sc[sc_index(K, N, kt, nt0 + j, 2 * t + i)]);
 			}
-		for (int kt = warp; kt < kts; kt += WARPS) {
-			// The next group's weights are in flight while this one computes.
-			uint4 nv[NTB];
-			__half2 nsc[NTB];
-			if (kt + WARPS < kts)
+		};
 #pragma unroll
-				for (int j = 0; j < NTB; j++) {
-					nv[j] = ldg16(Wq + wq_word(K, N, kt + WARPS, t, 0, nt0 + j, g));
-					nsc[j] = __half2half2(Sc[sc_index(K, N, kt + WARPS, nt0 + j, g)]);
-				}
+		for (int d = 0; d < D; d++)
+			if (warp + d * WARPS < kts)
+				fetch(d, warp + d * WARPS);
+		for (int kt0 = warp; kt0 < kts; kt0 += D * WARPS)
 #pragma unroll
-			for (int w = 0; w < 4; w++) {
-				uint4 av[MT][2]; // rows g and g + 8 of each 16-row tile
+			for (int d = 0; d < D; d++) {
+				const int kt = kt0 + d * WARPS;
+				if (kt >= kts)
+					break;
+				uint4 av[MT][2][4]; // rows g and g + 8 of each 16-row tile
 #pragma unroll
 				for (int mt = 0; mt < MT; mt++)
 #pragma unroll
-					for (int i = 0; i < 2; i++) {
-						const int r = m0 + 16 * mt + g + 8 * i;
-						av[mt][i] = r < M ? ldg16(A + a_index(M, K, r, kt, t, w, 0, 0))
-								  : make_uint4(0, 0, 0, 0);
-					}
+					for (int i = 0; i < 2; i++)
 #pragma unroll
-				for (int s = 0; s < 2; s++) {
-					uint32_t a[MT][4];
+						for (int w = 0; w < 4; w++) {
+							const int r = m0 + 16 * mt + g + 8 * i;
+							av[mt][i][w] = r < M ? ldg16(A + a_index(M, K, r, kt, t, w, 0, 0))
+									     : make_uint4(0, 0, 0, 0);
+						}
+#pragma unroll
+				for (int j = 0; j < NTB; j++) {
+					// This group's sum of (q - 8) a in f32, then times its scale.
+					float grp[MT][4] = {};
+#pragma unroll
+					for (int w = 0; w < 4; w++) {
+						const uint32_t word = u4_at(wv[d][j], w);
+#pragma unroll
+						for (int s = 0; s < 2; s++) {
+							const uint32_t b0 = dequant2(word, wq_nibble(s, 0, 0));
+							const uint32_t b1 = dequant2(word, wq_nibble(s, 1, 0));
+#pragma unroll
+							for (int mt = 0; mt < MT; mt++) {
+								// a0..a3: rows g, g + 8, then register h = 1
+								uint32_t a[4];
+#pragma unroll
+								for (int i = 0; i < 4; i++)
+									a[i] = u4_at(av[mt][i % 2][w], a_part(s, i / 2));
+								mma16816(grp[mt], a, b0, b1);
+							}
+						}
+					}
 #pragma unroll
 					for (int mt = 0; mt < MT; mt++)
 #pragma unroll
-						for (int i = 0; i < 4; i++) {
-							// a0..a3: rows g, g + 8, then register h = 1
-							a[mt][i] = u4_at(av[mt][i % 2], a_part(s, i / 2));
-						}
-#pragma unroll
-					for (int j = 0; j < NTB; j++) {
-						const uint32_t word = u4_at(wv[j], w);
-						const uint32_t b0 = dequant2(word, wq_nibble(s, 0, 0), sc[j]);
-						const uint32_t b1 = dequant2(word, wq_nibble(s, 1, 0), sc[j]);
-#pragma unroll
-						for (int mt = 0; mt < MT; mt++)
-							mma16816(acc[mt][j], a[mt], b0, b1);
-					}
+						for (int i = 0; i < 4; i++) // c0..c3: columns 2 t, 2 t + 1
+							acc[mt][j][i] += grp[mt][i] * sv[d][j][i % 2];
 				}
+				if (kt + D * WARPS < kts)
+					fetch(d, kt + D * WARPS);
 			}
-#pragma unroll
-			for (int j = 0; j < NTB; j++) {
-				wv[j] = nv[j];
-				sc[j] = nsc[j];
-			}
-		}
 		__syncthreads();
 #pragma unroll
 		for (int mt = 0; mt < MT; mt++)
@@ -216,18 +228,20 @@ w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 	}
 }
 
-template <int MT, int NTB>
+template <int MT, int NTB, int D>
 static int launch(const void *a, const void *wq, const void *sc, void *c, int m, int n, int k,
 		  cudaStream_t stream)
 {
-	w4a16_gemm<MT, NTB><<<n / (8 * NTB), 32 * WARPS, 0, stream>>>(
+	w4a16_gemm<MT, NTB, D><<<n / (8 * NTB), 32 * WARPS, 0, stream>>>(
 		(const __half *)a, (const uint32_t *)wq, (const __half *)sc, (__half *)c, m, n, k);
 	return (int)cudaGetLastError();
 }
 
-// C = A W on `stream`; K a multiple of 128, N of 16.  16 rows of A a pass
-// up to M = 16 (M = 1 included), 64 above; 4 column tiles a block when that
-// still gives two blocks a multiprocessor, else 2.  Returns a cudaError_t.
+// C = A W on `stream`; K a multiple of 128, N of 16.  Up to M = 16 (M = 1
+// included): 16 rows a pass and 8 weight loads in flight a lane: 4 column
+// tiles a block and 2 groups while that still gives two blocks a
+// multiprocessor, else 2 tiles and 4 groups.  Above: 32 rows a pass, 4
+// column tiles, 2 groups.  Returns a cudaError_t.
 extern "C" int w4a16_launch(const void *a, const void *wq, const void *sc, void *c, int m,
 			    int n, int k, void *stream)
 {
@@ -237,8 +251,10 @@ extern "C" int w4a16_launch(const void *a, const void *wq, const void *sc, void 
 		return (int)cudaErrorInvalidValue;
 	cudaStream_t s = (cudaStream_t)stream;
 	const bool wide = n % 32 == 0 && n / 32 >= 2 * sms;
-	if (m <= 16)
-		return wide ? launch<1, 4>(a, wq, sc, c, m, n, k, s) : launch<1, 2>(a, wq, sc, c, m, n, k, s);
-	return wide ? launch<4, 4>(a, wq, sc, c, m, n, k, s) : launch<4, 2>(a, wq, sc, c, m, n, k, s);
+	if (m > 16)
+		return n % 32 ? launch<2, 2, 2>(a, wq, sc, c, m, n, k, s)
+			      : launch<2, 4, 2>(a, wq, sc, c, m, n, k, s);
+	return wide ? launch<1, 4, 2>(a, wq, sc, c, m, n, k, s)
+		    : launch<1, 2, 4>(a, wq, sc, c, m, n, k, s);
 }
 #endif
