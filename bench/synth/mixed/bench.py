@@ -5,8 +5,10 @@
 # cuBLAS in f16 on the dequantised weights (torch's linear).  Every kernel
 # is checked against the dequantise-then-matmul reference (f32) before it
 # is timed, on fresh random inputs, its output poisoned with NaN first.
-# Times: the median of REPS calls, each between CUDA events with the L2
-# flushed before it (a 256 MB write outside the events).
+# Each side's instances (our kernel's CONFIGS, the Triton tiles of
+# triton_w4.configs) are all checked, and the fastest of 3 calls is kept,
+# as Triton's autotune would.  Times: the median of REPS calls, each between
+# CUDA events with the L2 flushed before it (a 256 MB write outside them).
 # Usage: python3 bench.py [--quick]  (in the folder holding libmixed.so)
 import ctypes
 import sys
@@ -41,13 +43,47 @@ def scales_ours(s):
     return s.reshape(kt, n // 8, 8).permute(1, 0, 2).contiguous()
 
 
-def ours(a, words, sc, c):
+def ours(a, words, sc, c, cfg):
     m, k = a.shape
     n = c.shape[1]
-    rc = lib.w4a16_launch(ctypes.c_void_p(a.data_ptr()), ctypes.c_void_p(words.data_ptr()),
-                          ctypes.c_void_p(sc.data_ptr()), ctypes.c_void_p(c.data_ptr()),
-                          m, n, k, ctypes.c_void_p(torch.cuda.current_stream().cuda_stream))
+    rc = lib.w4a16_launch_cfg(ctypes.c_void_p(a.data_ptr()), ctypes.c_void_p(words.data_ptr()),
+                              ctypes.c_void_p(sc.data_ptr()), ctypes.c_void_p(c.data_ptr()),
+                              m, n, k, cfg,
+                              ctypes.c_void_p(torch.cuda.current_stream().cuda_stream))
     assert rc == 0, f"launch failed: {rc}"
+
+
+def our_configs():
+    """Our kernel's instances: (index, "MTxNTBxD")."""
+    out = (ctypes.c_int * 3)()
+    found = []
+    for i in range(lib.w4a16_config(-1, out)):
+        lib.w4a16_config(i, out)
+        found.append((i, "x".join(map(str, out[:3]))))
+    return found
+
+
+def tune(cands, m, n, ref, flush):
+    """Checks every candidate (name, launch(c)), times the correct ones
+    briefly, returns (fastest name, its launch, largest error, wrong names)."""
+    best, wrong, worst = None, [], 0.0
+    ct = torch.empty(m, n, device="cuda", dtype=torch.half)
+    for name, launch in cands:
+        try:
+            rel, ok = check(launch, ref)
+        except Exception as exc:  # a Triton tile that does not fit (shared memory)
+            print(f"# {name}: {type(exc).__name__}", file=sys.stderr)
+            continue
+        worst = max(worst, rel)
+        if not ok:
+            wrong.append(name)
+            continue
+        ms = timed(lambda: launch(ct), flush, 3)
+        if best is None or ms < best[0]:
+            best = ms, name, launch
+    if best is None:
+        return "-", lambda c: None, worst, wrong or ["every instance"]
+    return best[1], best[2], worst, wrong
 
 
 def timed(f, flush, reps):
@@ -74,13 +110,12 @@ def problem(m, n, k):
     return a, q, s, wdeq
 
 
-def check(name, run, m, n, k, ref):
-    c = torch.full((m, n), float("nan"), device="cuda", dtype=torch.half)
+def check(run, ref):
+    c = torch.full(ref.shape, float("nan"), device="cuda", dtype=torch.half)
     run(c)
     torch.cuda.synchronize()
     rel = ((c.float() - ref).norm() / ref.norm()).item()
-    ok = bool(torch.isfinite(c).all().item()) and rel < 2e-3
-    return c, rel, ok
+    return rel, bool(torch.isfinite(c).all().item()) and rel < 2e-3
 
 
 def main():
@@ -93,7 +128,8 @@ def main():
           f"triton {triton_w4.triton.__version__}")
     print("times: median of %d calls, L2 flushed before each (CUDA events)" % reps)
     print(f"{'N':>6} {'K':>6} {'M':>4} {'ours us':>8} {'triton us':>9} {'cuBLAS us':>9}"
-          f" {'x triton':>8} {'x cuBLAS':>8} {'ours GB/s':>9}  triton tile  rel err (ours/tri/cuB)")
+          f" {'x triton':>8} {'x cuBLAS':>8} {'ours GB/s':>9} {'ours':>6} {'triton':>15}"
+          f"  max rel err (ours/triton/cuBLAS)")
     failed = 0
     for n, k in SHAPES:
         for m in MS:
@@ -103,47 +139,27 @@ def main():
             twords = triton_w4.pack(q)
             wt = wdeq.t().contiguous()  # [N, K], as nn.Linear keeps it
             del q
-            runs = {
-                "ours": lambda c: ours(a, words, sc, c),
-                "cuBLAS": lambda c: c.copy_(torch.nn.functional.linear(a, wt)),
-            }
-            res = {}
-            for name, run in runs.items():
-                _, rel, ok = check(name, run, m, n, k, ref)
-                res[name] = rel, ok
-            # The baseline's tiles: the fastest correct one, as autotune would pick.
-            best = None
-            ct = torch.empty(m, n, device="cuda", dtype=torch.half)
-            for cfg in triton_w4.configs(m):
-                run = lambda c, cfg=cfg: triton_w4.launch(a, twords, s, c, cfg)
-                try:
-                    _, rel, ok = check("triton", run, m, n, k, ref)
-                except Exception as exc:  # a tile that does not compile (shared memory)
-                    print(f"# triton {cfg}: {type(exc).__name__}", file=sys.stderr)
-                    continue
-                if not ok:
-                    res["triton"] = rel, False
-                    continue
-                ms = timed(lambda cfg=cfg: triton_w4.launch(a, twords, s, ct, cfg), flush, 3)
-                if best is None or ms < best[0]:
-                    best = ms, cfg, rel
-            if best is not None:
-                res["triton"] = best[2], True
+            # Each side's instances all checked; the fastest kept, as autotune would.
+            o_name, o_run, o_err, o_bad = tune(
+                [(name, lambda c, i=i: ours(a, words, sc, c, i)) for i, name in our_configs()],
+                m, n, ref, flush)
+            t_name, t_run, t_err, t_bad = tune(
+                [("x".join(map(str, cfg[:3])) + f"/{cfg[3]}w{cfg[4]}s",
+                  lambda c, cfg=cfg: triton_w4.launch(a, twords, s, c, cfg))
+                 for cfg in triton_w4.configs(m)], m, n, ref, flush)
+            c_err, c_ok = check(lambda c: c.copy_(torch.nn.functional.linear(a, wt)), ref)
             c = torch.empty(m, n, device="cuda", dtype=torch.half)
-            t_ours = timed(lambda: ours(a, words, sc, c), flush, reps)
+            t_ours = timed(lambda: o_run(c), flush, reps)
+            t_tri = timed(lambda: t_run(c), flush, reps)
             t_cub = timed(lambda: torch.nn.functional.linear(a, wt), flush, reps)
-            t_tri = timed(lambda: triton_w4.launch(a, twords, s, c, best[1]), flush, reps) \
-                if best else float("nan")
             bytes_ = words.numel() * 4 + sc.numel() * 2 + a.numel() * 2 + m * n * 2
-            bad = [name for name, (_, ok) in res.items() if not ok]
+            bad = [f"ours {x}" for x in o_bad] + [f"triton {x}" for x in t_bad] + \
+                ([] if c_ok else ["cuBLAS"])
             failed += len(bad)
-            tile = "x".join(map(str, best[1][:3])) + f"/{best[1][3]}w{best[1][4]}s" if best else "-"
             print(f"{n:>6} {k:>6} {m:>4} {t_ours * 1e3:8.1f} {t_tri * 1e3:9.1f} {t_cub * 1e3:9.1f}"
                   f" {t_tri / t_ours:8.2f} {t_cub / t_ours:8.2f} {bytes_ / t_ours / 1e6:9.0f}"
-                  f"  {tile:>11}  {res['ours'][0]:.1e}/{res.get('triton', (float('nan'),))[0]:.1e}"
-                  f"/{res['cuBLAS'][0]:.1e}{'  WRONG: ' + ' '.join(bad) if bad else ''}",
-                  flush=True)
-            del a, words, sc, twords, wt, wdeq, ref
+                  f" {o_name:>6} {t_name:>15}  {o_err:.1e}/{t_err:.1e}/{c_err:.1e}"
+                  f"{'  WRONG: ' + ', '.join(bad) if bad else ''}", flush=True)
     print("all checked: ok" if failed == 0 else f"{failed} WRONG")
 
 

@@ -237,24 +237,41 @@ static int launch(const void *a, const void *wq, const void *sc, void *c, int m,
 	return (int)cudaGetLastError();
 }
 
-// C = A W on `stream`; K a multiple of 128, N of 16.  Up to M = 16 (M = 1
-// included): 16 rows a pass and 8 weight loads in flight a lane: 4 column
-// tiles a block and 2 groups while that still gives two blocks a
-// multiprocessor, else 2 tiles and 4 groups.  Above: 32 rows a pass, 4
-// column tiles, 2 groups.  Returns a cudaError_t.
-extern "C" int w4a16_launch(const void *a, const void *wq, const void *sc, void *c, int m,
-			    int n, int k, void *stream)
+// The instances the driver may choose from (bench.py tries each, as
+// Triton's autotune would): rows a pass (16 MT), column tiles a block (NTB),
+// groups in flight a warp (D).
+#define CONFIGS(X) X(1, 1, 2) X(1, 1, 4) X(1, 2, 2) X(1, 2, 4) X(1, 4, 2) \
+	X(1, 8, 2) X(2, 2, 2) X(2, 4, 2)
+
+#define NTB_OF(mt, ntb, d) ntb,
+static const int config_ntb[] = {CONFIGS(NTB_OF)};
+#define NCONFIGS (int)(sizeof config_ntb / sizeof *config_ntb)
+
+// C = A W on `stream` with instance `cfg` of CONFIGS; K a multiple of 128,
+// N of 8 NTB.  Returns a cudaError_t.
+extern "C" int w4a16_launch_cfg(const void *a, const void *wq, const void *sc, void *c, int m,
+				int n, int k, int cfg, void *stream)
 {
-	int dev = 0, sms = 0;
-	if (k % 128 != 0 || n % 16 != 0 || cudaGetDevice(&dev) ||
-	    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev))
+	if (cfg < 0 || cfg >= NCONFIGS || k % 128 != 0 || n % (8 * config_ntb[cfg]) != 0)
 		return (int)cudaErrorInvalidValue;
+	int i = 0;
 	cudaStream_t s = (cudaStream_t)stream;
-	const bool wide = n % 32 == 0 && n / 32 >= 2 * sms;
-	if (m > 16)
-		return n % 32 ? launch<2, 2, 2>(a, wq, sc, c, m, n, k, s)
-			      : launch<2, 4, 2>(a, wq, sc, c, m, n, k, s);
-	return wide ? launch<1, 4, 2>(a, wq, sc, c, m, n, k, s)
-		    : launch<1, 2, 4>(a, wq, sc, c, m, n, k, s);
+#define LAUNCH(mt, ntb, d)                                                       \
+	if (cfg == i++)                                                          \
+		return launch<mt, ntb, d>(a, wq, sc, c, m, n, k, s);
+	CONFIGS(LAUNCH)
+	return (int)cudaErrorInvalidValue;
+}
+
+// The number of instances, and instance `cfg`'s (MT, NTB, D) in out[0..2].
+extern "C" int w4a16_config(int cfg, int *out)
+{
+	static const int all[][3] = {
+#define TRIPLE(mt, ntb, d) {mt, ntb, d},
+		CONFIGS(TRIPLE)};
+	if (cfg >= 0 && cfg < NCONFIGS)
+		for (int i = 0; i < 3; i++)
+			out[i] = all[cfg][i];
+	return NCONFIGS;
 }
 #endif
