@@ -178,6 +178,38 @@ static int64_t copy_lines(int rows, int bk, int threads)
 	return total;
 }
 
+/* The 128-byte swizzle of wgmma's matrix descriptors (PTX ISA, "Shared
+ * Memory Matrix Layout"): in a K-major tile of 128-byte rows at a
+ * 1024-byte aligned address, byte address bits 4-6 (the 16-byte chunk of
+ * a row) are XORed with bits 7-9 (the row within 8 rows). */
+static int64_t hw_swizzle128(int64_t row, int64_t col, int64_t elem)
+{
+	int64_t a = 128 * row + elem * col;
+	return (a ^ (a >> 7 & 7) << 4) / elem;
+}
+
+/* A tile of 128-byte rows: the layout synthesis chooses for the copy and
+ * the ldmatrix is the hardware's 128-byte swizzle, element by element, so
+ * that wgmma can read it through a descriptor (bench/synth/gemm/wgmma.cu
+ * does, on the H100). */
+static void swizzle_is_wgmma(lego_test *t, lego_ctx *ctx,
+			     const synth_prog *p)
+{
+	for (int s = 0; s < 2; s++) {
+		const prog_tensor *x = named(p, s ? "sB" : "sA");
+		int bad = 0;
+		for (int64_t r = 0; r < x->rows; r++)
+			for (int64_t c = 0; c < x->cols; c++) {
+				int64_t idx[2] = {r, c}, o = -1;
+				lego_layout_apply_num(ctx, x->synth.layout,
+						      NULL, idx, &o);
+				bad += o != hw_swizzle128(r, c, x->elem);
+			}
+		CHECKF(t, !bad, "%s: %d elements off the 128-byte swizzle",
+		       x->name, bad);
+	}
+}
+
 static void copy_by_lines(lego_test *t)
 {
 	static const int cfg[][5] = {{128, 128, 32, 2, 2}, {128, 128, 64, 2, 2},
@@ -204,6 +236,8 @@ static void copy_by_lines(lego_test *t)
 			CHECK_EQ(t, x->synth.cost[0].wavefronts,
 				 copy_lines(rows, g[2], 32 * g[3] * g[4]));
 		}
+		if (g[2] == 64)
+			swizzle_is_wgmma(t, ctx, p);
 		lego_ctx_free(ctx);
 	}
 }
