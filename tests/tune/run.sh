@@ -94,6 +94,10 @@ expect remeasure-cached-best "$tmp/out" "best: C=2  0.82 ms (median)"
 expect remeasure-show "$tmp/show" "0.92 ms  C=3  (median of 0.88 0.92 0.93)"
 "$lego" gen "$tmp/noisy.lego" /dev/null --tuned "$tmp/n.db" 2>"$tmp/e" >/dev/null
 expect remeasure-gen "$tmp/e" "lego gen: tuned: C=2 (0.82 ms)"
+# another re-measurement of the problem replaces the first
+noisy --remeasure 2 --rounds 3 --db "$tmp/n.db" >/dev/null 2>&1
+"$lego" tune "$tmp/noisy.lego" /dev/null --show --db "$tmp/n.db" >"$tmp/show"
+expect remeasure-replaced "$tmp/show" "re-measured in interleaved rounds: 2"
 rm -f "$tmp"/n/*
 noisy --remeasure 0 --db "$tmp/n0.db" >"$tmp/out" 2>&1
 expect remeasure-off "$tmp/out" "best: C=1  0.5 ms"
