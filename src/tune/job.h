@@ -52,9 +52,9 @@ void tune_job_free(tune_job *j);
  * median of each one's rounds: res->best and res->best_ms become the
  * lowest median, res->finalists n, res->remeasured the measurements
  * made.  The medians are recorded in the cache (the key's previous
- * re-measurement replaced), where lego_tune_cache_best prefers them; a
- * cache that holds the medians of all n for as many rounds is used and
- * nothing is measured. */
+ * re-measurement replaced), where lego_tune_cache_best prefers them.
+ * When the key's recorded re-measurement is of these n with as many
+ * rounds, its medians are used and nothing is measured. */
 int tune_remeasure(lego_ctx *ctx, const tune_batch *b, int rounds,
 		   lego_tune_cache *cache, const lego_tune_key *key,
 		   const size_t *top, size_t n, lego_tune_result *res);

@@ -41,12 +41,21 @@ static char *times_text(const double *t, size_t n)
 	return s;
 }
 
-/* The medians from the cache: 1 when all n are there. */
+/* The medians from the cache: 1 when the key's recorded re-measurement
+ * is of these n, with as many rounds (another set is measured again:
+ * the choice must come from one set of interleaved rounds). */
 static int cached(lego_tune_cache *cache, const lego_tune_key *key,
 		  tune_job *jobs, size_t n, int rounds)
 {
+	lego_tune_record *r;
+	size_t nr;
+	if (!cache || lego_tune_cache_finals(cache, key, &r, &nr))
+		return 0;
+	lego_tune_records_free(r, nr);
+	if (nr != n)
+		return 0;
 	for (size_t k = 0; k < n; k++)
-		if (!cache || !lego_tune_cache_final_get(cache, key,
+		if (!lego_tune_cache_final_get(cache, key,
 							 jobs[k].config, rounds,
 							 &jobs[k].ms))
 			return 0;
