@@ -55,7 +55,7 @@ static size_t propose(lego_tune_search *t, const tune_batch *b,
 static void keep_best(size_t *top, double *top_ms, size_t *n, size_t k,
 		      size_t i, double ms)
 {
-	if (!isfinite(ms) || (*n == k && ms >= top_ms[k - 1]) || k == 0)
+	if (k == 0 || !isfinite(ms) || (*n == k && ms >= top_ms[k - 1]))
 		return;
 	size_t at = *n < k ? (*n)++ : k - 1;
 	for (; at > 0 && top_ms[at - 1] > ms; at--) {
