@@ -41,8 +41,8 @@ def fwd_candidates(N, dtype, persistent=False):
     BM and twice BM, those warps and stages, G = the programs the device
     holds at once (fwd_resident): one wave, every program resident, the
     tiles dealt evenly (a G beyond it runs in waves, not persistent: at
-    fp16 N = 4096, 8 programs a multiprocessor of 96 registers a thread
-    and 8 warps fit 2 at a time)."""
+    fp16 N = 4096 on the H100, 3 programs of the 2-stage kernel at 8 warps
+    fit a multiprocessor, not the 8 of G = 1056)."""
     bm, warps, _, _ = fwd_default(N)
     out = {(bm, warps), (bm, max(1, warps // 2)), (bm, min(16, warps * 2)),
            (max(1, bm // 4), max(1, warps // 4))}
