@@ -113,6 +113,11 @@ run matvec "7 45" -D I=7 -D K=45 -D L_i=2 -D P_i=2 -D L_k=2 -D P_k=8 -D R_k=2
 run matmul "17 19 5" -D L_i=2 -D L_j=2 -D P_i=4 -D P_j=4 -D O_i=2 -D O_j=3 \
 	-D P_k=2 -D M_A=4 -D M_B=3 -D R_k=2
 run absmax "5 13" -D L_j=4 -D G_j=2
+# R = 3: as 1 with the reduced dim's private loop unrolled (#pragma
+# unroll), with vector reads of staged tiles, and beside R = 2
+run matmul "17 19 13" -D L_i=2 -D L_j=2 -D P_i=4 -D P_j=4 -D O_i=2 -D O_j=3 \
+	-D P_k=4 -D M_A=4 -D M_B=3 -D R_k=3
+run contraction "3 5 4 3 5" -D P_d=2 -D P_e=4 -D P_c=2 -D R_d=3 -D R_e=2
 # PRL: (weight, id) tuples combined by a user operator, in registers, the
 # local tree and the grid kernel
 run prl "7 29" -D L_i=2 -D L_j=4 -D P_j=2 -D G_j=2
@@ -157,6 +162,45 @@ if command -v nvcc >/dev/null 2>&1; then
 			ko "$n with nvcc: $(cat "$TMP/nvcc.err")"
 		fi
 	done
+fi
+
+# CUDA, what the two compiler-facing parameters do to the machine code:
+# B_sm = 2 caps the registers of the double-buffered 128 x 128 MatMul
+# (151 without the bound, nvcc 13.0) at 65536 / (2 * 256) = 128, and R_k = 3
+# unrolls the k loop of the same tiles (16 steps of 8 x 8 FMAs).
+if command -v nvcc >/dev/null 2>&1; then
+	mm="-D M=4096 -D N=4096 -D K=4096 -D L_i=16 -D L_j=16 -D P_i=8 \
+-D P_j=8 -D M_A=4 -D M_B=3 -D P_k=16 -D O_i=3 -D O_j=3"
+	regs() { # the registers of the kernel matmul for these -D
+		# shellcheck disable=SC2086
+		"$LEGO" mdh "$EX/matmul.mdh" --target cuda $mm "$@" \
+			-o "$TMP/mmr.cu" &&
+		nvcc -arch=sm_90 -cubin -w -Xptxas -v "$TMP/mmr.cu" \
+			-o "$TMP/mmr.cubin" 2>&1 |
+		awk '/entry function .*6matmulP/ {on = 1}
+		     on && /Used/ {print $5; exit}'
+	}
+	r1=$(regs -D M_2=2 -D B_sm=1)
+	r2=$(regs -D M_2=2 -D B_sm=2)
+	if [ "${r1:-0}" -gt 128 ] && [ "${r2:-999}" -le 128 ]; then
+		ok "B_sm = 2 caps the registers at 128 ($r1 without)"
+	else
+		ko "B_sm: $r1 registers with B_sm = 1, $r2 with 2"
+	fi
+	fma() { # the FMAs of matmul's PTX for these -D
+		# shellcheck disable=SC2086
+		"$LEGO" mdh "$EX/matmul.mdh" --target cuda $mm "$@" \
+			-o "$TMP/mmf.cu" &&
+		nvcc -arch=sm_90 -ptx -w "$TMP/mmf.cu" -o - |
+		grep -c 'fma.rn.f32'
+	}
+	f1=$(fma -D R_k=1)
+	f3=$(fma -D R_k=3)
+	if [ "${f1:-0}" -lt 1024 ] && [ "${f3:-0}" -ge 1024 ]; then
+		ok "R_k = 3 unrolls the k loop ($f3 FMAs, $f1 with R_k = 1)"
+	else
+		ko "R_k: $f1 FMAs with R_k = 1, $f3 with 3"
+	fi
 fi
 
 # Tuning: the template of matvec searched by lego tune on PoCL, every
