@@ -138,7 +138,7 @@ run mcc "1 3 5 5 3 3 3" -D L_q=2 -D L_c=2 -D P_k=2 -D G_r=2 -D M_x=4 -D M_f=2 \
 	-D M_2=2
 
 # Every 8th configuration of the matvec space at 3 x 5 with its inputs in
-# global memory (the whole space, 120 configurations: sh
+# global memory (the whole space, 378 configurations: sh
 # tests/mdh/sweep.sh build/lego DIR 3 5; docs/mdh.md says why the staged
 # placements are not swept).
 if sh "$HERE/sweep.sh" "$LEGO" "$TMP/sweep" 3 5 8 > "$TMP/sweep.log" 2>&1; then
