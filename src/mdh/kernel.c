@@ -16,6 +16,14 @@
 
 #include "mdh/lower.h"
 
+/* CUDA's spelling after the prologue and the kernel qualifier, shared
+ * by the kernels for nvcc and for NVRTC */
+#define CUDA_SPELLING "", "__restrict__", "__shared__", "(int)blockIdx.x", \
+	"(int)threadIdx.x", "(int)(blockIdx.x * blockDim.x + threadIdx.x)", \
+	"(int)(gridDim.x * blockDim.x)", "__syncthreads()", \
+	"static __device__", "__align__(16) ", "*(const %s4 *)(", \
+	"__launch_bounds__({{ mdh_LOC.size }}, {{ B_sm }}) ", 1
+
 static const mdh_spelling spellings[] = {
 	[MDH_OPENCL] = {"", "__kernel void", "__global ", "restrict", "__local",
 			"(int)get_group_id(0)", "(int)get_local_id(0)",
@@ -25,12 +33,13 @@ static const mdh_spelling spellings[] = {
 			"__attribute__((reqd_work_group_size("
 			"{{ mdh_LOC.size }}, 1, 1))) ", 0},
 	[MDH_CUDA] = {"#include <limits.h>\n#include <math.h>\n",
-		      "__global__ void", "", "__restrict__", "__shared__",
-		      "(int)blockIdx.x", "(int)threadIdx.x",
-		      "(int)(blockIdx.x * blockDim.x + threadIdx.x)",
-		      "(int)(gridDim.x * blockDim.x)", "__syncthreads()",
-		      "static __device__", "__align__(16) ", "*(const %s4 *)(",
-		      "__launch_bounds__({{ mdh_LOC.size }}, {{ B_sm }}) ", 1},
+		      "__global__ void", CUDA_SPELLING},
+	/* NVRTC has no C library headers: the constants the built-in
+	 * operators' identities use */
+	[MDH_NVRTC] = {"#ifndef INFINITY\n#define INFINITY __int_as_float("
+		       "0x7f800000)\n#endif\n#ifndef INT_MAX\n#define INT_MAX "
+		       "2147483647\n#define INT_MIN (-INT_MAX - 1)\n#endif\n",
+		       "extern \"C\" __global__ void", CUDA_SPELLING},
 };
 
 const mdh_spelling *mdh_spelling_of(mdh_target t)

@@ -24,13 +24,13 @@ int mdh_lower(lego_ctx *ctx, const mdh_program *p, mdh_target target,
 	out->host = NULL;
 	if (target == MDH_CUDA) {
 		mdh_put_cuda_launch(&k, p);
-	} else {
+	} else if (target == MDH_OPENCL) {
 		mdh_put_spec(&h, p, maxwg, mdh_spelling_of(target));
 		mdh_put_host(&h, p);
 		out->host = take(ctx, &h);
 	}
 	out->kernel = take(ctx, &k);
-	if (out->kernel && (out->host || target == MDH_CUDA))
+	if (out->kernel && (out->host || target != MDH_OPENCL))
 		return 0;
 	mdh_templates_free(out);
 	return -1;

@@ -164,6 +164,30 @@ if command -v nvcc >/dev/null 2>&1; then
 	done
 fi
 
+# NVRTC (what lego tune --runner cuda compiles): --target nvrtc, the
+# kernels alone, compile; the same kernels for nvcc do not (includes, the
+# launch function).
+for t in "matmul -D L_i=4 -D L_j=8 -D L_k=4 -D G_k=2" "absmax -D L_j=8" \
+	"prl -D L_j=8"; do
+	set -- $t
+	n=$1
+	shift
+	"$LEGO" mdh "$EX/$n.mdh" --target nvrtc "$@" -o "$TMP/$n.nv.cu" &&
+	"$LEGO" mdh "$EX/$n.mdh" --target cuda "$@" -o "$TMP/$n.nvcc.cu" || {
+		ko "$n: lego mdh --target nvrtc"
+		continue
+	}
+	python3 "$HERE/nvrtc.py" "$TMP/$n.nv.cu" > "$TMP/nvrtc.log" 2>&1
+	r=$?
+	[ $r -eq 77 ] && break
+	if [ $r -eq 0 ] && ! python3 "$HERE/nvrtc.py" "$TMP/$n.nvcc.cu" \
+		> /dev/null 2>&1; then
+		ok "$n --target nvrtc compiles with NVRTC: $*"
+	else
+		ko "$n with NVRTC: $(cat "$TMP/nvrtc.log")"
+	fi
+done
+
 # CUDA, what the two compiler-facing parameters do to the machine code:
 # B_sm = 2 caps the registers of the double-buffered 128 x 128 MatMul
 # (151 without the bound, nvcc 13.0) at 65536 / (2 * 256) = 128, and R_k = 3
