@@ -11,18 +11,38 @@ lego=${2:-build}/lego
 here=$(dirname "$0")
 mkdir -p "$out"
 : > "$out/lift_all.cuh"
-gen() {  # NAMESPACE FILE
-	"$lego" lift --target cuda "$2" -o "$out/$1.cu"
-	"$lego" lift --target cuda --host "$2" -o "$out/$1.h"
+gen() {  # NAMESPACE FILE [STEPS]: STEPS rewrites (lego lift --rewrite)
+	rw=${3:+--rewrite $3}
+	"$lego" lift --target cuda $rw "$2" -o "$out/$1.cu"
+	"$lego" lift --target cuda --host $rw "$2" -o "$out/$1.h"
 	printf 'namespace %s {\n#include "%s.cu"\n#include "%s.h"\n}\n' \
 		"$1" "$1" "$1" >> "$out/lift_all.cuh"
 }
-for b in dot gemv gemvwg matmul nbody kmeans nn conv2d stencil2d jacobi3d; do
+# variant NAME FILE TO SED: FILE's kernel NAME renamed TO (extern "C"
+# names must differ) and edited by SED into OUT/TO.lift
+variant() {
+	sed -e "s/^kernel $1(/kernel $3(/" -e "$4" "$2" > "$out/$3.lift"
+}
+for b in dot gemv gemvwg matmul nbody kmeans nn md conv2d stencil2d jacobi3d; do
 	gen "ex_$b" "examples/lift/$b.lift"
 done
+# the explored variants that unroll (the unroll rule) the stencils'
+# reduction over the neighbourhood
+for b in conv2d stencil2d jacobi3d; do
+	variant "$b" "examples/lift/$b.lift" "${b}_u" ""
+	gen "ex_${b}_u" "$out/${b}_u.lift" unroll:0
+done
+# mmtiled at tile sides 4 to 32, each also with its product over a tile
+# unrolled; gemvwg with work-groups of 64 to 1024 partial sums
 for t in 4 8 16 32; do
-	sed -e "s/\\b4\\b/$t/g" -e "s/^kernel mmtiled(/kernel mmtiled$t(/" examples/lift/mmtiled.lift > "$out/mmtiled$t.lift"
+	variant mmtiled examples/lift/mmtiled.lift "mmtiled$t" "s/\\b4\\b/$t/g"
 	gen "ex_mmtiled$t" "$out/mmtiled$t.lift"
+	variant "mmtiled$t" "$out/mmtiled$t.lift" "mmtiled${t}_u" ""
+	gen "ex_mmtiled${t}_u" "$out/mmtiled${t}_u.lift" unroll:1
+done
+for w in 64 128 512 1024; do
+	variant gemvwg examples/lift/gemvwg.lift "gemvwg$w" "s/\\b256\\b/$w/g"
+	gen "ex_gemvwg$w" "$out/gemvwg$w.lift"
 done
 cp "$here/refs.cuh" "$out/"
 nvcc -O3 -arch=sm_90 -std=c++17 -I"$out" "$here/gpu.cu" -o "$out/gpu"
