@@ -291,9 +291,9 @@ int main(int argc, char **argv)
 			ex_gemv::gemv_launch(dA, dx, o, M, K, c.grid, c.block, 0);
 		}, o, ref, 1e-4f, cfg);
 		/* gemvwg.lift: a work-group a row, grids of M or fewer groups,
-		 * with 64 to 1024 partial sums a row (gpu.sh) */
+		 * with 32 to 1024 partial sums a row (gpu.sh) */
 		std::vector<config> cs;
-		for (unsigned b = 64; b <= 256; b *= 2)
+		for (unsigned b = 32; b <= 256; b *= 2)
 			for (unsigned g : {(unsigned)M, sms * 8, sms * 4}) {
 				config k;
 				k.block = dim3(b);
@@ -310,7 +310,7 @@ int main(int argc, char **argv)
 		keep_best(&lms, cfg, tune("gemvwg", cs, [&](const config &c) {
 			ex_gemvwg::gemvwg_launch(dA, dx, o, M, K, c.grid, c.block, 0);
 		}, o, ref, 1e-4f, cfg2), "gemvwg256", cfg2);
-		GEMVWG(64) GEMVWG(128) GEMVWG(512) GEMVWG(1024)
+		GEMVWG(32) GEMVWG(64) GEMVWG(128) GEMVWG(512) GEMVWG(1024)
 		char sz[32], ex[64];
 		snprintf(sz, sizeof sz, "%dx%d", M, K);
 		snprintf(ex, sizeof ex, "  lift %.0f GB/s, copy %.0f GB/s",

@@ -33,14 +33,14 @@ for b in conv2d stencil2d jacobi3d; do
 	gen "ex_${b}_u" "$out/${b}_u.lift" unroll:0
 done
 # mmtiled at tile sides 4 to 32, each also with its product over a tile
-# unrolled; gemvwg with work-groups of 64 to 1024 partial sums
+# unrolled; gemvwg with work-groups of 32 to 1024 partial sums
 for t in 4 8 16 32; do
 	variant mmtiled examples/lift/mmtiled.lift "mmtiled$t" "s/\\b4\\b/$t/g"
 	gen "ex_mmtiled$t" "$out/mmtiled$t.lift"
 	variant "mmtiled$t" "$out/mmtiled$t.lift" "mmtiled${t}_u" ""
 	gen "ex_mmtiled${t}_u" "$out/mmtiled${t}_u.lift" unroll:1
 done
-for w in 64 128 512 1024; do
+for w in 32 64 128 512 1024; do
 	variant gemvwg examples/lift/gemvwg.lift "gemvwg$w" "s/\\b256\\b/$w/g"
 	gen "ex_gemvwg$w" "$out/gemvwg$w.lift"
 done
