@@ -155,11 +155,10 @@ int main(int argc, char **argv)
 	       w, 25), out, M, N);
 #elif defined(BENCH_jacobi3d)
 	int L = s[0], M = s[1], N = s[2];
-	float *A = randoms((size_t)L * M * N), w[27];
-	/* 1/7 at the centre (13) and its face neighbours, 0 elsewhere */
-	for (int k = 0; k < 27; k++)
-		w[k] = (k == 4 || k == 10 || k == 12 || k == 13 || k == 14 ||
-			k == 16 || k == 22) ? 1.0f / 7 : 0.0f;
+	/* random weights at all 27 positions: the 7-point stencil weighs
+	 * the centre (13) and its face neighbours by theirs and must not
+	 * read the others */
+	float *A = randoms((size_t)L * M * N), *w = randoms(27);
 	nout = jacobi3d_out_len(L, M, N);
 	ref = (float *)calloc(nout, sizeof *ref);
 	static const int face[7][3] = {{0, 0, 0}, {-1, 0, 0}, {1, 0, 0},
@@ -170,9 +169,11 @@ int main(int argc, char **argv)
 			for (int k = 0; k < N; k++)
 				for (int f = 0; f < 7; f++)
 					ref[((size_t)i * M + j) * N + k] +=
+						w[9 * (face[f][0] + 1) + 3 * (face[f][1] + 1) +
+						  face[f][2] + 1] *
 						A[((size_t)clampi(i + face[f][0], L) * M +
 						   clampi(j + face[f][1], M)) * N +
-						  clampi(k + face[f][2], N)] / 7;
+						  clampi(k + face[f][2], N)];
 	out = buffer(&c, nout * sizeof(float), NULL);
 	LAUNCH(jacobi3d, global, NULL, input(&c, A, (size_t)L * M * N),
 	       input(&c, w, 27), out, L, M, N);
