@@ -201,6 +201,15 @@ static float tune(const char *what, const std::vector<config> &cs,
 	return best;
 }
 
+/* The kernels with their sizes compile-time constants (gpu.sh: fixed),
+ * at the full sizes only: launched directly over the same configs. */
+#define FIXED(what, ns, kern, cs, tol, ...)                                \
+	if (!quick)                                                        \
+		keep_best(&lms, cfg, tune(what ", sizes fixed", cs,        \
+					  [&](const config &c) {           \
+			ns::kern<<<c.grid, c.block>>>(__VA_ARGS__);        \
+		}, o, ref, tol, cfg2), what ", sizes fixed", cfg2);
+
 /* Keeps a variant's time t (and its name, with its launch) if better. */
 static void keep_best(float *best, char *cfg, float t, const char *variant,
 		      const char *launch)
@@ -303,6 +312,7 @@ int main(int argc, char **argv)
 			}
 		char cfg2[48];
 #define GEMVWG(W)                                                          \
+	if (K % W == 0)                                                    \
 	keep_best(&lms, cfg, tune("gemvwg" #W, cs, [&](const config &c) {  \
 		ex_gemvwg##W::gemvwg##W##_launch(dA, dx, o, M, K, c.grid,  \
 						 c.block, 0);              \
@@ -311,6 +321,9 @@ int main(int argc, char **argv)
 			ex_gemvwg::gemvwg_launch(dA, dx, o, M, K, c.grid, c.block, 0);
 		}, o, ref, 1e-4f, cfg2), "gemvwg256", cfg2);
 		GEMVWG(32) GEMVWG(64) GEMVWG(128) GEMVWG(512) GEMVWG(1024)
+		FIXED("gemvwg64", ex_gemvwg64_f, gemvwg64_f, cs, 1e-4f, dA, dx, o)
+		FIXED("gemvwg128", ex_gemvwg128_f, gemvwg128_f, cs, 1e-4f, dA, dx, o)
+		FIXED("gemvwg256", ex_gemvwg_f, gemvwg_f, cs, 1e-4f, dA, dx, o)
 		char sz[32], ex[64];
 		snprintf(sz, sizeof sz, "%dx%d", M, K);
 		snprintf(ex, sizeof ex, "  lift %.0f GB/s, copy %.0f GB/s",
@@ -358,6 +371,8 @@ int main(int argc, char **argv)
 		}, o, ref, 1e-4f, cfg2), "mmtiled unrolled", cfg2);        \
 	}
 		MMT(4) MMT(8) MMT(16) MMT(32)
+		FIXED("matmul", ex_matmul_f, matmul_f, configs2(n, n), 1e-4f, dA,
+		      dB, o)
 		char sz[32], ex[64];
 		snprintf(sz, sizeof sz, "%d^3", n);
 		snprintf(ex, sizeof ex, "  ref %.2f, lift %.2f TFLOP/s",
@@ -394,6 +409,9 @@ int main(int argc, char **argv)
 			ex_nbody::nbody_launch(dx, dy, dz, dm, ds, o, N, c.grid,
 					       c.block, 0);
 		}, o, ref, 1e-2f, cfg);
+		char cfg2[48];
+		FIXED("nbody", ex_nbody_f, nbody_f, configs1(N), 1e-2f, dx, dy,
+		      dz, dm, ds, o)
 		char sz[32];
 		snprintf(sz, sizeof sz, "N=%d", N);
 		row("nbody", sz, rms, lms, cfg, "");
@@ -553,6 +571,28 @@ int main(int argc, char **argv)
 					ex_stencil2d_u::stencil2d_u_launch(
 						dA, dw, o, M, N, c.grid, c.block, 0);
 			}, o, ref, 1e-4f, cfg2), "unrolled", cfg2);
+#define CONVL(T)                                                           \
+	{                                                                  \
+		std::vector<config> cs(1);                                 \
+		cs[0].grid = dim3(N / T, M / T);                           \
+		cs[0].block = dim3(T, T);                                  \
+		snprintf(cs[0].name, sizeof cs[0].name, "tile %d", T);     \
+		keep_best(&lms, cfg, tune("conv2dlocal unrolled", cs,      \
+					  [&](const config &c) {           \
+			ex_conv2dlocal##T::conv2dlocal##T##_launch(dA, dw, o, M, \
+						N, c.grid, c.block, 0);    \
+		}, o, ref, 1e-4f, cfg2), "conv2dlocal unrolled", cfg2);    \
+	}
+		if (s == 0 && M % 32 == 0 && N % 32 == 0) {
+			CONVL(8) CONVL(16) CONVL(32)
+		}
+		if (s == 0) {
+			FIXED("conv2d unrolled", ex_conv2d_f, conv2d_f,
+			      configs2(N, M), 1e-4f, dA, dw, o)
+		} else if (s == 2) {
+			FIXED("jacobi3d", ex_jacobi3d_f, jacobi3d_f,
+			      configs2(N, M), 1e-4f, dA, dw, o)
+		}
 		float cgbs = copy_gbs(n);
 		float lgbs = 2.0f * n * sizeof(float) / lms / 1e6f;
 		char sz[48], ex[96];
@@ -611,7 +651,10 @@ int main(int argc, char **argv)
 		float lms = tune("md", configs1(N), [&](const config &c) {
 			ex_md::md_launch(dx, dy, dz, dn, ds, cutsq, lj1, lj2, o, N, K,
 					 c.grid, c.block, 0);
-		}, o, ref, 1e-4f, cfg);
+		}, o, ref, 1e-3f, cfg);
+		char cfg2[48];
+		FIXED("md", ex_md_f, md_f, configs1(N), 1e-3f, dx, dy, dz, dn,
+		      ds, cutsq, lj1, lj2, o)
 		char sz[32];
 		snprintf(sz, sizeof sz, "N=%d K=%d", N, K);
 		row("md", sz, rms, lms, cfg, "");

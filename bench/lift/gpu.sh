@@ -40,9 +40,42 @@ for t in 4 8 16 32; do
 	variant "mmtiled$t" "$out/mmtiled$t.lift" "mmtiled${t}_u" ""
 	gen "ex_mmtiled${t}_u" "$out/mmtiled${t}_u.lift" unroll:1
 done
+# conv2dlocal (slide-tiled into local memory) at tile sides 8 to 32,
+# unrolled
+for t in 8 16 32; do
+	variant conv2dlocal examples/lift/conv2dlocal.lift "conv2dlocal$t" \
+		"s/\\b4\\b/$t/g; s/slide(8, $t)/slide($((t + 4)), $t)/g"
+	gen "ex_conv2dlocal$t" "$out/conv2dlocal$t.lift" unroll:0
+done
 for w in 32 64 128 512 1024; do
 	variant gemvwg examples/lift/gemvwg.lift "gemvwg$w" "s/\\b256\\b/$w/g"
 	gen "ex_gemvwg$w" "$out/gemvwg$w.lift"
 done
+# fixed NAME FILE STEPS SIZE=V...: the kernel NAME of FILE (after STEPS)
+# with its sizes compile-time constants (lego lift --macros, as lego
+# tune's templates have them), for the study's full sizes, as NAME_f
+fixed() {
+	name=$1 file=$2 rw=${3:+--rewrite $3}
+	shift 3
+	variant "$name" "$file" "${name}_f" ""
+	"$lego" lift --target cuda --macros $rw "$out/${name}_f.lift" \
+		-o "$out/ex_${name}_f.cu"
+	{
+		echo "namespace ex_${name}_f {"
+		for d; do echo "#define ${d%%=*} ${d#*=}"; done
+		echo "#include \"ex_${name}_f.cu\""
+		for d; do echo "#undef ${d%%=*}"; done
+		echo "}"
+	} >> "$out/lift_all.cuh"
+}
+fixed conv2d examples/lift/conv2d.lift unroll:0 M=8192 N=8192
+fixed jacobi3d examples/lift/jacobi3d.lift "" L=512 M=512 N=512
+fixed nbody examples/lift/nbody.lift "" N=32768
+fixed md examples/lift/md.lift "" N=262144 K=128
+fixed matmul examples/lift/matmul.lift "" M=4096 N=4096 K=4096
+for w in 64 128; do
+	fixed "gemvwg$w" "$out/gemvwg$w.lift" "" M=8192 K=8192
+done
+fixed gemvwg examples/lift/gemvwg.lift "" M=8192 K=8192
 cp "$here/refs.cuh" "$out/"
 nvcc -O3 -arch=sm_90 -std=c++17 -I"$out" "$here/gpu.cu" -o "$out/gpu"

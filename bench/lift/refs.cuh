@@ -217,11 +217,13 @@ __global__ void ref_md(const float *x, const float *y, const float *z,
 		float dx = xi - x[j], dy = yi - y[j], dz = zi - z[j];
 		float r2 = dx * dx + dy * dy + dz * dz;
 		if (r2 < cutsq) {
+			/* the Lift program's association, component by
+			 * component (the terms cancel: any other rounds
+			 * differently by up to 1e-3 of the sum) */
 			float r2inv = 1.0f / r2, r6inv = r2inv * r2inv * r2inv;
-			float f = r2inv * r6inv * (lj1 * r6inv - lj2);
-			fx += dx * f;
-			fy += dy * f;
-			fz += dz * f;
+			fx += dx * r2inv * r6inv * (lj1 * r6inv - lj2);
+			fy += dy * r2inv * r6inv * (lj1 * r6inv - lj2);
+			fz += dz * r2inv * r6inv * (lj1 * r6inv - lj2);
 		}
 	}
 	out[3 * i] = fx;

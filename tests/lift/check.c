@@ -185,19 +185,30 @@ int main(int argc, char **argv)
 	out = buffer(&c, nout * sizeof(float), NULL);
 	LAUNCH(matmul, global, NULL, input(&c, A, (size_t)M * K), input(&c, B,
 	       (size_t)K * N), out, M, N, K);
-#elif defined(BENCH_stencil2dlocal)
+#elif defined(BENCH_stencil2dlocal) || defined(BENCH_conv2dlocal)
 	/* work-groups of 3 x 2 work-items over 4 x 4 tiles, 2 x 2 groups:
-	 * fewer than the tiles, so both the group and local loops stride */
-	int M = s[0], N = s[1];
+	 * fewer than the tiles, so both the group and local loops stride;
+	 * the 3 x 3 clamped stencil or the 5 x 5 convolution (zero outside) */
+#ifdef BENCH_conv2dlocal
+#define STENCIL conv2dlocal
+	int r = 2, clamp = 0;
+#else
+#define STENCIL stencil2dlocal
+	int r = 1, clamp = 1;
+#endif
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#define LAUNCH_(...) LAUNCH(__VA_ARGS__)
+	int M = s[0], N = s[1], d = 2 * r + 1;
 	size_t local[2] = {3, 2};
 	global[0] = 6;
 	global[1] = 4;
-	float *A = randoms((size_t)M * N), *w = randoms(9);
-	nout = stencil2dlocal_out_len(M, N);
-	ref = stencil2d_ref(A, w, M, N, 1, 1);
+	float *A = randoms((size_t)M * N), *w = randoms((size_t)(d * d));
+	nout = CAT(STENCIL, _out_len)(M, N);
+	ref = stencil2d_ref(A, w, M, N, r, clamp);
 	out = buffer(&c, nout * sizeof(float), NULL);
-	LAUNCH(stencil2dlocal, global, local, input(&c, A, (size_t)M * N),
-	       input(&c, w, 9), out, M, N);
+	LAUNCH_(STENCIL, global, local, input(&c, A, (size_t)M * N),
+		input(&c, w, (size_t)(d * d)), out, M, N);
 #elif defined(BENCH_mmtiled)
 	int M = s[0], N = s[1], K = s[2];
 	size_t local[2] = {3, 2};

@@ -52,6 +52,7 @@ type_is mmtiled "[[float](4 * (N / 4))](4 * (M / 4))"
 type_is pairsum "[float](N / 2 / 2)"
 type_is vscale "[float](4 * (4 * (N / 4) / 4))"
 type_is conv2d "[[[float]1]N]M"
+type_is conv2dlocal "[[float](4 * ((N - 4) / 4 + 1))](4 * ((M - 4) / 4 + 1))"
 type_is jacobi3d "[[[float]N]M]L"
 type_is nn "[float]N"
 type_is gemvwg "[float]M"
@@ -73,6 +74,7 @@ barriers_are() {
 }
 barriers_are mmtiled 3
 barriers_are stencil2dlocal 2
+barriers_are conv2dlocal 2
 barriers_are matmul 0
 # before the copy, after it, after each of the 4 rounds of 12 -> 6 -> 3 -> 2 -> 1
 barriers_are sumtree 6
