@@ -259,6 +259,15 @@ int main(int argc, char **argv)
 		ref[i / 8] += (0.5f * x[i]) * (0.5f * x[i]);
 	out = buffer(&c, nout * sizeof(float), NULL);
 	LAUNCH(rules, global, NULL, input(&c, x, (size_t)N), out, N);
+#elif defined(BENCH_colsum)
+	int N = s[0];
+	float *x = randoms((size_t)N);
+	nout = colsum_out_len(N);
+	ref = (float *)calloc(nout, sizeof *ref);
+	for (int i = 0; i < N; i++)
+		ref[2 * (i / 8) + i % 2] += x[i];
+	out = buffer(&c, nout * sizeof(float), NULL);
+	LAUNCH(colsum, global, NULL, input(&c, x, (size_t)N), out, N);
 #elif defined(BENCH_tiling)
 	int M = s[0], N = s[1];
 	float *A = randoms((size_t)M * N);

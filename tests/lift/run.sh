@@ -190,6 +190,14 @@ for st in $(sed -n 's/^--rewrite \(vectorize:0:[24]\(,to-glb:0\)\?\)$/\1/p' "$TM
 done
 [ "$(grep -c '^--rewrite vectorize:0:[24]\(,to-glb:0\)\?$' "$TMP/vec")" = 4 ] ||
 	ko "saxpy.lift: $(grep -c '^--rewrite vectorize:0:[24]\(,to-glb:0\)\?$' "$TMP/vec") vectorized programs, want 4"
+# unroll over an array accumulator (tests/lift/colsum.lift, N = 24): the
+# reduction's rounds each a block storing into the private buffer
+if rewritten "$HERE/colsum.lift" colsum unroll:0 24 &&
+   [ "$(grep -c '^		{$' "$TMP/rw/k.cl")" = 4 ]; then
+	ok "rewrite unroll:0 of colsum.lift (4 rounds)"
+else
+	ko "rewrite unroll:0 of colsum.lift: $(head -n 3 "$TMP/rw/out" 2>&1)"
+fi
 if "$LEGO" lift --rewrite fusion:0 "$EX/gemv.lift" > /dev/null 2> "$TMP/err"; then
 	ko "a rewrite at a site that is not there: accepted"
 elif [ "$(cat "$TMP/err")" = "$EX/gemv.lift: error: rule fusion has no site 0" ]; then
