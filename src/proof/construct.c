@@ -14,7 +14,7 @@
 #include "proof/proof.h"
 
 typedef struct tally {
-	unsigned regp, orderby, groupby, builtin, padded;
+	unsigned regp, orderby, groupby, builtin, padded, templates;
 	unsigned user[LEGO_BY_COUNT]; /* by the argument proving each */
 } tally;
 
@@ -32,8 +32,12 @@ static int walk(lego_ctx *ctx, const lego_layout *l, unsigned ms, tally *t,
 			return LEGO_OK;
 		}
 		lego_argument by = LEGO_BY_NONE;
-		rc = proof_genp(ctx, l, ms, a, &by);
-		t->user[by]++;
+		int by_template = 0;
+		rc = proof_genp(ctx, l, ms, a, &by, &by_template);
+		if (by_template)
+			t->templates++;
+		else
+			t->user[by]++;
 		return rc;
 	}
 	case LAYOUT_ORDERBY:
@@ -76,6 +80,7 @@ int proof_construct(lego_ctx *ctx, const lego_layout *l, unsigned timeout_ms,
 		{t.builtin, "built-in GenP"},
 		{t.user[LEGO_BY_EXHAUSTIVE], "GenP (inverse: exhaustive)"},
 		{t.user[LEGO_BY_Z3], "GenP (inverse: z3)"},
+		{t.templates, "GenP by its genp for all dims (inverse: z3)"},
 		{t.orderby, "OrderBy"},
 		{t.groupby, "GroupBy (sizes agree)"},
 		{t.padded, "padded (real elements by the mask)"},

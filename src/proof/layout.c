@@ -143,11 +143,15 @@ static int prove_by_queries(lego_ctx *ctx, const lego_layout *l,
 		if (r->status == LEGO_PROVED)
 			snprintf(out->why[i], sizeof out->why[i],
 				 "whole-layout query (%.180s)", stop->why);
-		else
-			snprintf(out->why[i], sizeof out->why[i],
-				 "%.120s%s%.110s", r->detail,
-				 r->counterexample[0] ? " at " : "",
-				 r->counterexample);
+		else {
+			/* What the query found, then what stopped
+			 * construction (a GenP's own counterexample). */
+			proof_arg w = {r->status, LEGO_BY_Z3, ""};
+			proof_say(&w, "%.120s%s%.110s; %s", r->detail,
+				  r->counterexample[0] ? " at " : "",
+				  r->counterexample, stop->why);
+			memcpy(out->why[i], w.why, sizeof w.why);
+		}
 	}
 	return LEGO_OK;
 }
