@@ -4,8 +4,9 @@
  * permutation (its constructor checks perm), a built-in GenP is one (each
  * proved in tests/unit/test_proof.c, exhaustively for bounded sizes and
  * by its documented inverse), a user GenP is one once proof_genp proves
- * its inverse; an OrderBy of bijections is a bijection onto the product
- * of their sizes; a GroupBy chain is one when its pieces' sizes agree,
+ * its inverse (a `genp` declaration's once for all dims); an OrderBy of
+ * bijections is a bijection onto the product of their sizes; a GroupBy
+ * chain is one when its pieces' sizes agree,
  * which its constructor proved (layout_sizes_agree) or it would not
  * exist.  lego_layout_inv composes the pieces' inverses in reverse, so
  * it is the inverse.  A padded TileBy is the bijection of its real chain

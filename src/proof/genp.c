@@ -126,7 +126,10 @@ int proof_genp(lego_ctx *ctx, const lego_layout *leaf, unsigned timeout_ms,
 		return lego_fail(ctx, LEGO_ERR, "proof: GenP rank %zu",
 				 leaf->rank);
 	*by_template = 0;
-	const lego_layout *t = instance_of(ctx, leaf);
+	/* A finite domain is decided at once by evaluation; the template
+	 * is for symbolic dims. */
+	const lego_layout *t = finite_points(leaf) < 0 ? instance_of(ctx, leaf)
+						       : NULL;
 	proof_arg ta = {LEGO_PROVED, LEGO_BY_Z3, ""};
 	if (t) {
 		/* The template's own index symbols range over its dims: the

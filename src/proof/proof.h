@@ -32,8 +32,9 @@ int proof_construct(lego_ctx *ctx, const lego_layout *l, unsigned timeout_ms,
  * exhaustive evaluation (concrete dims) or Z3 (symbolic dims): for every
  * i in its domain, 0 <= apply(i) < size and inv(apply(i)) == i.  With a
  * finite domain the two make apply a bijection onto [0, size) with inv
- * its inverse.  A use of a `genp` declaration is proved by its template,
- * once for all dims (*by_template = 1), and otherwise at its own dims.
+ * its inverse.  A use of a `genp` declaration with symbolic dims is
+ * proved by its template, once for all dims (*by_template = 1), and
+ * otherwise at its own dims.
  * *by: the argument used (a failure is also recorded in a). */
 int proof_genp(lego_ctx *ctx, const lego_layout *leaf, unsigned timeout_ms,
 	       proof_arg *a, lego_argument *by, int *by_template);
