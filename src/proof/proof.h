@@ -39,6 +39,13 @@ int proof_construct(lego_ctx *ctx, const lego_layout *l, unsigned timeout_ms,
 int proof_genp(lego_ctx *ctx, const lego_layout *leaf, unsigned timeout_ms,
 	       proof_arg *a, lego_argument *by, int *by_template);
 
+/* swizzle.c: 1 when leaf is the built-in swizzle, its certificate
+ * checked (a failure recorded in a: the size not proved a multiple of
+ * its blocks, or the 64-bit lemmas undecided), 0 when it is not one,
+ * LEGO_ERR on an error. */
+int proof_swizzle(lego_ctx *ctx, const lego_layout *leaf, unsigned ms,
+		  proof_arg *a);
+
 /* cert.c: the certificate checker.  For each i < n, ok[i] = 1 when the
  * steps of cert prove from[i] == to[i] under the facts; the first
  * refused step, when one is, is said in a.  LEGO_OK or an error. */

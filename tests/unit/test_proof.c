@@ -166,6 +166,7 @@ static void planted_caught(lego_test *t);
 static void certificate_proves(lego_test *t);
 void proof_random_layouts(lego_test *t); /* test_proof_random.c */
 void proof_genp_templates(lego_test *t);  /* test_proof_genp.c */
+void proof_swizzle_certificate(lego_test *t); /* test_proof_swizzle.c */
 
 void suite_proof(lego_test *t)
 {
@@ -188,6 +189,7 @@ void suite_proof(lego_test *t)
 	test_case(t, "random_symbolic_layouts_proved");
 	proof_random_layouts(t);
 	proof_genp_templates(t);
+	proof_swizzle_certificate(t);
 }
 
 /* Z3's budget per rule: a rule the table marks proved (the ones with
