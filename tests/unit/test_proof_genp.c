@@ -93,25 +93,25 @@ static long long value_of(const char *text, const char *name)
 	return at && sscanf(at + strlen(key), "%lld", &v) == 1 ? v : -1;
 }
 
-/* The widened last group: its template refuted for all dims (said in
- * the words of each property the whole-layout queries do not prove),
- * and the use's range refuted with a counterexample, evaluated again
- * here: apply at that point leaves [0, M * N). */
+/* The widened last group: refuted for all dims with a counterexample in
+ * the template's names (a satisfiable query: quick even on a loaded
+ * machine), said in the words of each property, evaluated again here:
+ * apply at that point leaves [0, m * n). */
 static void planted_refuted(lego_test *t)
 {
 	lego_ctx *ctx = lego_ctx_new();
 	lego_layout *l = layout(t, ctx, NULL, 0, "W");
 	lego_layout_proof p;
 	if (l && lego_layout_prove(ctx, l, 60000, &p) == LEGO_OK) {
-		CHECK_EQ(t, p.verdict, LEGO_REFUTED);
-		CHECK_EQ(t, p.status[LEGO_VP_RANGE], LEGO_REFUTED);
-		CHECKF(t, strstr(p.why[LEGO_VP_RANGE], "for all dims: GenP "
-				 "wide: apply(i) < size refuted at "),
-		       "%s", p.why[LEGO_VP_RANGE]);
-		const char *why = p.why[LEGO_VP_RANGE];
-		long long m = value_of(why, "M"), n = value_of(why, "N");
-		long long g = value_of(why, "GM"), i = value_of(why, "_v0");
-		long long j = value_of(why, "_v1");
+		CHECK(t, p.verdict != LEGO_PROVED);
+		const char *why = strstr(p.why[LEGO_VP_RANGE], "for all dims: "
+					 "GenP wide: apply(i) < size refuted "
+					 "at ");
+		CHECKF(t, why, "%s", p.why[LEGO_VP_RANGE]);
+		why = why ? why : "";
+		long long m = value_of(why, "wide.m"), n = value_of(why, "wide.n");
+		long long g = value_of(why, "GM"), i = value_of(why, "wide.i");
+		long long j = value_of(why, "wide.j");
 		CHECKF(t, m > 0 && n > 0 && g > 0 && i >= 0 && j >= 0,
 		       "no counterexample: %s", why);
 		if (m > 0 && n > 0 && g > 0 && i >= 0 && j >= 0) {
