@@ -1,6 +1,7 @@
 /* cost.c - the shared-memory wavefronts of a TV access to a tile: the
  * footprint placed over the tile, each warp instruction resolved to byte
- * addresses and counted by the analysis room's bank model. */
+ * addresses and counted by the analysis room's bank model; for a copy from
+ * global memory (cp.async), by global line too. */
 #include <string.h>
 
 #include "analysis/access.h"
@@ -13,6 +14,9 @@ typedef struct access_walk {
 	const lego_smem *smem;
 	int64_t vec;               /* elements a thread moves at once */
 	int sectors;               /* count global memory's sectors too */
+	const lego_smem *global;   /* a copy from global memory: where the
+				      tile's elements lie there (NULL: not
+				      one) */
 } access_walk;
 
 /* The tile element of footprint index f in placement p, as its
@@ -41,14 +45,16 @@ static int64_t placements(const access_walk *a)
 	       ((s->cols + tv->cols - 1) / tv->cols);
 }
 
-/* The element offset of a thread's vector starting at value v, or -1 when
- * the layout does not keep its elements consecutive and aligned (the
- * vector is impossible); -2 outside the tile. */
+/* The element offset of a thread's vector starting at value v (its first
+ * tile element in *e), or -1 when the layout does not keep its elements
+ * consecutive and aligned (the vector is impossible); -2 outside the
+ * tile. */
 static int64_t vector_offset(const access_walk *a, int64_t p, int64_t t,
-			     int64_t v)
+			     int64_t v, int64_t *e_out)
 {
 	const int64_t *row = a->table + t * a->tv->values;
 	int64_t e = tile_elem(a, p, row[v]);
+	*e_out = e;
 	if (e < 0)
 		return -2;
 	int64_t o = a->smem->offset[e];
@@ -62,13 +68,40 @@ static int64_t vector_offset(const access_walk *a, int64_t p, int64_t t,
 	return o;
 }
 
-/* One warp instruction: its wavefronts in shared memory, and its sectors
+/* The wavefronts of a copy from global memory, whose lane l reads global
+ * line line[l]: the copy serves a phase one 128-byte global line at a
+ * time, so a phase costs at least the lines its threads read.  ncu counts
+ * 8 wavefronts for each LDGSTS of 32 x 16 bytes whose 8-thread phases
+ * each read two 64-byte rows, on conflict-free shared addresses
+ * (bench/synth/gemm/README.md). */
+static int64_t by_lines(const warp_addrs *w, const int64_t *line)
+{
+	warp_addrs g = *w;
+	uint32_t left = w->active;
+	int64_t total = 0, ideal, ways;
+	while (left) {
+		int first = 0;
+		while (!(left >> first & 1))
+			first++;
+		g.active = 0;
+		for (int l = first; l < w->nthreads; l++)
+			if (left >> l & 1 && line[l] == line[first])
+				g.active |= (uint32_t)1 << l;
+		left &= ~g.active;
+		total += warp_addrs_wavefronts(&g, &ideal, &ways);
+	}
+	return total;
+}
+
+/* One warp instruction: its wavefronts in shared memory (line: for a
+ * copy from global, each lane's global line, else NULL), and its sectors
  * were the tile in global memory. */
 static void add_phase(const access_walk *a, const warp_addrs *w,
-		      lego_access_cost *out)
+		      const int64_t *line, lego_access_cost *out)
 {
 	int64_t ideal, ways, bytes, sectors, lines;
-	out->wavefronts += warp_addrs_wavefronts(w, &ideal, &ways);
+	int64_t wf = warp_addrs_wavefronts(w, &ideal, &ways);
+	out->wavefronts += line ? by_lines(w, line) : wf;
 	out->ideal += ideal;
 	if (a->sectors) {
 		warp_addrs_units(w, &bytes, &sectors, &lines);
@@ -85,7 +118,8 @@ static void vector_cost(const access_walk *a, int64_t limit,
 			lego_access_cost *out)
 {
 	const lego_tv *tv = a->tv;
-	int64_t np = placements(a), eb = tv->elem_bytes;
+	int64_t np = placements(a), eb = tv->elem_bytes, e;
+	int64_t line[LEGO_WARP];
 	warp_addrs w;
 	for (int64_t p = 0; p < np; p++)
 		for (int64_t t0 = 0; t0 < tv->threads; t0 += LEGO_WARP)
@@ -97,7 +131,7 @@ static void vector_cost(const access_walk *a, int64_t limit,
 				w.thread_bytes = a->vec * eb;
 				for (int l = 0; l < w.nthreads; l++) {
 					int64_t o = vector_offset(a, p, t0 + l,
-								  v);
+								  v, &e);
 					if (o == -1) {
 						out->feasible = 0;
 						return;
@@ -106,8 +140,11 @@ static void vector_cost(const access_walk *a, int64_t limit,
 						continue;
 					w.addr[l] = o * eb;
 					w.active |= (uint32_t)1 << l;
+					if (a->global)
+						line[l] = a->global->offset[e] *
+							  eb / 128;
 				}
-				add_phase(a, &w, out);
+				add_phase(a, &w, a->global ? line : NULL, out);
 				if (limit >= 0 && out->wavefronts - out->ideal > limit)
 					return;
 			}
@@ -156,15 +193,15 @@ static void ldmatrix_cost(const access_walk *a, int64_t limit,
 			}
 			w.active |= (uint32_t)0xff << (8 * j);
 		}
-		add_phase(a, &w, out);
+		add_phase(a, &w, NULL, out);
 		if (limit >= 0 && out->wavefronts - out->ideal > limit)
 			return;
 	}
 }
 
 int synth_access_cost(lego_ctx *ctx, const lego_tv *tv, const int64_t *table,
-		      const lego_smem *smem, int64_t limit, int sectors,
-		      lego_access_cost *out)
+		      const lego_smem *smem, const lego_smem *global,
+		      int64_t limit, int sectors, lego_access_cost *out)
 {
 	memset(out, 0, sizeof *out);
 	if (tv->ldmatrix && (smem->rows % tv->rows || smem->cols % tv->cols))
@@ -180,7 +217,13 @@ int synth_access_cost(lego_ctx *ctx, const lego_tv *tv, const int64_t *table,
 				 "%lld (a vector may not cross a row)",
 				 tv->name, (long long)tv->vec,
 				 (long long)smem->cols);
-	access_walk a = {tv, table, smem, tv->ldmatrix ? 8 : tv->vec, sectors};
+	if (global && (tv->ldmatrix || global->rows != smem->rows ||
+		       global->cols != smem->cols))
+		return lego_fail(ctx, LEGO_ERR, "tv %s: a copy from global "
+				 "memory is a vector access of the tile's "
+				 "shape", tv->name);
+	access_walk a = {tv, table, smem, tv->ldmatrix ? 8 : tv->vec, sectors,
+			 global};
 	out->feasible = 1;
 	out->vec_bytes = a.vec * tv->elem_bytes;
 	if (tv->ldmatrix)
@@ -209,6 +252,6 @@ int lego_tv_access_cost(lego_ctx *ctx, const lego_tv *tv,
 					 "is outside [0, %lld)",
 					 (long long)smem->offset[e],
 					 (long long)e, (long long)smem->size);
-	return synth_access_cost(ctx, tv, synth_tv_table(tv), smem, -1, 1,
-				 out);
+	return synth_access_cost(ctx, tv, synth_tv_table(tv), smem, NULL, -1,
+				 1, out);
 }

@@ -287,21 +287,37 @@ static int select_load(lego_ctx *ctx, synth_prog *p, prog_tensor *x)
 		       role_name(x->role), x->anchor_line, x->anchor_col);
 }
 
-/* The copy's coalescing in global memory: the tile's rows in a row-major
- * global whose rows start 128-byte aligned (the sizes are symbols; any
- * such pitch gives the same sectors when the tile's rows are whole
- * sectors). */
+/* The copy in global memory: its coalescing, and its wavefronts as
+ * cp.async runs them (a phase one global line at a time), for the tile's
+ * rows in a row-major global whose rows start 128-byte aligned (the sizes
+ * are symbols; any such pitch gives the same sectors and lines when the
+ * tile's rows are whole sectors). */
 static int global_cost(lego_ctx *ctx, prog_tensor *s)
 {
+	int64_t n = s->rows * s->cols;
 	int64_t pitch = (s->cols * s->elem + 127) / 128 * 128 / s->elem;
-	int64_t *off = lego_xalloc(ctx, (size_t)(s->rows * s->cols) *
-				   sizeof *off);
+	int64_t *off = lego_xalloc(ctx, (size_t)(2 * n) * sizeof *off);
 	if (!off)
 		return -1;
-	for (int64_t e = 0; e < s->rows * s->cols; e++)
-		off[e] = e / s->cols * pitch + e % s->cols;
+	int64_t *shared = off + n;
+	for (int64_t e = 0; e < n; e++) {
+		int64_t idx[2] = {e / s->cols, e % s->cols};
+		off[e] = idx[0] * pitch + idx[1];
+		if (lego_layout_apply_num(ctx, s->synth.layout, NULL, idx,
+					  &shared[e]))
+			return -1;
+	}
 	lego_smem g = {s->rows, s->cols, s->rows * pitch, off};
-	return lego_tv_access_cost(ctx, s->access[0], &g, &s->global);
+	lego_smem sm = {s->rows, s->cols, n + s->synth.pad_bytes / s->elem,
+			shared};
+	lego_access_cost *copy = &s->synth.cost[0];
+	int64_t before = copy->wavefronts;
+	if (lego_tv_access_cost(ctx, s->access[0], &g, &s->global) ||
+	    synth_access_cost(ctx, s->access[0], synth_tv_table(s->access[0]),
+			      &sm, &g, -1, 0, copy))
+		return -1;
+	s->synth.wavefronts += copy->wavefronts - before;
+	return 0;
 }
 
 /* Each shared tile's layout, by lego synth from its copy and its load. */

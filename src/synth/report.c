@@ -52,6 +52,13 @@ static void shared_line(lego_sbuf *b, const prog_tensor *s)
 			 "sectors (ideal %lld)\n",
 			 (long long)s->global.sectors,
 			 (long long)s->global.ideal_sectors);
+	/* cp.async serves a phase one global line at a time (cost.c) */
+	int64_t row = s->cols * s->elem;
+	if (r->cost[0].wavefronts > r->cost[0].ideal && row < 128)
+		lego_sbuf_printf(b, "  copy: a phase of 128 bytes reads %lld "
+				 "global rows of %lld bytes, one line each: "
+				 "rows of 128 bytes would take one\n",
+				 (long long)(128 / row), (long long)row);
 }
 
 char *synth_prog_report(lego_ctx *ctx, const synth_prog *p)

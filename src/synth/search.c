@@ -43,8 +43,8 @@ static int64_t excess_of(search *s, const synth_cand *c, int64_t limit,
 		lego_access_cost *a = &costs[k];
 		/* The excess never falls: the bound carries over. */
 		if (synth_access_cost(s->ctx, s->access[k], s->tables[k],
-				      &smem, limit < 0 ? -1 : limit - total, 0,
-				      a) != LEGO_OK)
+				      &smem, NULL, limit < 0 ? -1 :
+				      limit - total, 0, a) != LEGO_OK)
 			return s->status = LEGO_ERR, -1;
 		total += a->wavefronts - a->ideal;
 		if (!a->feasible || (limit >= 0 && total > limit)) {

@@ -28,10 +28,13 @@ int64_t synth_tv_vec(const lego_tv *tv, const int64_t *table);
 
 /* Cost of an access with a bound on the wavefronts over the ideal (-1:
  * none): the count stops once they exceed it.  sectors: count global
- * memory's sectors too (else 0: the search does not need them). */
+ * memory's sectors too (else 0: the search does not need them).  global:
+ * for a copy from global memory (cp.async), the tile's element offsets
+ * there, whose 128-byte lines each phase is served one at a time (NULL:
+ * the access touches shared memory alone). */
 int synth_access_cost(lego_ctx *ctx, const lego_tv *tv, const int64_t *table,
-		      const lego_smem *smem, int64_t limit, int sectors,
-		      lego_access_cost *out);
+		      const lego_smem *smem, const lego_smem *global,
+		      int64_t limit, int sectors, lego_access_cost *out);
 
 /* Tile programs (docs/synthesis.md): parsed (errors "file:line:col:
  * error: ..." through ctx, NULL), their TV and shared layouts inferred

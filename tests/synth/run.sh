@@ -82,6 +82,11 @@ expect infer-a "$tmp/infer" "reg a : f16 [128, 32]: a warp holds [64, 32], 32 la
 expect infer-lda "$tmp/infer" "load: ldmatrix x4, 8 a warp"
 expect infer-h "$tmp/infer" "reg h : f16 [128, 128]: a warp holds [64, 64], 32 lanes x 128 values: mma m16n8k16 C fragment, 4 x 8 times (fixed at 15:15)"
 expect infer-sA "$tmp/infer" "load (ldmatrix): 64 wavefronts (ideal 64)"
+# a 16-byte cp.async of 64-byte rows reads two global lines a phase (ncu:
+# 8 wavefronts an LDGSTS for 4); 128-byte rows one
+expect infer-copy "$tmp/infer" "copy (cp.async): 128 wavefronts (ideal 64)"
+"$lego" infer "$here/gemm64.tile" >"$tmp/infer64" 2>&1 && ok || bad "infer: $(cat "$tmp/infer64")"
+expect infer-copy64 "$tmp/infer64" "copy (cp.async): 128 wavefronts (ideal 128)"
 sed 's/mma(m16n8k16, a, b)/mma(m16n8k16, b, b)/' "$here/gemm.tile" >"$tmp/conflict.tile"
 "$lego" infer "$tmp/conflict.tile" >/dev/null 2>"$tmp/err"
 [ $? -eq 1 ] && ok || bad "infer conflict: exit status"

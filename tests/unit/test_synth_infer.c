@@ -12,20 +12,27 @@
 #include "synth/prog.h"
 
 /* The GEMM of tests/synth/gemm.tile with sizes of the caller. */
-static synth_prog *gemm(lego_ctx *ctx, int bm, int bn, int wm, int wn,
-			const char *mma_args)
+static synth_prog *gemm_k(lego_ctx *ctx, int bm, int bn, int bk, int wm,
+			  int wn, const char *mma_args)
 {
 	char text[1024];
 	snprintf(text, sizeof text,
-		 "kernel g\nblock [%d, %d, 32]\nwarps [%d, %d]\nstages 3\n"
+		 "kernel g\nblock [%d, %d, %d]\nwarps [%d, %d]\nstages 3\n"
 		 "global A : f16 [M, K]\nglobal B : f16 [N, K]\n"
 		 "global C : f16 [M, N]\n"
-		 "shared sA : f16 [%d, 32] = copy(A, 16)\n"
-		 "shared sB : f16 [%d, 32] = copy(B, 16)\n"
+		 "shared sA : f16 [%d, %d] = copy(A, 16)\n"
+		 "shared sB : f16 [%d, %d] = copy(B, 16)\n"
 		 "reg a = load(sA)\nreg b = load(sB)\n"
 		 "reg c = mma(m16n8k16, %s)\nreg h : f16 = cast(c)\n"
-		 "store(C, h)\n", bm, bn, wm, wn, bm, bn, mma_args);
+		 "store(C, h)\n", bm, bn, bk, wm, wn, bm, bk, bn, bk,
+		 mma_args);
 	return synth_prog_parse(ctx, "g.tile", text, strlen(text));
+}
+
+static synth_prog *gemm(lego_ctx *ctx, int bm, int bn, int wm, int wn,
+			const char *mma_args)
+{
+	return gemm_k(ctx, bm, bn, 32, wm, wn, mma_args);
 }
 
 static const prog_tensor *named(const synth_prog *p, const char *name)
@@ -141,9 +148,96 @@ static void infers_gemm(lego_test *t)
 		for (int s = 0; s < 2; s++) {
 			const prog_tensor *x = named(p, s ? "sB" : "sA");
 			CHECK(t, x->synth.bijective);
-			CHECK_EQ(t, x->synth.wavefronts, x->synth.ideal);
+			CHECK_EQ(t, x->synth.cost[1].wavefronts,
+				 x->synth.cost[1].ideal);
 			CHECK_EQ(t, x->synth.pad_bytes, 0);
 		}
+		lego_ctx_free(ctx);
+	}
+}
+
+/* The cp.async copy's wavefronts, counted here as ncu counts an LDGSTS
+ * (bench/synth/gemm/README.md): a phase of 8 lanes of 16 bytes takes one
+ * wavefront per global 128-byte line it reads.  Thread i of the copy's
+ * instruction j moves the 8 halves from element 8 (j T + i) of the
+ * row-major tile (T threads); the tile's rows (64 or 128 bytes) each lie
+ * in their own line. */
+static int64_t copy_lines(int rows, int bk, int threads)
+{
+	int64_t total = 0;
+	for (int j = 0; j < rows * bk / 8 / threads; j++)
+		for (int ph = 0; ph < threads / 8; ph++) {
+			int first = -1, lines = 0;
+			for (int i = 8 * ph; i < 8 * ph + 8; i++) {
+				int row = 8 * (j * threads + i) / bk;
+				lines += row != first;
+				first = row;
+			}
+			total += lines;
+		}
+	return total;
+}
+
+/* The 128-byte swizzle of wgmma's matrix descriptors (PTX ISA, "Shared
+ * Memory Matrix Layout"): in a K-major tile of 128-byte rows at a
+ * 1024-byte aligned address, byte address bits 4-6 (the 16-byte chunk of
+ * a row) are XORed with bits 7-9 (the row within 8 rows). */
+static int64_t hw_swizzle128(int64_t row, int64_t col, int64_t elem)
+{
+	int64_t a = 128 * row + elem * col;
+	return (a ^ (a >> 7 & 7) << 4) / elem;
+}
+
+/* A tile of 128-byte rows: the layout synthesis chooses for the copy and
+ * the ldmatrix is the hardware's 128-byte swizzle, element by element, so
+ * that wgmma can read it through a descriptor (bench/synth/gemm/wgmma.cu
+ * does, on the H100). */
+static void swizzle_is_wgmma(lego_test *t, lego_ctx *ctx,
+			     const synth_prog *p)
+{
+	for (int s = 0; s < 2; s++) {
+		const prog_tensor *x = named(p, s ? "sB" : "sA");
+		int bad = 0;
+		for (int64_t r = 0; r < x->rows; r++)
+			for (int64_t c = 0; c < x->cols; c++) {
+				int64_t idx[2] = {r, c}, o = -1;
+				lego_layout_apply_num(ctx, x->synth.layout,
+						      NULL, idx, &o);
+				bad += o != hw_swizzle128(r, c, x->elem);
+			}
+		CHECKF(t, !bad, "%s: %d elements off the 128-byte swizzle",
+		       x->name, bad);
+	}
+}
+
+static void copy_by_lines(lego_test *t)
+{
+	static const int cfg[][5] = {{128, 128, 32, 2, 2}, {128, 128, 64, 2, 2},
+				     {64, 128, 32, 1, 4}, {128, 64, 64, 4, 1}};
+	for (size_t k = 0; k < sizeof cfg / sizeof cfg[0]; k++) {
+		const int *g = cfg[k];
+		char name[64];
+		snprintf(name, sizeof name, "cp.async %dx%d k %d", g[0], g[1],
+			 g[2]);
+		test_case(t, name);
+		lego_ctx *ctx = lego_ctx_new();
+		synth_prog *p = gemm_k(ctx, g[0], g[1], g[2], g[3], g[4],
+				       "a, b");
+		CHECK(t, p && !synth_prog_infer(ctx, p));
+		if (!p || *lego_ctx_error(ctx)) {
+			lego_ctx_free(ctx);
+			continue;
+		}
+		for (int s = 0; s < 2; s++) {
+			const prog_tensor *x = named(p, s ? "sB" : "sA");
+			int rows = s ? g[1] : g[0];
+			CHECK_EQ(t, x->synth.cost[0].ideal,
+				 rows * g[2] * 2 / 128);
+			CHECK_EQ(t, x->synth.cost[0].wavefronts,
+				 copy_lines(rows, g[2], 32 * g[3] * g[4]));
+		}
+		if (g[2] == 64)
+			swizzle_is_wgmma(t, ctx, p);
 		lego_ctx_free(ctx);
 	}
 }
@@ -219,5 +313,6 @@ static void reports_conflicts(lego_test *t)
 void suite_synth_infer(lego_test *t)
 {
 	infers_gemm(t);
+	copy_by_lines(t);
 	reports_conflicts(t);
 }

@@ -1,15 +1,20 @@
-# bench.py - bench/synth/gemm on the GPU: the generated FP16 GEMM (lego
-# infer --cuda tests/synth/gemm.tile), the same kernel with hand-written
-# swizzles (hand.cu) and cuBLAS (torch.matmul in fp16), C = A B^T at 4096
-# and 8192.  Each kernel is checked against an fp32 reference first.
-# `python3 bench.py --ncu` runs each kernel once at 4096, for ncu.
+# bench.py - bench/synth/gemm on the GPU: the generated FP16 GEMMs (lego
+# infer --cuda tests/synth/gemm.tile, block k 32, and gemm64.tile, block k
+# 64), the first with hand-written swizzles (hand.cu), the wgmma kernel on
+# gemm64's shared layout and copies (wgmma.cu) and cuBLAS (torch.matmul in
+# fp16), C = A B^T at 4096 and 8192.  Each kernel is checked against an
+# fp32 reference first.  `python3 bench.py --ncu` runs each kernel once at
+# 4096, for ncu; SKIP=name,... leaves kernels out.
 import ctypes
+import os
 import sys
 
 import torch
 
 lib = ctypes.CDLL("./libgemm.so")
-KERNELS = [("lego", lib.gemm_tn_launch), ("hand", lib.hand_gemm_tn_launch)]
+KERNELS = [("lego", lib.gemm_tn_launch), ("lego64", lib.gemm_tn64_launch),
+           ("hand", lib.hand_gemm_tn_launch), ("wgmma", lib.wgmma_tn_launch)]
+KERNELS = [k for k in KERNELS if k[0] not in os.environ.get("SKIP", "").split(",")]
 
 
 def launch(fn, a, b, c):

@@ -1,7 +1,9 @@
 #!/bin/sh
-# build.sh [BUILD] [DIR] - bench/synth/gemm: writes the generated kernel
-# (lego infer --cuda tests/synth/gemm.tile), compiles it beside hand.cu
-# into DIR/libgemm.so for sm_90, and copies bench.py there.  On the device:
+# build.sh [BUILD] [DIR] - bench/synth/gemm: writes the generated kernels
+# (lego infer --cuda tests/synth/gemm.tile and gemm64.tile), compiles them
+# beside hand.cu and wgmma.cu into DIR/libgemm.so for sm_90 (sm_90a),
+# and probe.cu into DIR/probe,
+# and copies bench.py there.  On the device:
 #   cd DIR && python3 bench.py
 #   ncu --csv --metrics $METRICS python3 bench.py --ncu
 build=${1:-build}
@@ -9,8 +11,15 @@ dir=${2:-/work/main/.dev-synth3}
 lego=$(cd "$build" && pwd)/lego
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$dir"
-(cd "$here/../../.." && "$lego" infer --cuda tests/synth/gemm.tile \
-	-o bench/synth/gemm/gemm.cu) || exit 1
+for t in gemm gemm64; do
+	(cd "$here/../../.." && "$lego" infer --cuda tests/synth/$t.tile \
+		-o bench/synth/gemm/$t.cu) || exit 1
+done
+# wgmma.cu includes gemm64.cu (its copies) and needs sm_90a
+nvcc -gencode=arch=compute_90a,code=sm_90a -O3 -Xcompiler -fPIC -c \
+	-o "$dir/wgmma.o" "$here/wgmma.cu" || exit 1
 nvcc -arch=sm_90 -O3 -shared -Xcompiler -fPIC -o "$dir/libgemm.so" \
-	"$here/gemm.cu" "$here/hand.cu" || exit 1
+	"$here/gemm.cu" "$here/hand.cu" "$dir/wgmma.o" || exit 1
+rm -f "$dir/wgmma.o"
+nvcc -arch=sm_90 -O3 -o "$dir/probe" "$here/probe.cu" || exit 1
 cp "$here/bench.py" "$dir/"
