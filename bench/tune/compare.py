@@ -5,9 +5,13 @@ and cuBLAS.  Each line of CELLS is `v M N K SPACE TUNED [NAME=V ..]`:
 SPACE lists the configurations (`lego tune --list`), TUNED is the kernel
 `lego gen --tuned` wrote with the best configuration, whose values are on
 its first line, and NAME=V the parameters fixed by -D.
-All are checked against torch.matmul, then timed as the tuner's runner
-times (triton_runner.bench) in 3 interleaved rounds (median of the rounds).  Writes DIR/compare.json and
-prints a table."""
+All are checked against torch.matmul, then timed twice, each in 3
+interleaved rounds (median of the rounds): per call, as the tuner's
+runner times (triton_runner.bench: the host's time of a launch counts,
+Python for the Triton kernels, C++ for cuBLAS), and from a CUDA graph
+(triton_runner.graph_bench: n calls replayed, no host launch for any
+provider).  The two are kept apart (ms, graph_ms); a ratio never mixes
+them.  Writes DIR/compare.json and prints a table."""
 import json
 import os
 import statistics
@@ -102,7 +106,23 @@ def cell(v, M, N, K, space_path, tuned_path, fixed):
         for name in order:
             times[name].append(tr.bench(torch, triton, p[name], rep=60))
     med = {k: statistics.median(t) for k, t in times.items()}
-    return dict(v=v, M=M, N=N, K=K, ms=med, errors=errors, tuned=best,
+    # the second timing: the host's launch removed for every provider
+    # alike (tr.graph_bench), in interleaved rounds too
+    graph = {k: [] for k in med}
+    graph_errors = {}
+    for r in range(3):
+        order = list(graph) if r % 2 == 0 else list(reversed(graph))
+        for name in order:
+            if name in graph_errors:
+                continue
+            try:
+                graph[name].append(tr.graph_bench(torch, p[name], med[name]))
+            except Exception as e:
+                graph_errors[name] = " ".join(str(e).split())[:200]
+    graph_med = {k: statistics.median(t) for k, t in graph.items()
+                 if k not in graph_errors}
+    return dict(v=v, M=M, N=N, K=K, ms=med, errors=errors,
+                graph_ms=graph_med, graph_errors=graph_errors, tuned=best,
                 hand=hcfg, space=len(space), autotune_evals=len(auto.configs),
                 autotune_first_call_s=auto_s,
                 autotune_choice=str(auto.best_config))
@@ -135,6 +155,13 @@ def main():
                   f"vs autotune {ratio('autotune')}, vs cuBLAS {ratio('cuBLAS')}"
                   f" (x = other time / tuned time); errors {r['errors']}",
                   flush=True)
+            g, gt = r["graph_ms"], r["graph_ms"].get("tuned")
+            gx = lambda k: f"{g[k] / gt:.2f}" if gt and k in g else "-"
+            print(f"     graph (no host launch): tuned "
+                  f"{flop / (gt * 1e-3) / 1e12 if gt else 0:.0f} TFLOP/s; "
+                  f"vs hand {gx('hand')}, vs gen@hand {gx('gen@hand')}, "
+                  f"vs autotune {gx('autotune')}, vs cuBLAS {gx('cuBLAS')}; "
+                  f"capture errors {r['graph_errors']}", flush=True)
         else:
             print(f"{v} {M}x{N}x{K}: failed: {r['failed']}", flush=True)
         with open(os.path.join(out, "compare.json"), "w") as f:

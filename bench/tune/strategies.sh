@@ -47,7 +47,7 @@ for csv in "$dir"/*.csv; do
 		for seed in $(seq 1 "$seeds"); do
 			rm -f "$tmp/db"*
 			"$lego" tune "$spec" "$tpl" -D M="$M" -D N="$N" -D K="$K" $fixed -q \
-				--strategy $s --seed "$seed" --db "$tmp/db" --csv "$tmp/h.csv" \
+				--strategy $s --seed "$seed" --db "$tmp/db" --csv "$tmp/h.csv" --remeasure 0 \
 				--run "grep -F '$key,' $tmp/table | cut -d, -f2 | grep -v inf" \
 				"$@" >/dev/null 2>&1
 			counts="$counts $(reach "$tmp/h.csv")"

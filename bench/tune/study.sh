@@ -5,8 +5,9 @@
 # For each cell (layout x size): every configuration of the space is
 # generated (`lego tune --list`, `lego gen`) and compiled by a pool of
 # processes; `lego tune --strategy exhaustive` measures them all through
-# the Triton runner (results checked); a second run from the cache must
-# measure nothing; `lego gen --tuned` writes the best kernel, which
+# the Triton runner (results checked), the REMEASURE (3) fastest timed
+# again in ROUNDS (3) interleaved rounds, chosen on the median; a second
+# run from the cache must measure nothing; `lego gen --tuned` writes the best kernel, which
 # compare.py times beside the hand-picked configurations, @triton.autotune
 # over the same space and cuBLAS.  Results land in $OUT.
 # CHOICE=1: the template is a tuned parameter too (KERNEL: pointer, masked
@@ -102,6 +103,7 @@ EOS
 		printf '%s pass %s: ' $name $pass
 		$LEGO tune $1 $2 --target triton --strategy exhaustive -q \
 			--db "$OUT/tune.db" --device H100 --seconds 60 --csv $csv \
+			--remeasure ${REMEASURE:-3} --rounds ${ROUNDS:-3} \
 			--run "python3 $T/triton_runner.py measure $SOCK {kernel} $v $M $N $K {BM} {BN} {BK} {GM} {STAGES} {WARPS}" \
 			$(defs $M $N $K $v) 2>&1 | tr '\n' ' '
 		echo

@@ -23,6 +23,17 @@ static const char schema[] =
 	" ms REAL,"              /* NULL: the candidate failed */
 	" why TEXT,"
 	" at TEXT DEFAULT CURRENT_TIMESTAMP,"
+	" UNIQUE (device, driver, template, problem, config));"
+	/* the best re-measured in interleaved rounds: the median decides */
+	"CREATE TABLE IF NOT EXISTS remeasured ("
+	" seq INTEGER PRIMARY KEY AUTOINCREMENT,"
+	" device TEXT NOT NULL, driver TEXT NOT NULL,"
+	" template TEXT NOT NULL, problem TEXT NOT NULL,"
+	" config TEXT NOT NULL,"
+	" ms REAL,"              /* the median; NULL: it failed */
+	" rounds INTEGER NOT NULL,"
+	" times TEXT,"           /* each round's, in ms */
+	" at TEXT DEFAULT CURRENT_TIMESTAMP,"
 	" UNIQUE (device, driver, template, problem, config));";
 
 lego_tune_cache *lego_tune_cache_open(const char *path, char *err,
@@ -116,18 +127,16 @@ static char *column(sqlite3_stmt *st, int i)
 	return s ? strdup((const char *)s) : NULL;
 }
 
-int lego_tune_cache_history(lego_tune_cache *c, const lego_tune_key *k,
-			    lego_tune_record **out, size_t *n)
+/* The records of table matching k, in the order written: sql selects
+ * config, ms, a text (why, times), template, problem, device. */
+static int records(lego_tune_cache *c, const char *sql,
+		   const lego_tune_key *k, lego_tune_record **out, size_t *n)
 {
 	sqlite3_stmt *st = NULL;
 	size_t cap = 0;
 	*out = NULL;
 	*n = 0;
-	if (sqlite3_prepare_v2(c->db, "SELECT config, ms, why, template, "
-			       "problem, device FROM results WHERE "
-			       "(?1 IS NULL OR template=?1) AND (?2 IS NULL "
-			       "OR problem=?2) AND (?3 IS NULL OR device=?3) "
-			       "ORDER BY seq", -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(c->db, sql, -1, &st, NULL) != SQLITE_OK)
 		return -1;
 	sqlite3_bind_text(st, 1, k->template_hash, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, k->problem, -1, SQLITE_STATIC);
@@ -156,6 +165,69 @@ int lego_tune_cache_history(lego_tune_cache *c, const lego_tune_key *k,
 	return rc;
 }
 
+#define MATCH " WHERE (?1 IS NULL OR template=?1) AND (?2 IS NULL OR " \
+	"problem=?2) AND (?3 IS NULL OR device=?3) ORDER BY seq"
+
+int lego_tune_cache_history(lego_tune_cache *c, const lego_tune_key *k,
+			    lego_tune_record **out, size_t *n)
+{
+	return records(c, "SELECT config, ms, why, template, problem, device "
+		       "FROM results" MATCH, k, out, n);
+}
+
+int lego_tune_cache_finals(lego_tune_cache *c, const lego_tune_key *k,
+			   lego_tune_record **out, size_t *n)
+{
+	return records(c, "SELECT config, ms, times, template, problem, "
+		       "device FROM remeasured" MATCH, k, out, n);
+}
+
+int lego_tune_cache_final_get(lego_tune_cache *c, const lego_tune_key *k,
+			      const char *config, int rounds, double *ms)
+{
+	sqlite3_stmt *st = prepare(c, "SELECT ms FROM remeasured WHERE "
+				   "device=?1 AND driver=?2 AND template=?3 "
+				   "AND problem=?4 AND config=?5 AND rounds=?6",
+				   k, config);
+	if (st)
+		sqlite3_bind_int(st, 6, rounds);
+	int found = st && sqlite3_step(st) == SQLITE_ROW;
+	if (found)
+		*ms = sqlite3_column_type(st, 0) == SQLITE_NULL
+			      ? INFINITY : sqlite3_column_double(st, 0);
+	sqlite3_finalize(st);
+	return found;
+}
+
+int lego_tune_cache_final_put(lego_tune_cache *c, const lego_tune_key *k,
+			      char *const *configs, const double *ms,
+			      char *const *times, size_t n, int rounds)
+{
+	if (sqlite3_exec(c->db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_stmt *st = prepare(c, "DELETE FROM remeasured WHERE device=?1 "
+				   "AND driver=?2 AND template=?3 AND "
+				   "problem=?4 AND ?5 IS NULL", k, NULL); /* every config */
+	int rc = st && sqlite3_step(st) == SQLITE_DONE ? 0 : -1;
+	sqlite3_finalize(st);
+	for (size_t i = 0; i < n && !rc; i++) {
+		st = prepare(c, "INSERT INTO remeasured (device, driver, "
+			     "template, problem, config, ms, rounds, times) "
+			     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)", k,
+			     configs[i]);
+		if (st && isfinite(ms[i]))
+			sqlite3_bind_double(st, 6, ms[i]);
+		if (st) {
+			sqlite3_bind_int(st, 7, rounds);
+			sqlite3_bind_text(st, 8, times[i], -1, SQLITE_STATIC);
+		}
+		rc = st && sqlite3_step(st) == SQLITE_DONE ? 0 : -1;
+		sqlite3_finalize(st);
+	}
+	return sqlite3_exec(c->db, rc ? "ROLLBACK" : "COMMIT", NULL, NULL,
+			    NULL) == SQLITE_OK ? rc : -1;
+}
+
 void lego_tune_records_free(lego_tune_record *r, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -168,13 +240,11 @@ void lego_tune_records_free(lego_tune_record *r, size_t n)
 	free(r);
 }
 
-int lego_tune_cache_best(lego_tune_cache *c, const lego_tune_key *k,
-			 char **config, double *ms)
+/* The lowest successful record of r[0..n): 1 with *config and *ms, the
+ * record's config taken from it. */
+static int lowest(lego_tune_record *r, size_t n, char **config, double *ms)
 {
-	lego_tune_record *r;
-	size_t n, best = SIZE_MAX;
-	if (lego_tune_cache_history(c, k, &r, &n))
-		return -1;
+	size_t best = SIZE_MAX;
 	for (size_t i = 0; i < n; i++)
 		if (isfinite(r[i].ms) && (best == SIZE_MAX || r[i].ms < r[best].ms))
 			best = i;
@@ -183,6 +253,23 @@ int lego_tune_cache_best(lego_tune_cache *c, const lego_tune_key *k,
 		*ms = r[best].ms;
 		r[best].config = NULL;
 	}
-	lego_tune_records_free(r, n);
 	return best != SIZE_MAX;
+}
+
+int lego_tune_cache_best(lego_tune_cache *c, const lego_tune_key *k,
+			 char **config, double *ms)
+{
+	lego_tune_record *r;
+	size_t n;
+	if (lego_tune_cache_finals(c, k, &r, &n))
+		return -1;
+	int found = lowest(r, n, config, ms);
+	lego_tune_records_free(r, n);
+	if (found)
+		return found;
+	if (lego_tune_cache_history(c, k, &r, &n))
+		return -1;
+	found = lowest(r, n, config, ms);
+	lego_tune_records_free(r, n);
+	return found;
 }

@@ -16,7 +16,8 @@
 #define TUNE_SQLITE_API(X)                                                 \
 	X(open) X(busy_timeout) X(exec) X(errmsg) X(free) X(close)        \
 	X(prepare_v2) X(bind_text) X(bind_double) X(bind_null) X(step)    \
-	X(column_type) X(column_double) X(column_text) X(finalize)
+	X(column_type) X(column_double) X(column_text) X(finalize)     \
+	X(bind_int)
 
 typedef struct tune_sqlite_api {
 #define TUNE_SQLITE_FIELD(name) __typeof__(sqlite3_##name) *name;
@@ -45,6 +46,7 @@ const tune_sqlite_api *tune_sqlite(void);
 #define sqlite3_column_double tune_sqlite()->column_double
 #define sqlite3_column_text tune_sqlite()->column_text
 #define sqlite3_finalize tune_sqlite()->finalize
+#define sqlite3_bind_int tune_sqlite()->bind_int
 #endif
 
 #endif

@@ -237,6 +237,21 @@ typedef struct lego_tune_record {
 	double ms;
 } lego_tune_record;
 
+/* The re-measurement of the best (lego_tune_opts.remeasure): the median
+ * of rounds rounds of each of configs[0..n) (INFINITY: it failed), and
+ * each one's times ("0.11 0.12 .." ms, in round order).  _put replaces
+ * the key's previous re-measurement; _get: 1 and the median of config
+ * if recorded with as many rounds, 0 if not. */
+int lego_tune_cache_final_put(lego_tune_cache *c, const lego_tune_key *k,
+			      char *const *configs, const double *ms,
+			      char *const *times, size_t n, int rounds);
+int lego_tune_cache_final_get(lego_tune_cache *c, const lego_tune_key *k,
+			      const char *config, int rounds, double *ms);
+/* The key's re-measured configurations (a NULL field matches any): ms
+ * the median, why the times of its rounds. */
+int lego_tune_cache_finals(lego_tune_cache *c, const lego_tune_key *k,
+			   lego_tune_record **out, size_t *n);
+
 /* Every record of key (template_hash and problem; a NULL field matches
  * any), in the order measured.  Caller frees with
  * lego_tune_records_free. */
@@ -244,8 +259,10 @@ int lego_tune_cache_history(lego_tune_cache *c, const lego_tune_key *k,
 			    lego_tune_record **out, size_t *n);
 void lego_tune_records_free(lego_tune_record *r, size_t n);
 
-/* The best successful record of key (a NULL field matches any): 1 with
- * *config (malloc'ed) and *ms, 0 if none, -1 on error. */
+/* The best successful record of key (a NULL field matches any): the
+ * lowest median of the re-measured configurations when there are any,
+ * else the lowest measurement: 1 with *config (malloc'ed) and *ms, 0 if
+ * none, -1 on error. */
 int lego_tune_cache_best(lego_tune_cache *c, const lego_tune_key *k,
 			 char **config, double *ms);
 
@@ -279,6 +296,13 @@ typedef struct lego_tune_opts {
 	 * pruning factor (lego_tune_search_prior). */
 	const double *prior;
 	double prune;
+	/* After the search, the remeasure fastest configurations are timed
+	 * again in rounds interleaved rounds (A B C D A B C D ..), and the
+	 * one with the lowest median of its rounds is chosen: a single
+	 * measurement is one draw, and the search keeps the luckiest.
+	 * 0: none (the search's best stands); rounds 0: 5. */
+	size_t remeasure;
+	int rounds;
 } lego_tune_opts;
 
 typedef struct lego_tune_result {
@@ -286,7 +310,10 @@ typedef struct lego_tune_result {
 	size_t measured;             /* of which measured (not cached) */
 	size_t failed;
 	size_t best;                 /* index in the space; SIZE_MAX: none */
-	double best_ms;
+	double best_ms;              /* re-measured: the median of its rounds */
+	size_t finalists;            /* configurations re-measured */
+	int rounds;                  /* their rounds */
+	size_t remeasured;           /* measurements made (0: from the cache) */
 	double seconds;
 } lego_tune_result;
 

@@ -64,6 +64,10 @@ static const char tune_help[] =
 	"  --evals N         at most N evaluations (default: the whole space)\n"
 	"  --seconds S       stop after S seconds\n"
 	"  --seed N          the seed of the random strategies (default 1)\n"
+	"  --remeasure K     after the search, time the K fastest again in\n"
+	"                    interleaved rounds and choose on the median of\n"
+	"                    their rounds (default 4; 0: the search's best)\n"
+	"  --rounds R        the rounds of --remeasure (default 5)\n"
 	"  --db FILE         the cache (default lego-tune.db)\n"
 	"  --device NAME     the device key (default: the command)\n"
 	"  --timeout S       time limit of one measurement, or of one launch\n"
@@ -83,7 +87,7 @@ typedef struct tune_cli {
 	const char *timeout, *target, *ext, *csv;
 	const char *runner, *kernel, *args, *global, *local, *reference;
 	const char *elem, *reps, *jobs, *device_index, *ref_global, *ref_local;
-	const char *model, *model_banks, *prune;
+	const char *model, *model_banks, *prune, *remeasure, *rounds;
 	int space, list, show, quiet;
 } tune_cli;
 
@@ -137,18 +141,19 @@ static int write_csv(const char *path, const lego_tune_record *r, size_t n)
 	return fclose(f) ? cli_fail("%s: cannot write", path) : CLI_OK;
 }
 
+/* The re-measured configurations: each one's median and rounds. */
+static void print_finals(const lego_tune_record *r, size_t n)
+{
+	if (!n)
+		return;
+	printf("re-measured in interleaved rounds: %zu\n", n);
+	for (size_t i = 0; i < n; i++)
+		printf("       %12.6g ms  %s  (median of %s)\n", r[i].ms,
+		       r[i].config, r[i].why ? r[i].why : "");
+}
+
 static void print_history(const lego_tune_record *r, size_t n)
 {
-	size_t best = SIZE_MAX;
-	for (size_t i = 0; i < n; i++)
-		if (isfinite(r[i].ms) && (best == SIZE_MAX || r[i].ms < r[best].ms))
-			best = i;
-	if (best == SIZE_MAX)
-		printf("no successful measurement of this template and problem "
-		       "(%zu recorded)\n", n);
-	else
-		printf("best: %s  %.6g ms  (device %s)\n", r[best].config,
-		       r[best].ms, r[best].device);
 	printf("history: %zu evaluations\n", n);
 	for (size_t i = 0; i < n; i++) {
 		if (isfinite(r[i].ms))
@@ -160,6 +165,31 @@ static void print_history(const lego_tune_record *r, size_t n)
 	}
 }
 
+/* The choice (lego_tune_cache_best: the re-measured when there are),
+ * the re-measured configurations and the history. */
+static int print_all(lego_tune_cache *cache, const lego_tune_key *k,
+		     const lego_tune_record *r, size_t n)
+{
+	char *config = NULL;
+	double ms;
+	lego_tune_record *f;
+	size_t nf;
+	int found = lego_tune_cache_best(cache, k, &config, &ms);
+	if (found < 0 || lego_tune_cache_finals(cache, k, &f, &nf))
+		return cli_fail("cannot read the tuning cache");
+	if (found)
+		printf("best: %s  %.6g ms%s\n", config, ms,
+		       nf ? " (median)" : "");
+	else
+		printf("no successful measurement of this template and problem "
+		       "(%zu recorded)\n", n);
+	free(config);
+	print_finals(f, nf);
+	lego_tune_records_free(f, nf);
+	print_history(r, n);
+	return CLI_OK;
+}
+
 /* --show: the best configuration and the history on stdout (print) and
  * in the CSV file csv (when given). */
 static int show(lego_tune_cache *cache, const lego_tune_key *k,
@@ -169,9 +199,9 @@ static int show(lego_tune_cache *cache, const lego_tune_key *k,
 	size_t n;
 	if (lego_tune_cache_history(cache, k, &r, &n))
 		return cli_fail("cannot read the tuning cache");
-	if (print)
-		print_history(r, n);
-	int rc = csv ? write_csv(csv, r, n) : CLI_OK;
+	int rc = print ? print_all(cache, k, r, n) : CLI_OK;
+	if (!rc && csv)
+		rc = write_csv(csv, r, n);
 	lego_tune_records_free(r, n);
 	return rc;
 }
@@ -247,7 +277,8 @@ static int parse_opts(const tune_cli *c, run_opts *ro)
 	long long v;
 	lego_tune_opts *o = &ro->o;
 	*ro = (run_opts){.o = {.method = LEGO_TUNE_BANDIT, .seed = 1,
-			       .progress = !c->quiet && isatty(2), .jobs = 2},
+			       .progress = !c->quiet && isatty(2), .jobs = 2,
+			       .remeasure = 4, .rounds = 5},
 			 .timeout = 60};
 	if (c->strategy && lego_tune_method_parse(c->strategy, &o->method))
 		return cli_usage("tune", "unknown strategy '%s'", c->strategy);
@@ -255,6 +286,17 @@ static int parse_opts(const tune_cli *c, run_opts *ro)
 		if (positive("--evals", c->evals, &v))
 			return CLI_USAGE;
 		o->max_evals = (size_t)v;
+	}
+	if (c->remeasure) {
+		if (extra_int("tune", "--remeasure", c->remeasure, &v) ||
+		    v < 0 || v > 64)
+			return cli_usage("tune", "--remeasure: 0 to 64");
+		o->remeasure = (size_t)v;
+	}
+	if (c->rounds) {
+		if (positive("--rounds", c->rounds, &v))
+			return CLI_USAGE;
+		o->rounds = v < 1000 ? (int)v : 1000;
 	}
 	if (c->seed) {
 		if (extra_int("tune", "--seed", c->seed, &v))
@@ -386,11 +428,16 @@ static int search(const tune_cli *c, tmpl_src *t, const lego_tune_space *s,
 	fprintf(stderr, "tune: %s, %zu evaluations (%zu measured, %zu failed) "
 		"in %.2f s\n", lego_tune_method_name(o.method), res.evals,
 		res.measured, res.failed, res.seconds);
+	if (res.finalists)
+		fprintf(stderr, "tune: the best %zu re-measured in %d interleaved "
+			"rounds (%zu measured), chosen on the median\n",
+			res.finalists, res.rounds, res.remeasured);
 	if (res.best == SIZE_MAX)
 		return cli_fail("no configuration could be measured");
 	char *best = lego_tune_space_describe(s, res.best, 0);
 	char *label = lego_tune_space_describe(s, res.best, 1);
-	printf("best: %s  %.6g ms\n", best ? best : "", res.best_ms);
+	printf("best: %s  %.6g ms%s\n", best ? best : "", res.best_ms,
+	       res.finalists ? " (median)" : "");
 	if (label && best && strcmp(label, best))
 		printf("      %s\n", label);
 	free(best);
@@ -512,6 +559,8 @@ int lego_cmd_tune(int argc, char **argv)
 		{"--ref-local", &c.ref_local, NULL},
 		{"--model", &c.model, NULL},     {"--prune", &c.prune, NULL},
 		{"--model-banks", &c.model_banks, NULL},
+		{"--remeasure", &c.remeasure, NULL},
+		{"--rounds", &c.rounds, NULL},
 	};
 	cli_args a;
 	int rc = extra_take_opts("tune", &argc, argv, opts,
