@@ -195,6 +195,16 @@ int lego_layout_prove(lego_ctx *ctx, const lego_layout *l,
 		out->status[LEGO_VP_SIMPLIFY] = a.status;
 		out->by[LEGO_VP_SIMPLIFY] = a.by;
 		memcpy(out->why[LEGO_VP_SIMPLIFY], a.why, sizeof a.why);
+	} else if (!rc && a.by == LEGO_BY_NONE) {
+		/* A fact construction needs that no query can supply. */
+		for (int i = LEGO_VP_INV_APPLY; i < LEGO_VP_COUNT; i++) {
+			out->status[i] = a.status;
+			memcpy(out->why[i], a.why, sizeof a.why);
+		}
+		rc = prove_simplify(ctx, l, left_ms(t0, timeout_ms), &a);
+		out->status[LEGO_VP_SIMPLIFY] = a.status;
+		out->by[LEGO_VP_SIMPLIFY] = a.by;
+		memcpy(out->why[LEGO_VP_SIMPLIFY], a.why, sizeof a.why);
 	} else if (!rc) {
 		rc = prove_by_queries(ctx, l, left_ms(t0, timeout_ms), &a,
 				      out);

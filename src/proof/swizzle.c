@@ -89,7 +89,10 @@ int proof_swizzle(lego_ctx *ctx, const lego_layout *leaf, unsigned ms,
 						      zero),
 				      ms, NULL);
 	if (p != LEGO_PROVED) {
+		/* LEGO_BY_NONE: the whole-layout queries cannot do better
+		 * (the same size fact) and take long on xor. */
 		a->status = p == LEGO_REFUTED ? LEGO_UNKNOWN : p;
+		a->by = LEGO_BY_NONE;
 		proof_say(a, "GenP %s: 2^(M+B) = %lld divides the size: not "
 			  "proved from the assumptions (it is checked when "
 			  "sizes are concrete)", leaf->genp->name,
