@@ -9,8 +9,16 @@
 #   lud-orig16/32 (lud/, -DRD_WG_SIZE_0=16/32), lud-lego2/4/8/16
 #   (-DLEGO_R<R>=1 -DRD_WG_SIZE_0=64), f3d-r<R> (bricks/, -DRD_RADIUS=R),
 #   lap-r<R> (bricks-laplace/, -DRD_RADIUS=R).
+# The stencils run at each N of $STENCIL_NS (default 384 512).  Their
+# programs know N = 384 alone (literals); for another N, f3d-r<R>-n<N> and
+# lap-r<R>-n<N> are built from copies of their main.cu with the literals
+# rewritten in N, 20 timed launches after 5 warm-ups (the device call's
+# time), in $BIN, never in the project:
+#   sh bench/stencil/authors_at.sh ANCHORS $BIN 512 20
+#   sh bench/stencil/authors_at.sh check ANCHORS /tmp/x   (at 384: their PTX)
 # Layernorm runs bench/layernorm/bench.py from $LN with the authors'
-# layernorm.py at $AUTHORS_LN.  Logs go to $OUT.
+# layernorm.py at $AUTHORS_LN (LN_NS, LN_DIRS pass through: bench.py).
+# Logs go to $OUT.
 BIN=${BIN:-.dev-eval/bin}
 LN=${LN:-bench/layernorm}
 AUTHORS_LN=${AUTHORS_LN:-.dev-eval/anchors/triton/layernorm.py}
@@ -30,12 +38,15 @@ for study in ${*:-lud stencil layernorm}; do
 		cat $OUT/lud-authors.log
 		;;
 	stencil)
-		for r in 1 2 3 4; do
-			echo "== f3d-r$r"; timeout 60 $BIN/f3d-r$r
-			echo "== lap-r$r"; timeout 60 $BIN/lap-r$r
+		for n in ${STENCIL_NS:-384 512}; do
+			at=$([ "$n" = 384 ] || echo "-n$n")
+			for r in 1 2 3 4; do
+				echo "== f3d-r$r$at"; timeout 60 $BIN/f3d-r$r$at
+				echo "== lap-r$r$at"; timeout 60 $BIN/lap-r$r$at
+			done
 		done > $OUT/stencil-authors.log 2>&1
 		grep -E "==|launch" $OUT/stencil-authors.log
-		timeout 400 $BIN/stencil_bench 384 512 > $OUT/stencil.log 2>&1
+		timeout 400 $BIN/stencil_bench ${STENCIL_NS:-384 512} > $OUT/stencil.log 2>&1
 		cat $OUT/stencil.log
 		;;
 	layernorm)

@@ -7,19 +7,27 @@ tables) and torch.nn.functional.layer_norm.
 Every provider is first checked against torch in float64 on the same random
 inputs (forward y; backward dx, dw, db): relative Frobenius error under
 1e-2 in fp16, 1e-4 in fp32.  A wrong provider is still timed, and marked.
+Ours: every candidate of the tuning is checked so before it is timed (a
+wrong one is not timed, and listed in the JSON's wrong_candidates).
 
 Times, median, on one footing for every provider and for the copy:
   graph   the calls captured in one CUDA graph and replayed (graph_ms): no
           Python or launch overhead.  The graph holds one call on each of K
           input sets, K * (bytes of a call) >= 3x the L2, so that each call
           finds its data in device memory, not in L2.  The forward is
-          fn(x, w, b); the backward torch.autograd.grad(y, (x, w, b), dy)
-          with y computed beforehand on the capture stream (autograd runs a
+          fn(x, w, b), timed twice: fwd, y dropped after each call (the
+          graph's pool hands the same block to every call, whose lines
+          may still be in L2 when the next call writes them), and
+          fwd_kept, each call's y kept (K outputs, as the copy writes:
+          the copy's footing, on which ours is tuned); the backward
+          torch.autograd.grad(y, (x, w, b), dy) with y computed beforehand on the capture stream (autograd runs a
           backward on its forward's stream), so it holds exactly what
           autograd launches for the provider's backward (its allocations,
           zeroing and kernels).  The copy: x copied into another tensor on
           the same K sets (the forward's bytes), the fastest of a memcpy,
-          torch's elementwise kernel and a Triton copy (COPIES).
+          torch's elementwise kernel and a Triton copy (COPIES), into K
+          outputs (copy) and into one allocated in each call and dropped
+          (copy_dropped, fwd's footing).
   python  the same calls launched from Python one at a time, L2 flushed
           before each (triton.testing.do_bench, as the tutorial and the
           authors time them).
@@ -30,7 +38,7 @@ ops.bwd_candidates (wide from N = 2048, while time allows: main); the
 table says which, and the JSON has every candidate's time.  The
 baselines keep their own launch heuristics.
 
-Usage: OUT=dir [LN_NS=N,N..] python3 bench/layernorm/bench.py [AUTHORS_LAYERNORM_PY]
+Usage: OUT=dir [LN_NS=N,N..] [LN_DIRS=fwd] python3 bench/layernorm/bench.py [AUTHORS_LAYERNORM_PY]
 Writes OUT/layernorm.json and OUT/layernorm.md, prints the table.
 """
 import json
@@ -52,6 +60,8 @@ import tutorial  # noqa: E402
 M = 4096
 # LN_NS=4096,8192: only those N (a device call for the sizes a change affects).
 NS = [int(n) for n in os.environ.get("LN_NS", "").split(",") if n] or [2 ** k for k in range(7, 15)]
+# LN_DIRS=fwd: the forward alone (no backward tuned, checked or timed).
+DIRS = os.environ.get("LN_DIRS", "fwd,bwd").split(",")
 
 
 def authors(path):
@@ -162,6 +172,16 @@ class Sets:
     def fwd(self, fn):
         return lambda: [(lambda x, w, b: lambda: fn(x, w, b))(*s[:3]) for s in self.sets]
 
+    def fwd_kept(self, fn):
+        """The forward with each call's y kept until the graph is freed: K
+        outputs at K addresses, as the copy writes, where fwd's y, dropped
+        at once, is one block of the graph's pool that every call reuses
+        (its lines may still sit in L2 when the next call writes them)."""
+        def make():
+            ys = []  # appended to, never freed during the capture
+            return [(lambda x, w, b: lambda: ys.append(fn(x, w, b)))(*s[:3]) for s in self.sets]
+        return make
+
     def bwd(self, fn):
         def make():
             calls = []
@@ -176,6 +196,11 @@ class Sets:
     def copy(self, op):
         outs = [torch.empty_like(s[0]) for s in self.sets]
         return lambda: [(lambda o, x: lambda: op(o, x))(o, s[0]) for o, s in zip(outs, self.sets)]
+
+    def copy_dropped(self, op):
+        """The copy on fwd's footing: each call's output allocated in the
+        call and dropped, as a provider's y."""
+        return lambda: [(lambda x: lambda: op(torch.empty_like(x), x))(s[0]) for s in self.sets]
 
 
 def backward_call(fn, x, w, b, dy):
@@ -198,27 +223,42 @@ def measure(name, fn, dtype, N, sets, tune=None):
     yref.backward(dy.double())
     refs = [yref.detach()] + [t.grad for t in leaves]
     row = {"provider": name, "dtype": str(dtype).split(".")[-1], "N": N, "sets": len(sets.sets)}
-    if tune:  # ours: the fastest candidate of each direction (graph), then checked
+    tol = 1e-2 if dtype == torch.float16 else 1e-4
+    if tune:  # ours: each candidate checked, the fastest of each direction (graph), checked again
         fwds, bwds = tune
         tried = {"fwd": {}, "bwd": {}}
-        for c in fwds:
-            tried["fwd"][c] = try_ms(sets.fwd(lambda *a, c=c: fn(*a, fwd=c)))
+        wrong = []
+
+        def checked(c, kw, timer):
+            """The candidate's time, or infinity (and noted) when its y, dx,
+            dw or db misses torch's."""
+            cand = lambda *a: fn(*a, **{kw: c})  # noqa: E731
+            errs = check(cand, x, w, b, dy, refs)
+            if not all(e < tol for e in errs):
+                wrong.append([kw, list(c), errs])
+                return float("inf")
+            return try_ms(timer(cand))
+        for c in fwds:  # the forward on the copy's footing (fwd_kept)
+            tried["fwd"][c] = checked(c, "fwd", sets.fwd_kept)
         for c in bwds:
-            tried["bwd"][c] = try_ms(sets.bwd(lambda *a, c=c: fn(*a, bwd=c)))
+            tried["bwd"][c] = checked(c, "bwd", sets.bwd)
             torch.cuda.empty_cache()
-        f_best, b_best = (min(t, key=t.get) for t in (tried["fwd"], tried["bwd"]))
+        row["wrong_candidates"] = wrong
+        f_best, b_best = (min(t, key=t.get) if t else None for t in (tried["fwd"], tried["bwd"]))
         row["config"] = {"fwd (BM, warps, G, stages)": f_best, "bwd (BM, warps, stages, G, S, BK)": b_best}
         row["tried"] = {k: [[list(c), ms] for c, ms in t.items()] for k, t in tried.items()}
         fn = (lambda f, g: lambda *a: f(*a, fwd=g[0], bwd=g[1]))(fn, (f_best, b_best))
     errs = check(fn, x, w, b, dy, refs)
-    tol = 1e-2 if dtype == torch.float16 else 1e-4
     row.update(errors=errs, ok=all(e < tol for e in errs))
     size = M * N * x.element_size()
     timers = {"fwd": lambda: graph_ms(sets.fwd(fn)),
+              "fwd_kept": lambda: graph_ms(sets.fwd_kept(fn)),
               "bwd": lambda: graph_ms(sets.bwd(fn)),
               "fwd_python": lambda: python_ms(lambda: fn(x, w, b)),
               "bwd_python": lambda: python_ms(backward_call(fn, x, w, b, dy))}
     for key, timer in timers.items():
+        if key[:3] not in DIRS:
+            continue
         try:
             ms = timer()
         except Exception as e:  # noqa: BLE001 (a provider that cannot be captured)
@@ -226,9 +266,11 @@ def measure(name, fn, dtype, N, sets, tune=None):
             continue
         row[key + "_ms"] = ms
         row[key + "_gbs"] = (2 if key.startswith("fwd") else 3) * size / ms / 1e6
-    if name == "liblego":  # the copy: the fastest of COPIES
+    if name == "liblego":  # the copy: the fastest of COPIES, on each footing
         row["copy_ms"] = min(graph_ms(sets.copy(op)) for op in COPIES)
         row["copy_gbs"] = 2 * size / row["copy_ms"] / 1e6
+        row["copy_dropped_ms"] = min(graph_ms(sets.copy_dropped(op)) for op in COPIES)
+        row["copy_dropped_gbs"] = 2 * size / row["copy_dropped_ms"] / 1e6
     return row
 
 
@@ -250,7 +292,8 @@ def main():
             sets = Sets(dtype, N)
             for name, fn in providers:
                 wide = N >= 2048 and time.time() < wide_until
-                tune = ((ops.fwd_candidates(N, wide), ops.bwd_candidates(N, esize, wide))
+                tune = ((ops.fwd_candidates(N, dtype, wide),
+                         ops.bwd_candidates(N, esize, wide) if "bwd" in DIRS else [])
                         if name == "liblego" else None)
                 try:
                     row = measure(name, fn, dtype, N, sets, tune)

@@ -33,11 +33,16 @@ def fwd_default(N):
     return bm, min(16, max(1, bm * N // 1024)), 0, 1
 
 
-def fwd_candidates(N, persistent=False):
+def fwd_candidates(N, dtype, persistent=False):
     """(BM, warps, G, stages): one tile a program, the default and three
     neighbours; when `persistent`, also twice the rows (BM) at the default
     and twice the warps, and G = 2, 4 or 8 programs a multiprocessor, 1 or
-    2 stages, at the default BM and warps and at twice the warps."""
+    2 stages, at the default BM and warps and at twice the warps; and, at
+    BM and twice BM, those warps and stages, G = the programs the device
+    holds at once (fwd_resident): one wave, every program resident, the
+    tiles dealt evenly (a G beyond it runs in waves, not persistent: at
+    fp16 N = 4096 on the H100, 3 programs of the 2-stage kernel at 8 warps
+    fit a multiprocessor, not the 8 of G = 1056)."""
     bm, warps, _, _ = fwd_default(N)
     out = {(bm, warps), (bm, max(1, warps // 2)), (bm, min(16, warps * 2)),
            (max(1, bm // 4), max(1, warps // 4))}
@@ -45,10 +50,32 @@ def fwd_candidates(N, persistent=False):
     if persistent:
         for w in {warps, min(16, warps * 2)}:
             out.add((2 * bm, w, 0, 1))
-            for occ in (2, 4, 8):
-                for stages in (1, 2):
+            for stages in (1, 2):
+                for occ in (2, 4, 8):
                     out.add((bm, w, occ * sms(), stages))
+                for b in (bm, 2 * bm):
+                    out.add((b, w, fwd_resident(N, dtype, b, w, stages) * sms(), stages))
     return sorted(out)
+
+
+def fwd_resident(N, dtype, bm, warps, stages):
+    """Programs of the forward a multiprocessor holds at once: registers,
+    threads and shared memory of the compiled kernel, counted as the CUDA
+    occupancy calculator does on sm_90 (registers a warp in units of 256;
+    sm_90's figures where torch's properties lack one).  The kernel is
+    compiled by one launch of one program on one tile (M, G as the one-
+    tile candidates pass them, so the same compiled kernel)."""
+    x = torch.zeros((bm, N), dtype=dtype, device="cuda")
+    stat = torch.empty(bm, dtype=torch.float32, device="cuda")
+    k = gen.layernorm_fwd[(1,)](x, torch.empty_like(x), x[0], x[0], stat, stat, 4096, 4096 // bm,
+                                1e-5, N=N, BM=bm, NUM_STAGES=stages, num_warps=warps)
+    props = torch.cuda.get_device_properties(x.device)
+    regs_warp = -(-k.n_regs * 32 // 256) * 256
+    by_regs = getattr(props, "regs_per_multiprocessor", 65536) // (regs_warp * warps)
+    by_threads = getattr(props, "max_threads_per_multi_processor", 2048) // (32 * warps)
+    by_shared = (getattr(props, "shared_memory_per_multiprocessor", 233472)
+                 // (k.metadata.shared + 1024))
+    return max(1, min(by_regs, by_threads, by_shared, 32))
 
 
 def sms():

@@ -201,6 +201,25 @@ static float tune(const char *what, const std::vector<config> &cs,
 	return best;
 }
 
+/* The kernels with their sizes compile-time constants (gpu.sh: fixed),
+ * at the full sizes only: launched directly over the same configs. */
+#define FIXED(what, ns, kern, cs, tol, ...)                                \
+	if (!quick)                                                        \
+		keep_best(&lms, cfg, tune(what ", sizes fixed", cs,        \
+					  [&](const config &c) {           \
+			ns::kern<<<c.grid, c.block>>>(__VA_ARGS__);        \
+		}, o, ref, tol, cfg2), what ", sizes fixed", cfg2);
+
+/* Keeps a variant's time t (and its name, with its launch) if better. */
+static void keep_best(float *best, char *cfg, float t, const char *variant,
+		      const char *launch)
+{
+	if (t < *best) {
+		*best = t;
+		snprintf(cfg, 48, "%s %s", variant, launch);
+	}
+}
+
 static void row(const char *bench, const char *size, float ref_ms,
 		float lift_ms, const char *lift_cfg, const char *extra)
 {
@@ -280,9 +299,10 @@ int main(int argc, char **argv)
 		float lms = tune("gemv", configs1(M), [&](const config &c) {
 			ex_gemv::gemv_launch(dA, dx, o, M, K, c.grid, c.block, 0);
 		}, o, ref, 1e-4f, cfg);
-		/* gemvwg.lift: a work-group a row, grids of M or fewer groups */
+		/* gemvwg.lift: a work-group a row, grids of M or fewer groups,
+		 * with 32 to 1024 partial sums a row (gpu.sh) */
 		std::vector<config> cs;
-		for (unsigned b = 64; b <= 256; b *= 2)
+		for (unsigned b = 32; b <= 256; b *= 2)
 			for (unsigned g : {(unsigned)M, sms * 8, sms * 4}) {
 				config k;
 				k.block = dim3(b);
@@ -291,13 +311,19 @@ int main(int argc, char **argv)
 				cs.push_back(k);
 			}
 		char cfg2[48];
-		float wms = tune("gemvwg", cs, [&](const config &c) {
+#define GEMVWG(W)                                                          \
+	if (K % W == 0)                                                    \
+	keep_best(&lms, cfg, tune("gemvwg" #W, cs, [&](const config &c) {  \
+		ex_gemvwg##W::gemvwg##W##_launch(dA, dx, o, M, K, c.grid,  \
+						 c.block, 0);              \
+	}, o, ref, 1e-4f, cfg2), "gemvwg" #W, cfg2);
+		keep_best(&lms, cfg, tune("gemvwg", cs, [&](const config &c) {
 			ex_gemvwg::gemvwg_launch(dA, dx, o, M, K, c.grid, c.block, 0);
-		}, o, ref, 1e-4f, cfg2);
-		if (wms < lms) {
-			lms = wms;
-			snprintf(cfg, sizeof cfg, "gemvwg %s", cfg2);
-		}
+		}, o, ref, 1e-4f, cfg2), "gemvwg256", cfg2);
+		GEMVWG(32) GEMVWG(64) GEMVWG(128) GEMVWG(512) GEMVWG(1024)
+		FIXED("gemvwg64", ex_gemvwg64_f, gemvwg64_f, cs, 1e-4f, dA, dx, o)
+		FIXED("gemvwg128", ex_gemvwg128_f, gemvwg128_f, cs, 1e-4f, dA, dx, o)
+		FIXED("gemvwg256", ex_gemvwg_f, gemvwg_f, cs, 1e-4f, dA, dx, o)
 		char sz[32], ex[64];
 		snprintf(sz, sizeof sz, "%dx%d", M, K);
 		snprintf(ex, sizeof ex, "  lift %.0f GB/s, copy %.0f GB/s",
@@ -334,16 +360,19 @@ int main(int argc, char **argv)
 		cs[0].grid = dim3(n / T, n / T);                           \
 		cs[0].block = dim3(T, T);                                  \
 		snprintf(cs[0].name, sizeof cs[0].name, "tile %d", T);     \
-		float t = tune("mmtiled", cs, [&](const config &c) {        \
+		keep_best(&lms, cfg, tune("mmtiled", cs, [&](const config &c) { \
 			ex_mmtiled##T::mmtiled##T##_launch(dA, dB, o, n, n, n,  \
 						      c.grid, c.block, 0); \
-		}, o, ref, 1e-4f, cfg2);                                   \
-		if (t < lms) {                                             \
-			lms = t;                                           \
-			snprintf(cfg, sizeof cfg, "mmtiled %s", cfg2);    \
-		}                                                          \
+		}, o, ref, 1e-4f, cfg2), "mmtiled", cfg2);                 \
+		keep_best(&lms, cfg, tune("mmtiled unrolled", cs,          \
+					  [&](const config &c) {           \
+			ex_mmtiled##T##_u::mmtiled##T##_u_launch(dA, dB, o, n, \
+						n, n, c.grid, c.block, 0); \
+		}, o, ref, 1e-4f, cfg2), "mmtiled unrolled", cfg2);        \
 	}
 		MMT(4) MMT(8) MMT(16) MMT(32)
+		FIXED("matmul", ex_matmul_f, matmul_f, configs2(n, n), 1e-4f, dA,
+		      dB, o)
 		char sz[32], ex[64];
 		snprintf(sz, sizeof sz, "%d^3", n);
 		snprintf(ex, sizeof ex, "  ref %.2f, lift %.2f TFLOP/s",
@@ -380,6 +409,9 @@ int main(int argc, char **argv)
 			ex_nbody::nbody_launch(dx, dy, dz, dm, ds, o, N, c.grid,
 					       c.block, 0);
 		}, o, ref, 1e-2f, cfg);
+		char cfg2[48];
+		FIXED("nbody", ex_nbody_f, nbody_f, configs1(N), 1e-2f, dx, dy,
+		      dz, dm, ds, o)
 		char sz[32];
 		snprintf(sz, sizeof sz, "N=%d", N);
 		row("nbody", sz, rms, lms, cfg, "");
@@ -525,6 +557,42 @@ int main(int argc, char **argv)
 				ex_jacobi3d::jacobi3d_launch(dA, dw, o, L, M, N, c.grid,
 							     c.block, 0);
 		}, o, ref, 1e-4f, cfg);
+		/* the 2-D stencils' reduction over the neighbourhood unrolled
+		 * (gpu.sh) */
+		char cfg2[48], what[32];
+		snprintf(what, sizeof what, "%s unrolled", name);
+		if (s < 2)
+			keep_best(&lms, cfg, tune(what, configs2(N, M),
+						  [&](const config &c) {
+				if (s == 0)
+					ex_conv2d_u::conv2d_u_launch(dA, dw, o, M, N,
+								     c.grid, c.block, 0);
+				else
+					ex_stencil2d_u::stencil2d_u_launch(
+						dA, dw, o, M, N, c.grid, c.block, 0);
+			}, o, ref, 1e-4f, cfg2), "unrolled", cfg2);
+#define CONVL(T)                                                           \
+	{                                                                  \
+		std::vector<config> cs(1);                                 \
+		cs[0].grid = dim3(N / T, M / T);                           \
+		cs[0].block = dim3(T, T);                                  \
+		snprintf(cs[0].name, sizeof cs[0].name, "tile %d", T);     \
+		keep_best(&lms, cfg, tune("conv2dlocal unrolled", cs,      \
+					  [&](const config &c) {           \
+			ex_conv2dlocal##T::conv2dlocal##T##_launch(dA, dw, o, M, \
+						N, c.grid, c.block, 0);    \
+		}, o, ref, 1e-4f, cfg2), "conv2dlocal unrolled", cfg2);    \
+	}
+		if (s == 0 && M % 32 == 0 && N % 32 == 0) {
+			CONVL(8) CONVL(16) CONVL(32)
+		}
+		if (s == 0) {
+			FIXED("conv2d unrolled", ex_conv2d_f, conv2d_f,
+			      configs2(N, M), 1e-4f, dA, dw, o)
+		} else if (s == 2) {
+			FIXED("jacobi3d", ex_jacobi3d_f, jacobi3d_f,
+			      configs2(N, M), 1e-4f, dA, dw, o)
+		}
 		float cgbs = copy_gbs(n);
 		float lgbs = 2.0f * n * sizeof(float) / lms / 1e6f;
 		char sz[48], ex[96];
@@ -537,8 +605,62 @@ int main(int argc, char **argv)
 		row(name, sz, rms, lms, cfg, ex);
 		cudaFree(dA), cudaFree(dw), cudaFree(o), cudaFree(r);
 	}
-	printf("md: no Lift program (its neighbour lists need reads at "
-	       "computed indices), not run\n");
+	{ /* md: atoms on a 64 x 64 x .. lattice of side 0.3, jittered by
+	   * up to 0.1 (no two closer than 0.1), the neighbours of i the
+	   * atoms i + 1 + 2k (mod N), those within the cutoff counted */
+		int N = quick ? 5000 : 1 << 18, K = quick ? 16 : 128;
+		std::vector<float> x(N), y(N), z(N), sel = {0, 1, 2};
+		for (int i = 0; i < N; i++) {
+			x[i] = 0.3f * (i % 64) + 0.1f * rnd();
+			y[i] = 0.3f * (i / 64 % 64) + 0.1f * rnd();
+			z[i] = 0.3f * (i / 4096) + 0.1f * rnd();
+		}
+		std::vector<int> nbh((size_t)N * K);
+		for (int i = 0; i < N; i++)
+			for (int k = 0; k < K; k++)
+				nbh[(size_t)i * K + k] = (i + 1 + 2 * k) % N;
+		const float cutsq = 1.5f, lj1 = 0.5f, lj2 = 1.0f;
+		int *dn;
+		CK(cudaMalloc((void **)&dn, nbh.size() * sizeof(int)));
+		CK(cudaMemcpy(dn, nbh.data(), nbh.size() * sizeof(int),
+			      cudaMemcpyHostToDevice));
+		float *dx = dev(x), *dy = dev(y), *dz = dev(z), *ds = dev(sel),
+		      *o = dev_out(3 * N), *r = dev_out(3 * N);
+		auto rl = [&] {
+			ref_md<<<(N + 255) / 256, 256>>>(dx, dy, dz, dn, cutsq, lj1,
+							 lj2, r, N, K);
+		};
+		rl();
+		auto ref = host(r, 3 * N);
+		close_all("ref md", ref, [&](size_t i) {
+			size_t a = i / 3;
+			double f = 0;
+			for (int k = 0; k < K; k++) {
+				int j = nbh[a * K + k];
+				double d[3] = {(double)x[a] - x[j], (double)y[a] - y[j],
+					       (double)z[a] - z[j]};
+				double r2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+				if (r2 >= cutsq)
+					continue;
+				double r6 = 1 / (r2 * r2 * r2);
+				f += d[i % 3] / r2 * r6 * (lj1 * r6 - lj2);
+			}
+			return (float)f;
+		}, 4096, 1e-3f);
+		float rms = median_ms(rl);
+		float lms = tune("md", configs1(N), [&](const config &c) {
+			ex_md::md_launch(dx, dy, dz, dn, ds, cutsq, lj1, lj2, o, N, K,
+					 c.grid, c.block, 0);
+		}, o, ref, 1e-3f, cfg);
+		char cfg2[48];
+		FIXED("md", ex_md_f, md_f, configs1(N), 1e-3f, dx, dy, dz, dn,
+		      ds, cutsq, lj1, lj2, o)
+		char sz[32];
+		snprintf(sz, sizeof sz, "N=%d K=%d", N, K);
+		row("md", sz, rms, lms, cfg, "");
+		cudaFree(dx), cudaFree(dy), cudaFree(dz), cudaFree(dn);
+		cudaFree(ds), cudaFree(o), cudaFree(r);
+	}
 	printf("%s\n", fails ? "SOME CHECKS FAILED" : "all checks ok");
 	return fails != 0;
 }

@@ -11,18 +11,71 @@ lego=${2:-build}/lego
 here=$(dirname "$0")
 mkdir -p "$out"
 : > "$out/lift_all.cuh"
-gen() {  # NAMESPACE FILE
-	"$lego" lift --target cuda "$2" -o "$out/$1.cu"
-	"$lego" lift --target cuda --host "$2" -o "$out/$1.h"
+gen() {  # NAMESPACE FILE [STEPS]: STEPS rewrites (lego lift --rewrite)
+	rw=${3:+--rewrite $3}
+	"$lego" lift --target cuda $rw "$2" -o "$out/$1.cu"
+	"$lego" lift --target cuda --host $rw "$2" -o "$out/$1.h"
 	printf 'namespace %s {\n#include "%s.cu"\n#include "%s.h"\n}\n' \
 		"$1" "$1" "$1" >> "$out/lift_all.cuh"
 }
-for b in dot gemv gemvwg matmul nbody kmeans nn conv2d stencil2d jacobi3d; do
+# variant NAME FILE TO SED: FILE's kernel NAME renamed TO (extern "C"
+# names must differ) and edited by SED into OUT/TO.lift
+variant() {
+	sed -e "s/^kernel $1(/kernel $3(/" -e "$4" "$2" > "$out/$3.lift"
+}
+for b in dot gemv gemvwg matmul nbody kmeans nn md conv2d stencil2d jacobi3d; do
 	gen "ex_$b" "examples/lift/$b.lift"
 done
-for t in 4 8 16 32; do
-	sed -e "s/\\b4\\b/$t/g" -e "s/^kernel mmtiled(/kernel mmtiled$t(/" examples/lift/mmtiled.lift > "$out/mmtiled$t.lift"
-	gen "ex_mmtiled$t" "$out/mmtiled$t.lift"
+# the explored variants that unroll (the unroll rule) the 2-D stencils'
+# reduction over the neighbourhood (jacobi3d.lift has none: 7 reads)
+for b in conv2d stencil2d; do
+	variant "$b" "examples/lift/$b.lift" "${b}_u" ""
+	gen "ex_${b}_u" "$out/${b}_u.lift" unroll:0
 done
+# mmtiled at tile sides 4 to 32, each also with its product over a tile
+# unrolled; gemvwg with work-groups of 32 to 1024 partial sums
+for t in 4 8 16 32; do
+	variant mmtiled examples/lift/mmtiled.lift "mmtiled$t" "s/\\b4\\b/$t/g"
+	gen "ex_mmtiled$t" "$out/mmtiled$t.lift"
+	variant "mmtiled$t" "$out/mmtiled$t.lift" "mmtiled${t}_u" ""
+	gen "ex_mmtiled${t}_u" "$out/mmtiled${t}_u.lift" unroll:1
+done
+# conv2dlocal (slide-tiled into local memory) at tile sides 8 to 32,
+# unrolled
+for t in 8 16 32; do
+	variant conv2dlocal examples/lift/conv2dlocal.lift "conv2dlocal$t" \
+		"s/\\b4\\b/$t/g; s/slide(8, $t)/slide($((t + 4)), $t)/g"
+	gen "ex_conv2dlocal$t" "$out/conv2dlocal$t.lift" unroll:0
+done
+for w in 32 64 128 512 1024; do
+	variant gemvwg examples/lift/gemvwg.lift "gemvwg$w" "s/\\b256\\b/$w/g"
+	gen "ex_gemvwg$w" "$out/gemvwg$w.lift"
+done
+# fixed NAME FILE STEPS SIZE=V...: the kernel NAME of FILE (after STEPS)
+# with its sizes compile-time constants (lego lift --macros, as lego
+# tune's templates have them), for the study's full sizes, as NAME_f
+fixed() {
+	name=$1 file=$2 rw=${3:+--rewrite $3}
+	shift 3
+	variant "$name" "$file" "${name}_f" ""
+	"$lego" lift --target cuda --macros $rw "$out/${name}_f.lift" \
+		-o "$out/ex_${name}_f.cu"
+	{
+		echo "namespace ex_${name}_f {"
+		for d; do echo "#define ${d%%=*} ${d#*=}"; done
+		echo "#include \"ex_${name}_f.cu\""
+		for d; do echo "#undef ${d%%=*}"; done
+		echo "}"
+	} >> "$out/lift_all.cuh"
+}
+fixed conv2d examples/lift/conv2d.lift unroll:0 M=8192 N=8192
+fixed jacobi3d examples/lift/jacobi3d.lift "" L=512 M=512 N=512
+fixed nbody examples/lift/nbody.lift "" N=32768
+fixed md examples/lift/md.lift "" N=262144 K=128
+fixed matmul examples/lift/matmul.lift "" M=4096 N=4096 K=4096
+for w in 64 128; do
+	fixed "gemvwg$w" "$out/gemvwg$w.lift" "" M=8192 K=8192
+done
+fixed gemvwg examples/lift/gemvwg.lift "" M=8192 K=8192
 cp "$here/refs.cuh" "$out/"
 nvcc -O3 -arch=sm_90 -std=c++17 -I"$out" "$here/gpu.cu" -o "$out/gpu"

@@ -200,6 +200,37 @@ __global__ void ref_jacobi3d(const float *A, const float *w, float *out, int L,
 	}
 }
 
+/* md: a thread an atom, its position in registers, its K neighbours
+ * (the list nbh[i][k] of examples/lift/md.lift) read through the cache;
+ * the same Lennard-Jones formula, neighbours beyond the cutoff skipped. */
+__global__ void ref_md(const float *x, const float *y, const float *z,
+		       const int *nbh, float cutsq, float lj1, float lj2,
+		       float *out, int N, int K)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i >= N)
+		return;
+	float xi = x[i], yi = y[i], zi = z[i];
+	float fx = 0.0f, fy = 0.0f, fz = 0.0f;
+	for (int k = 0; k < K; k++) {
+		int j = nbh[(size_t)i * K + k];
+		float dx = xi - x[j], dy = yi - y[j], dz = zi - z[j];
+		float r2 = dx * dx + dy * dy + dz * dz;
+		if (r2 < cutsq) {
+			/* the Lift program's association, component by
+			 * component (the terms cancel: any other rounds
+			 * differently by up to 1e-3 of the sum) */
+			float r2inv = 1.0f / r2, r6inv = r2inv * r2inv * r2inv;
+			fx += dx * r2inv * r6inv * (lj1 * r6inv - lj2);
+			fy += dy * r2inv * r6inv * (lj1 * r6inv - lj2);
+			fz += dz * r2inv * r6inv * (lj1 * r6inv - lj2);
+		}
+	}
+	out[3 * i] = fx;
+	out[3 * i + 1] = fy;
+	out[3 * i + 2] = fz;
+}
+
 /* The copy that bounds the stencils: one float in, one out a thread. */
 __global__ void ref_copy(const float4 *in, float4 *out, size_t n4)
 {

@@ -1,11 +1,35 @@
-# numpy_ref.py MM MV J3 - the CPU baselines of bench/mdh/cpu.sh: numpy's
-# BLAS (float32 matmul and matvec) and the Jacobi 3D stencil written with
-# numpy slices; the best of 5 runs in ms after one warm-up, the way
-# tests/mdh/check.c times the PoCL kernels.
+# numpy_ref.py MM MV J3 | --blas - the CPU baselines of bench/mdh/cpu.sh:
+# numpy's BLAS (float32 matmul and matvec) and the Jacobi 3D stencil
+# written with numpy slices; the best of 5 runs in ms after one warm-up,
+# the way tests/mdh/check.c times the PoCL kernels.  --blas prints which
+# BLAS numpy calls, its core type and its thread count.
+import ctypes
+import glob
+import os
 import sys
 import time
 
 import numpy as np
+
+
+def blas_line():
+    # numpy's wheels bundle scipy-openblas; ask the library itself
+    libs = glob.glob(os.path.join(os.path.dirname(np.__file__), "..",
+                                  "numpy.libs", "libscipy_openblas*.so"))
+    if not libs:
+        return "numpy " + np.__version__ + ": BLAS not found in numpy.libs"
+    lib = ctypes.CDLL(libs[0])
+    lib.scipy_openblas_get_config64_.restype = ctypes.c_char_p
+    lib.scipy_openblas_get_corename64_.restype = ctypes.c_char_p
+    return (f"numpy {np.__version__}: "
+            f"{lib.scipy_openblas_get_config64_().decode()}, core "
+            f"{lib.scipy_openblas_get_corename64_().decode()}, "
+            f"{lib.scipy_openblas_get_num_threads64_()} thread(s)")
+
+
+if sys.argv[1:] == ["--blas"]:
+    print(blas_line())
+    sys.exit(0)
 
 
 def best_ms(f):

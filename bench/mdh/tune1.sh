@@ -2,7 +2,9 @@
 # tune1.sh KERNEL NAME SIZES.. - the command lego tune runs for one
 # candidate on the device: builds gpu.cu around the generated KERNEL
 # (BENCH_NAME), which checks it against float64 (non-zero exit when
-# wrong) and times it; prints its output, the median in ms last.
+# wrong) and times it; prints its output, the median in ms last.  Runs 1
+# and 2 tuned this way; tune-nvrtc.sh now tunes in process instead
+# (lego tune --runner cuda over a --target nvrtc template, run 7).
 set -e
 k=$1; name=$2; shift 2
 here=$(cd "$(dirname "$0")" && pwd)

@@ -1,7 +1,10 @@
-"""Figure and table of the stencil study from the logs of the device run:
-  python3 bench/stencil/plot.py stencil.log stencil-authors.log [OUT_DIR]
-writes OUT_DIR/stencil.png (default bench/stencil) and prints the markdown
-table of bench/stencil/results.md (ms per launch, speed-ups)."""
+"""Figure and table of the stencil study from the logs of the device runs:
+  python3 bench/stencil/plot.py [-o OUT_DIR] LOG...
+reads ours (stencil_bench's lines) and the authors' (their programs' output,
+its "Dims: NX=N" line giving N) from every log, a later log's figures
+replacing an earlier one's for the same kernel and N; writes
+OUT_DIR/stencil.png (default bench/stencil) and prints the markdown table of
+bench/stencil/results.md (ms per launch, speed-ups)."""
 import os
 import re
 import sys
@@ -15,23 +18,23 @@ OURS = re.compile(r"(cube|star)\s+N=(\d+) R=(\d) (\S+)\s+(row-major|bricks)\s+(d
 THEIRS = re.compile(r"(f3d|laplacian)_(naive|bricks)\s*:.*\(([\d.]+) ms / launch\)")
 
 
-def parse(ours_log, theirs_log):
-    ours = {}
-    for m in OURS.finditer(open(ours_log).read()):
-        kind, n, r, shape, _, variant, status, ms, with_fill = m.groups()
-        ours[(kind, int(n), int(r), shape, variant)] = (float(ms), status == "ok")
-        if with_fill:  # the ghost-zone kernel with its fill
-            ours[(kind, int(n), int(r), shape, "ghost+fill")] = (float(with_fill), status == "ok")
-    theirs = {}
-    r = None
-    for line in open(theirs_log):
-        h = re.match(r"== (f3d|lap)-r(\d)", line)
-        if h:
-            r = int(h.group(2))
-        m = THEIRS.search(line)
-        if m:
-            kind = "cube" if m.group(1) == "f3d" else "star"
-            theirs[(kind, 384, r, m.group(2))] = float(m.group(3))
+def parse(logs):
+    ours, theirs = {}, {}
+    for log in logs:
+        for m in OURS.finditer(open(log).read()):
+            kind, n, r, shape, _, variant, status, ms, with_fill = m.groups()
+            ours[(kind, int(n), int(r), shape, variant)] = (float(ms), status == "ok")
+            if with_fill:  # the ghost-zone kernel with its fill
+                ours[(kind, int(n), int(r), shape, "ghost+fill")] = (float(with_fill), status == "ok")
+        r = n = None
+        for line in open(log):
+            h = re.match(r"Dims: NX=(\d+) .*\| radius=(\d)", line)
+            if h:
+                n, r = int(h.group(1)), int(h.group(2))
+            m = THEIRS.search(line)
+            if m:
+                kind = "cube" if m.group(1) == "f3d" else "star"
+                theirs[(kind, n, r, m.group(2))] = float(m.group(3))
     return ours, theirs
 
 
@@ -94,13 +97,17 @@ def figure(ours, theirs, path):
             ax.set_ylabel("ms per launch (log)")
             ax.grid(axis="y", alpha=0.3)
     axes[0][0].legend(fontsize=8)
-    fig.suptitle("3-D stencils, H100 (lower is better); the authors ran at 384^3 only")
+    fig.suptitle("3-D stencils, H100 (lower is better); the authors' programs at 512^3: "
+                 "their literals rewritten (authors_at.sh)")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
 
 
 if __name__ == "__main__":
-    ours, theirs = parse(sys.argv[1], sys.argv[2])
-    out = sys.argv[3] if len(sys.argv) > 3 else os.path.dirname(os.path.abspath(__file__))
+    args = sys.argv[1:]
+    out = os.path.dirname(os.path.abspath(__file__))
+    if args[:1] == ["-o"]:
+        out, args = args[1], args[2:]
+    ours, theirs = parse(args)
     figure(ours, theirs, os.path.join(out, "stencil.png"))
     print(table(ours, theirs))

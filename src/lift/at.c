@@ -7,11 +7,29 @@
  * bounds.  Only arrays the kernel does not write (its parameters, in
  * global memory) may be read so: a data-dependent read of a local buffer
  * would defeat the barrier analysis, which needs to know which work-item
- * reads what. */
+ * reads what.
+ *
+ * An index written as an integer literal is a position, not data (a
+ * neighbour of a stencil's window, Lift's array access by a constant):
+ * it must lie in [0, len(a)), proved, and the read is the view's access
+ * at that constant, simplified, with no guard. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lift/value.h"
+
+/* a[k], k a literal: in range or an error. */
+static lift_val *at_const(lift_cc *cc, const lift_fun *f, lift_val *a,
+			  long long k)
+{
+	lego_expr *n = lego_simplify(cc->ctx, a->type->len);
+	int64_t len;
+	if (!n || !lego_expr_is_const(n, &len) || k < 0 || k >= len)
+		return lift_err(cc, f->at, "at's constant index %lld is not "
+				"within the array's constant length", k);
+	return lift_view_get(cc, a, lego_const(cc->ctx, k));
+}
 
 lift_val *lift_at(lift_cc *cc, const lift_fun *f, lift_val *a, lift_val *i)
 {
@@ -28,6 +46,10 @@ lift_val *lift_at(lift_cc *cc, const lift_fun *f, lift_val *a, lift_val *i)
 	if (i->kind != VAL_SCALAR || i->type->kind != LIFT_INT ||
 	    i->type->width > 1)
 		return lift_err(cc, f->at, "at's index is a scalar int");
+	char *end;
+	long long k = strtoll(i->text, &end, 10);
+	if (end != i->text && !*end)
+		return at_const(cc, f, a, k);
 	char name[32];
 	lego_expr *g = lift_fresh_index(cc, a->type->len, name, sizeof name);
 	const char *len = lift_print_index(cc, a->type->len);

@@ -33,7 +33,7 @@
 
 static const char *const rule_names[LIFT_NRULES] = {
 	"fusion", "split-join", "reduce-split", "to-seq", "to-glb", "to-wrg",
-	"to-lcl", "tiling", "vectorize",
+	"to-lcl", "tiling", "vectorize", "unroll",
 };
 
 const char *lift_rule_name(lift_rule r)
@@ -230,6 +230,12 @@ static lift_ast *at_node(rw *w, lift_ast *a)
 						  compose(w, call1(w, a, "map", a),
 							  split_n(w, a))));
 		}
+		break;
+	case LIFT_RULE_UNROLL:
+		if (a->kind == LIFT_CALL && a->nargs == 2 &&
+		    !strcmp(a->name, "reduceSeq") &&
+		    (r = node(w, LIFT_CALL, a, "reduceSeqUnroll", 2)))
+			memcpy(r->args, a->args, 2 * sizeof *a->args);
 		break;
 	case LIFT_RULE_TILING:
 		if (is_map(a, 1) && is_map(a->args[0], 1))

@@ -51,6 +51,7 @@ struct lift_fun {
 	lego_expr *sz[2];          /*   split n; slide size, step; pad l, r */
 	lift_fun *f, *g;           /*   the function argument; COMPOSE f o g */
 	lift_val *init;            /*   reduceSeq: initial value; pad: value */
+	int unroll;                /*   reduceSeqUnroll: rounds unrolled */
 	size_t ndata;              /*   data arguments it takes */
 };
 

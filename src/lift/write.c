@@ -24,28 +24,116 @@ void lift_emit(lift_cc *cc, const char *fmt, ...)
 	lego_sbuf_printf(&cc->out, "%s\n", line);
 }
 
-/* reduceSeq with an array accumulator (an allocated buffer): f's result
- * is stored into it in place, round after round. */
-static lift_val *reduce_into(lift_cc *cc, const lift_fun *f, lift_val *a,
-			     lift_buf *b)
+/* The rounds of a reduceSeq over a: one loop (1 round), or for
+ * reduceSeqUnroll one block a round, its index the round's constant so
+ * that the views' accesses simplify (Lift's loop unrolling); -1 after an
+ * error.  Unrolling needs a constant length, bounded to keep the code
+ * small. */
+enum { UNROLL_MAX = 1024 };
+
+static int64_t seq_rounds(lift_cc *cc, const lift_fun *f, const lift_val *a)
 {
+	if (!f->unroll)
+		return 1;
+	lego_expr *ne = lego_simplify(cc->ctx, a->type->len);
+	int64_t n;
+	if (!ne || !lego_expr_is_const(ne, &n) || n < 0 || n > UNROLL_MAX) {
+		lift_err(cc, f->at, "reduceSeqUnroll needs a constant length "
+			 "from 0 to %d", UNROLL_MAX);
+		return -1;
+	}
+	return n;
+}
+
+/* Opens round r: the loop, or a block; returns the round's index. */
+static lego_expr *seq_open(lift_cc *cc, const lift_fun *f,
+			   const lift_val *a, int64_t r)
+{
+	if (f->unroll) {
+		lift_emit(cc, "{");
+		cc->indent++;
+		return lego_const(cc->ctx, r);
+	}
 	char name[32];
 	lego_expr *i = lift_fresh_index(cc, a->type->len, name, sizeof name);
 	const char *len = lift_print_index(cc, a->type->len);
 	if (!i || !len || lift_loop_open(cc, PAT_MAPSEQ, 0, i, name, len))
 		return NULL;
+	return i;
+}
+
+static void seq_close(lift_cc *cc, const lift_fun *f)
+{
+	if (!f->unroll) {
+		lift_loop_close(cc);
+		return;
+	}
+	cc->indent--;
+	lift_emit(cc, "}");
+}
+
+/* reduceSeq with an array accumulator (an allocated buffer): f's result
+ * is stored into it in place, round after round. */
+static lift_val *reduce_into(lift_cc *cc, const lift_fun *f, lift_val *a,
+			     lift_buf *b)
+{
+	int64_t rounds = seq_rounds(cc, f, a);
 	b->in_place = 1;
-	lift_val *args[2] = {f->init, lift_view_get(cc, a, i)};
-	lift_type *t = args[1] ? lift_store(cc, f->f, args, 2, b, f->at) : NULL;
-	if (!t)
-		return NULL;
-	if (!lift_type_equal(cc->ctx, t, f->init->type))
-		return lift_err(cc, f->at, "reduceSeq's function must return "
-					   "the type of its initial value");
-	if (b->space == SPACE_LOCAL)
-		lift_barrier_emit(cc, b);
-	lift_loop_close(cc);
-	return f->init;
+	for (int64_t r = 0; r < rounds; r++) {
+		lego_expr *i = seq_open(cc, f, a, r);
+		if (!i)
+			return NULL;
+		lift_val *args[2] = {f->init, lift_view_get(cc, a, i)};
+		lift_type *t = args[1] ? lift_store(cc, f->f, args, 2, b, f->at)
+				       : NULL;
+		if (!t)
+			return NULL;
+		if (!lift_type_equal(cc->ctx, t, f->init->type))
+			return lift_err(cc, f->at, "reduceSeq's function must "
+					"return the type of its initial value");
+		if (b->space == SPACE_LOCAL)
+			lift_barrier_emit(cc, b);
+		seq_close(cc, f);
+	}
+	return rounds < 0 ? NULL : f->init;
+}
+
+/* One round of a reduceSeq with scalar accumulators av[0..n) (acc: av[0]
+ * or their tuple): acc = f(acc, a[i]). */
+static int reduce_round(lift_cc *cc, const lift_fun *f, lift_val *a,
+			lift_val *acc, lift_val **av, size_t n, int64_t r)
+{
+	int tup = acc->kind == VAL_TUPLE;
+	lego_expr *i = seq_open(cc, f, a, r);
+	lift_val *args[2] = {acc, i ? lift_view_get(cc, a, i) : NULL};
+	lift_val *y = args[1] ? lift_apply(cc, f->f, args, 2) : NULL;
+	if (!y)
+		return -1;
+	lift_val *const *yv = y->kind == VAL_TUPLE ? y->elems : &y;
+	int same = (y->kind == VAL_TUPLE) == tup &&
+		   (tup ? y->nelems : 1) == n;
+	for (size_t k = 0; same && k < n; k++)
+		same = yv[k]->kind == VAL_SCALAR && yv[k]->type->width <= 1 &&
+		       yv[k]->type->kind == av[k]->type->kind;
+	if (!same) {
+		lift_err(cc, f->at, "reduceSeq's function must return the type "
+			 "of its initial value");
+		return -1;
+	}
+	if (n == 1) {
+		lift_emit(cc, "%s = %s;", av[0]->text, y->text);
+	} else {
+		/* every component from the previous round's values */
+		int first = cc->nvars;
+		for (size_t k = 0; k < n; k++)
+			lift_emit(cc, "%s acc_%d = %s;",
+				  av[k]->type->kind == LIFT_FLOAT ? "float" : "int",
+				  cc->nvars++, yv[k]->text);
+		for (size_t k = 0; k < n; k++)
+			lift_emit(cc, "%s = acc_%d;", av[k]->text, first + (int)k);
+	}
+	seq_close(cc, f);
+	return 0;
 }
 
 lift_val *lift_reduce_seq(lift_cc *cc, const lift_fun *f, lift_val *a)
@@ -83,38 +171,11 @@ lift_val *lift_reduce_seq(lift_cc *cc, const lift_fun *f, lift_val *a)
 			  acc, iv[k]->text);
 	}
 	lift_val *acc = tup ? lift_val_tuple(cc, av, n) : av[0];
-	char name[32];
-	lego_expr *i = lift_fresh_index(cc, a->type->len, name, sizeof name);
-	const char *len = lift_print_index(cc, a->type->len);
-	if (!acc || !i || !len || lift_loop_open(cc, PAT_MAPSEQ, 0, i, name, len))
-		return NULL;
-	lift_val *args[2] = {acc, lift_view_get(cc, a, i)};
-	lift_val *y = args[1] ? lift_apply(cc, f->f, args, 2) : NULL;
-	if (!y)
-		return NULL;
-	lift_val *const *yv = y->kind == VAL_TUPLE ? y->elems : &y;
-	int same = (y->kind == VAL_TUPLE) == tup &&
-		   (tup ? y->nelems : 1) == n;
-	for (size_t k = 0; same && k < n; k++)
-		same = yv[k]->kind == VAL_SCALAR && yv[k]->type->width <= 1 &&
-		       yv[k]->type->kind == av[k]->type->kind;
-	if (!same)
-		return lift_err(cc, f->at, "reduceSeq's function must return "
-					   "the type of its initial value");
-	if (n == 1) {
-		lift_emit(cc, "%s = %s;", av[0]->text, y->text);
-	} else {
-		/* every component from the previous round's values */
-		int first = cc->nvars;
-		for (size_t k = 0; k < n; k++)
-			lift_emit(cc, "%s acc_%d = %s;",
-				  av[k]->type->kind == LIFT_FLOAT ? "float" : "int",
-				  cc->nvars++, yv[k]->text);
-		for (size_t k = 0; k < n; k++)
-			lift_emit(cc, "%s = acc_%d;", av[k]->text, first + (int)k);
-	}
-	lift_loop_close(cc);
-	return lift_view_single(cc, acc);
+	int64_t rounds = acc ? seq_rounds(cc, f, a) : -1;
+	for (int64_t r = 0; r < rounds; r++)
+		if (reduce_round(cc, f, a, acc, av, n, r))
+			return NULL;
+	return rounds < 0 ? NULL : lift_view_single(cc, acc);
 }
 
 /* ------------------------------------------------------------ destinations */

@@ -16,18 +16,30 @@
 
 #include "mdh/lower.h"
 
+/* CUDA's spelling after the prologue and the kernel qualifier, shared
+ * by the kernels for nvcc and for NVRTC */
+#define CUDA_SPELLING "", "__restrict__", "__shared__", "(int)blockIdx.x", \
+	"(int)threadIdx.x", "(int)(blockIdx.x * blockDim.x + threadIdx.x)", \
+	"(int)(gridDim.x * blockDim.x)", "__syncthreads()", \
+	"static __device__", "__align__(16) ", "*(const %s4 *)(", \
+	"__launch_bounds__({{ mdh_LOC.size }}, {{ B_sm }}) ", 1
+
 static const mdh_spelling spellings[] = {
 	[MDH_OPENCL] = {"", "__kernel void", "__global ", "restrict", "__local",
 			"(int)get_group_id(0)", "(int)get_local_id(0)",
 			"(int)get_global_id(0)", "(int)get_global_size(0)",
 			"barrier(CLK_LOCAL_MEM_FENCE)", "static", "",
-			"vload4(0, "},
+			"vload4(0, ",
+			"__attribute__((reqd_work_group_size("
+			"{{ mdh_LOC.size }}, 1, 1))) ", 0},
 	[MDH_CUDA] = {"#include <limits.h>\n#include <math.h>\n",
-		      "__global__ void", "", "__restrict__", "__shared__",
-		      "(int)blockIdx.x", "(int)threadIdx.x",
-		      "(int)(blockIdx.x * blockDim.x + threadIdx.x)",
-		      "(int)(gridDim.x * blockDim.x)", "__syncthreads()",
-		      "static __device__", "__align__(16) ", "*(const %s4 *)("},
+		      "__global__ void", CUDA_SPELLING},
+	/* NVRTC has no C library headers: the constants the built-in
+	 * operators' identities use */
+	[MDH_NVRTC] = {"#ifndef INFINITY\n#define INFINITY __int_as_float("
+		       "0x7f800000)\n#endif\n#ifndef INT_MAX\n#define INT_MAX "
+		       "2147483647\n#define INT_MIN (-INT_MAX - 1)\n#endif\n",
+		       "extern \"C\" __global__ void", CUDA_SPELLING},
 };
 
 const mdh_spelling *mdh_spelling_of(mdh_target t)
@@ -133,7 +145,7 @@ static void put_access(lego_sbuf *b, const mdh_buf *m, const mdh_access *a,
 static void put_signature(lego_sbuf *b, const mdh_program *p,
 			  const mdh_spelling *sp)
 {
-	lego_sbuf_printf(b, "%s %s(", sp->kernel, p->name);
+	lego_sbuf_printf(b, "%s %s%s(", sp->kernel, sp->bounds, p->name);
 	for (size_t i = 0; i < p->nbufs; i++) {
 		const mdh_buf *m = &p->bufs[i];
 		lego_sbuf_printf(b, "%s%s%s%s *%s mdh_%s_%s", i ? ", " : "",
@@ -164,7 +176,7 @@ static void put_acc_index(lego_sbuf *b, const mdh_program *p)
 static int open_tiles(lego_sbuf *b, const mdh_program *p, mdh_which w,
 		      int depth)
 {
-	/* the reduced dims outermost (with R_d = 1: open_inner_red): each of
+	/* the reduced dims outermost (R_d = 2: open_inner_red): each of
 	 * their steps reads a row of operands once for the whole ++ tile
 	 * (an outer product in registers), and every accumulator still sums
 	 * in the same order */
@@ -173,11 +185,16 @@ static int open_tiles(lego_sbuf *b, const mdh_program *p, mdh_which w,
 		if ((j < p->ndims) != mdh_dim_is_red(d) ||
 		    (w != MDH_ALL && (w == MDH_RED) != mdh_dim_is_red(d)))
 			continue;
+		/* R_d = 3: the loop unrolled, so that the compiler can load
+		 * the next step's operands during this step's arithmetic */
+		if (mdh_dim_is_red(d))
+			lego_sbuf_printf(b, "#if {{ R_%s }} == 3\n#pragma unroll\n"
+					 "#endif\n", d->name);
 		indent(b, depth++);
 		lego_sbuf_printf(b, "for (int mdh_p_%s = 0; mdh_p_%s < {{ ", d->name,
 				 d->name);
 		if (mdh_dim_is_red(d))
-			lego_sbuf_printf(b, "select(R_%s == 1, P_%s, 1)",
+			lego_sbuf_printf(b, "select(R_%s == 2, 1, P_%s)",
 					 d->name, d->name);
 		else
 			lego_sbuf_printf(b, "P_%s", d->name);
@@ -188,7 +205,7 @@ static int open_tiles(lego_sbuf *b, const mdh_program *p, mdh_which w,
 
 /* The reduced dims' private loops inside the ++ tile's, for those with
  * R_d = 2 (the outer loop then runs once, at 0, and the inner one P_d
- * times; R_d = 1 the other way round): mdh_p_d is their sum, in a block
+ * times; R_d = 1 or 3 the other way round): mdh_p_d is their sum, in a block
  * of its own.  The depth reached. */
 static int open_inner_red(lego_sbuf *b, const mdh_program *p, int depth)
 {
@@ -198,7 +215,7 @@ static int open_inner_red(lego_sbuf *b, const mdh_program *p, int depth)
 			continue;
 		indent(b, depth++);
 		lego_sbuf_printf(b, "for (int mdh_u_%s = 0; mdh_u_%s < {{ select("
-				 "R_%s == 1, 1, P_%s) }}; mdh_u_%s++) {\n", n, n,
+				 "R_%s == 2, P_%s, 1) }}; mdh_u_%s++) {\n", n, n,
 				 n, n, n);
 		indent(b, depth);
 		lego_sbuf_printf(b, "const int mdh_z_%s = mdh_p_%s + mdh_u_%s;\n",

@@ -19,18 +19,18 @@ int mdh_lower(lego_ctx *ctx, const mdh_program *p, mdh_target target,
 	      int64_t maxwg, mdh_templates *out)
 {
 	lego_sbuf k = {0}, h = {0};
-	mdh_put_spec(&k, p, maxwg);
+	mdh_put_spec(&k, p, maxwg, mdh_spelling_of(target));
 	mdh_put_kernel(ctx, &k, p, mdh_spelling_of(target));
 	out->host = NULL;
 	if (target == MDH_CUDA) {
 		mdh_put_cuda_launch(&k, p);
-	} else {
-		mdh_put_spec(&h, p, maxwg);
+	} else if (target == MDH_OPENCL) {
+		mdh_put_spec(&h, p, maxwg, mdh_spelling_of(target));
 		mdh_put_host(&h, p);
 		out->host = take(ctx, &h);
 	}
 	out->kernel = take(ctx, &k);
-	if (out->kernel && (out->host || target == MDH_CUDA))
+	if (out->kernel && (out->host || target != MDH_OPENCL))
 		return 0;
 	mdh_templates_free(out);
 	return -1;
@@ -99,7 +99,7 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 		      const lego_define *defs, size_t ndefs)
 {
 	size_t n = ndefs;
-	size_t slots = 5 * p->ndims + p->nbufs + 2;
+	size_t slots = 5 * p->ndims + p->nbufs + 3;
 	lego_define *all = calloc(ndefs + slots, sizeof *all);
 	char *names = calloc(slots, 80);
 	if (!all || !names) {
@@ -142,6 +142,10 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 		staged |= mdh_buf_stageable(&p->bufs[i]);
 	if (staged && !find_def(defs, ndefs, "M_2")) {
 		all[n].name = "M_2";
+		all[n++].value = 1;
+	}
+	if (!strcmp(target, "cuda") && !find_def(defs, ndefs, "B_sm")) {
+		all[n].name = "B_sm";
 		all[n++].value = 1;
 	}
 	lego_gen_opts o = {.target = target, .defs = all, .ndefs = n};

@@ -77,9 +77,6 @@ void mdh_put_staged_index(lego_sbuf *b, const mdh_program *p,
 void mdh_put_extent(lego_sbuf *s, const mdh_program *p, const mdh_buf *b,
 		    size_t e);
 
-/* The spec block: sizes, tuning parameters and constraints, the tiles
- * and buffers as layouts, the index variables with their ranges. */
-void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg);
 
 /* The text of dim k's MDA index in the tile (a select over the two
  * iteration orders) and of its mask. */
@@ -111,9 +108,20 @@ typedef struct mdh_spelling {
 	const char *vload;          /* a vector of 4 at a local address
 				       that follows: a printf format of
 				       the element type */
+	const char *bounds;         /* the kernel's qualifier that gives
+				       the compiler its work-group size
+				       (and in CUDA B_sm, the blocks an
+				       SM its registers must allow) */
+	int occupancy;              /* whether B_sm is a parameter */
 } mdh_spelling;
 
 const mdh_spelling *mdh_spelling_of(mdh_target t);
+
+/* The spec block: sizes, tuning parameters and constraints, the tiles
+ * and buffers as layouts, the index variables with their ranges (sp: B_sm or
+ * not). */
+void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg,
+		  const mdh_spelling *sp);
 
 void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 		    const mdh_spelling *sp);

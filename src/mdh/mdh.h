@@ -113,7 +113,9 @@ mdh_program *mdh_parse(lego_ctx *ctx, const char *file, const char *text,
 
 /* ------------------------------------------------------------- lowering */
 
-typedef enum mdh_target { MDH_OPENCL, MDH_CUDA } mdh_target;
+/* MDH_NVRTC: the CUDA kernels alone, extern "C", with no includes and
+ * no launch function: what NVRTC compiles (lego tune --runner cuda). */
+typedef enum mdh_target { MDH_OPENCL, MDH_CUDA, MDH_NVRTC } mdh_target;
 
 typedef struct mdh_templates {
 	char *kernel;   /* the kernels, {% lego %} spec block first; for

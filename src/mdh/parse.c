@@ -183,10 +183,10 @@ static const char *take_block(parser *ps, const char *what)
 
 static int reserved(const char *n)
 {
-	/* the generated code's names, and L_x, P_x, O_x, G_x, R_x, M_x:
-	 * the parameters */
+	/* the generated code's names, and L_x, P_x, O_x, G_x, R_x, M_x,
+	 * B_x: the parameters */
 	return !strncmp(n, "mdh_", 4) || !strncmp(n, "lego_", 5) ||
-	       (n[0] && strchr("LPOGRM", n[0]) && n[1] == '_');
+	       (n[0] && strchr("LPOGRMB", n[0]) && n[1] == '_');
 }
 
 static int find_size(const mdh_program *p, const char *n)

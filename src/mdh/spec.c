@@ -209,7 +209,7 @@ void mdh_put_vec_cond(lego_sbuf *b, const mdh_program *p, const mdh_buf *m)
 			 m->name, n, n);
 	/* the registers hold a reduction step: each reduced dim's loop runs
 	 * outside the ++ tile's */
-	mdh_put_each(b, p, MDH_RED, " && R_@ == 1", "", "");
+	mdh_put_each(b, p, MDH_RED, " && R_@ != 2", "", "");
 }
 
 /* The memory placement of each input that can be staged (M_X: 1 global;
@@ -259,11 +259,13 @@ static void put_placements(lego_sbuf *b, const mdh_program *p)
 	}
 }
 
-void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg)
+void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg,
+		  const mdh_spelling *sp)
 {
 	static const int64_t pvals[] = {1, 2, 4, 8, 16};
 	static const int64_t ovals[] = {1, 2, 3};
 	static const int64_t gvals[] = {1, 2, 4, 8, 16, 32, 64};
+	static const int64_t bvals[] = {1, 2, 3, 4};
 	int64_t lvals[16];
 	size_t nl = 0;
 	for (int64_t v = 1; v <= maxwg && nl < 16; v *= 2)
@@ -284,7 +286,7 @@ void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg)
 		put_values(b, "O", n, ovals, 3);
 		if (mdh_dim_is_red(&p->dims[k])) {
 			put_values(b, "G", n, gvals, 7);
-			put_values(b, "R", n, ovals, 2);
+			put_values(b, "R", n, ovals, 3);
 		}
 	}
 	/* The constraints of the system model: no tile larger than its
@@ -328,6 +330,11 @@ void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg)
 		 "index mdh_l_@ in [0, L_@)\n"
 		 "index mdh_c_@ in [0, P_@ * L_@)\n", "", "");
 	put_placements(b, p);
+	/* B_sm (CUDA): the blocks an SM that the kernel's registers must
+	 * allow (__launch_bounds__): 2 caps them at half the SM's file
+	 * over the block's threads, so that a second block fits. */
+	if (sp->occupancy)
+		put_values(b, "B", "sm", bvals, 4);
 	mdh_put_each(b, p, MDH_PAR,
 		 "index mdh_g_@ in [0, cdiv($, P_@ * L_@))\n", "", "");
 	mdh_put_each(b, p, MDH_RED,

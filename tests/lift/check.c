@@ -155,11 +155,10 @@ int main(int argc, char **argv)
 	       w, 25), out, M, N);
 #elif defined(BENCH_jacobi3d)
 	int L = s[0], M = s[1], N = s[2];
-	float *A = randoms((size_t)L * M * N), w[27];
-	/* 1/7 at the centre (13) and its face neighbours, 0 elsewhere */
-	for (int k = 0; k < 27; k++)
-		w[k] = (k == 4 || k == 10 || k == 12 || k == 13 || k == 14 ||
-			k == 16 || k == 22) ? 1.0f / 7 : 0.0f;
+	/* random weights at all 27 positions: the 7-point stencil weighs
+	 * the centre (13) and its face neighbours by theirs and must not
+	 * read the others */
+	float *A = randoms((size_t)L * M * N), *w = randoms(27);
 	nout = jacobi3d_out_len(L, M, N);
 	ref = (float *)calloc(nout, sizeof *ref);
 	static const int face[7][3] = {{0, 0, 0}, {-1, 0, 0}, {1, 0, 0},
@@ -170,9 +169,11 @@ int main(int argc, char **argv)
 			for (int k = 0; k < N; k++)
 				for (int f = 0; f < 7; f++)
 					ref[((size_t)i * M + j) * N + k] +=
+						w[9 * (face[f][0] + 1) + 3 * (face[f][1] + 1) +
+						  face[f][2] + 1] *
 						A[((size_t)clampi(i + face[f][0], L) * M +
 						   clampi(j + face[f][1], M)) * N +
-						  clampi(k + face[f][2], N)] / 7;
+						  clampi(k + face[f][2], N)];
 	out = buffer(&c, nout * sizeof(float), NULL);
 	LAUNCH(jacobi3d, global, NULL, input(&c, A, (size_t)L * M * N),
 	       input(&c, w, 27), out, L, M, N);
@@ -184,19 +185,30 @@ int main(int argc, char **argv)
 	out = buffer(&c, nout * sizeof(float), NULL);
 	LAUNCH(matmul, global, NULL, input(&c, A, (size_t)M * K), input(&c, B,
 	       (size_t)K * N), out, M, N, K);
-#elif defined(BENCH_stencil2dlocal)
+#elif defined(BENCH_stencil2dlocal) || defined(BENCH_conv2dlocal)
 	/* work-groups of 3 x 2 work-items over 4 x 4 tiles, 2 x 2 groups:
-	 * fewer than the tiles, so both the group and local loops stride */
-	int M = s[0], N = s[1];
+	 * fewer than the tiles, so both the group and local loops stride;
+	 * the 3 x 3 clamped stencil or the 5 x 5 convolution (zero outside) */
+#ifdef BENCH_conv2dlocal
+#define STENCIL conv2dlocal
+	int r = 2, clamp = 0;
+#else
+#define STENCIL stencil2dlocal
+	int r = 1, clamp = 1;
+#endif
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#define LAUNCH_(...) LAUNCH(__VA_ARGS__)
+	int M = s[0], N = s[1], d = 2 * r + 1;
 	size_t local[2] = {3, 2};
 	global[0] = 6;
 	global[1] = 4;
-	float *A = randoms((size_t)M * N), *w = randoms(9);
-	nout = stencil2dlocal_out_len(M, N);
-	ref = stencil2d_ref(A, w, M, N, 1, 1);
+	float *A = randoms((size_t)M * N), *w = randoms((size_t)(d * d));
+	nout = CAT(STENCIL, _out_len)(M, N);
+	ref = stencil2d_ref(A, w, M, N, r, clamp);
 	out = buffer(&c, nout * sizeof(float), NULL);
-	LAUNCH(stencil2dlocal, global, local, input(&c, A, (size_t)M * N),
-	       input(&c, w, 9), out, M, N);
+	LAUNCH_(STENCIL, global, local, input(&c, A, (size_t)M * N),
+		input(&c, w, (size_t)(d * d)), out, M, N);
 #elif defined(BENCH_mmtiled)
 	int M = s[0], N = s[1], K = s[2];
 	size_t local[2] = {3, 2};
@@ -247,6 +259,15 @@ int main(int argc, char **argv)
 		ref[i / 8] += (0.5f * x[i]) * (0.5f * x[i]);
 	out = buffer(&c, nout * sizeof(float), NULL);
 	LAUNCH(rules, global, NULL, input(&c, x, (size_t)N), out, N);
+#elif defined(BENCH_colsum)
+	int N = s[0];
+	float *x = randoms((size_t)N);
+	nout = colsum_out_len(N);
+	ref = (float *)calloc(nout, sizeof *ref);
+	for (int i = 0; i < N; i++)
+		ref[2 * (i / 8) + i % 2] += x[i];
+	out = buffer(&c, nout * sizeof(float), NULL);
+	LAUNCH(colsum, global, NULL, input(&c, x, (size_t)N), out, N);
 #elif defined(BENCH_tiling)
 	int M = s[0], N = s[1];
 	float *A = randoms((size_t)M * N);

@@ -52,7 +52,8 @@ type_is mmtiled "[[float](4 * (N / 4))](4 * (M / 4))"
 type_is pairsum "[float](N / 2 / 2)"
 type_is vscale "[float](4 * (4 * (N / 4) / 4))"
 type_is conv2d "[[[float]1]N]M"
-type_is jacobi3d "[[[[float]1]N]M]L"
+type_is conv2dlocal "[[float](4 * ((N - 4) / 4 + 1))](4 * ((M - 4) / 4 + 1))"
+type_is jacobi3d "[[[float]N]M]L"
 type_is nn "[float]N"
 type_is gemvwg "[float]M"
 type_is kmeans "[[float]1]N"
@@ -73,6 +74,7 @@ barriers_are() {
 }
 barriers_are mmtiled 3
 barriers_are stencil2dlocal 2
+barriers_are conv2dlocal 2
 barriers_are matmul 0
 # before the copy, after it, after each of the 4 rounds of 12 -> 6 -> 3 -> 2 -> 1
 barriers_are sumtree 6
@@ -157,9 +159,10 @@ while read -r flag st && read -r body; do
 	fi
 done < "$TMP/explored"
 # 14 before vectorize, which has 4 more: map(sq) and map(half) at widths 2
-# and 4 (the lambda's map does not map a scalar function)
-[ "$(grep -c '^--rewrite' "$TMP/explored")" = 18 ] ||
-	ko "rules.lift: $(grep -c '^--rewrite' "$TMP/explored") programs one rewrite away, want 18"
+# and 4 (the lambda's map does not map a scalar function), and unroll 1
+# (the reduceSeq over the chunks of 8)
+[ "$(grep -c '^--rewrite' "$TMP/explored")" = 19 ] ||
+	ko "rules.lift: $(grep -c '^--rewrite' "$TMP/explored") programs one rewrite away, want 19"
 # Tiling (2-D, n x n tiles) on tests/lift/tiling.lift at 12 x 20 (3 x 5
 # tiles of 4, 6 x 10 of 2): both tile sides, and the 4 x 4 tiling with
 # each of its maps made mapGlb.
@@ -187,6 +190,14 @@ for st in $(sed -n 's/^--rewrite \(vectorize:0:[24]\(,to-glb:0\)\?\)$/\1/p' "$TM
 done
 [ "$(grep -c '^--rewrite vectorize:0:[24]\(,to-glb:0\)\?$' "$TMP/vec")" = 4 ] ||
 	ko "saxpy.lift: $(grep -c '^--rewrite vectorize:0:[24]\(,to-glb:0\)\?$' "$TMP/vec") vectorized programs, want 4"
+# unroll over an array accumulator (tests/lift/colsum.lift, N = 24): the
+# reduction's rounds each a block storing into the private buffer
+if rewritten "$HERE/colsum.lift" colsum unroll:0 24 &&
+   [ "$(grep -c '^		{$' "$TMP/rw/k.cl")" = 4 ]; then
+	ok "rewrite unroll:0 of colsum.lift (4 rounds)"
+else
+	ko "rewrite unroll:0 of colsum.lift: $(head -n 3 "$TMP/rw/out" 2>&1)"
+fi
 if "$LEGO" lift --rewrite fusion:0 "$EX/gemv.lift" > /dev/null 2> "$TMP/err"; then
 	ko "a rewrite at a site that is not there: accepted"
 elif [ "$(cat "$TMP/err")" = "$EX/gemv.lift: error: rule fusion has no site 0" ]; then
@@ -196,7 +207,7 @@ else
 fi
 while read -r name sizes; do
 	"$LEGO" lift --explore 1 "$EX/$name.lift" > "$TMP/ex" || continue
-	for rule in fusion split-join reduce-split to-seq to-glb to-wrg to-lcl vectorize; do
+	for rule in fusion split-join reduce-split to-seq to-glb to-wrg to-lcl vectorize unroll; do
 		st=$(sed -n "s/^--rewrite \($rule:[0-9:]*\)\$/\1/p" "$TMP/ex" |
 			head -n 1)
 		[ -n "$st" ] || continue

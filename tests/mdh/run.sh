@@ -113,6 +113,11 @@ run matvec "7 45" -D I=7 -D K=45 -D L_i=2 -D P_i=2 -D L_k=2 -D P_k=8 -D R_k=2
 run matmul "17 19 5" -D L_i=2 -D L_j=2 -D P_i=4 -D P_j=4 -D O_i=2 -D O_j=3 \
 	-D P_k=2 -D M_A=4 -D M_B=3 -D R_k=2
 run absmax "5 13" -D L_j=4 -D G_j=2
+# R = 3: as 1 with the reduced dim's private loop unrolled (#pragma
+# unroll), with vector reads of staged tiles, and beside R = 2
+run matmul "17 19 13" -D L_i=2 -D L_j=2 -D P_i=4 -D P_j=4 -D O_i=2 -D O_j=3 \
+	-D P_k=4 -D M_A=4 -D M_B=3 -D R_k=3
+run contraction "3 5 4 3 5" -D P_d=2 -D P_e=4 -D P_c=2 -D R_d=3 -D R_e=2
 # PRL: (weight, id) tuples combined by a user operator, in registers, the
 # local tree and the grid kernel
 run prl "7 29" -D L_i=2 -D L_j=4 -D P_j=2 -D G_j=2
@@ -133,7 +138,7 @@ run mcc "1 3 5 5 3 3 3" -D L_q=2 -D L_c=2 -D P_k=2 -D G_r=2 -D M_x=4 -D M_f=2 \
 	-D M_2=2
 
 # Every 8th configuration of the matvec space at 3 x 5 with its inputs in
-# global memory (the whole space, 120 configurations: sh
+# global memory (the whole space, 378 configurations: sh
 # tests/mdh/sweep.sh build/lego DIR 3 5; docs/mdh.md says why the staged
 # placements are not swept).
 if sh "$HERE/sweep.sh" "$LEGO" "$TMP/sweep" 3 5 8 > "$TMP/sweep.log" 2>&1; then
@@ -157,6 +162,69 @@ if command -v nvcc >/dev/null 2>&1; then
 			ko "$n with nvcc: $(cat "$TMP/nvcc.err")"
 		fi
 	done
+fi
+
+# NVRTC (what lego tune --runner cuda compiles): --target nvrtc, the
+# kernels alone, compile; the same kernels for nvcc do not (includes, the
+# launch function).
+for t in "matmul -D L_i=4 -D L_j=8 -D L_k=4 -D G_k=2" "absmax -D L_j=8" \
+	"prl -D L_j=8"; do
+	set -- $t
+	n=$1
+	shift
+	"$LEGO" mdh "$EX/$n.mdh" --target nvrtc "$@" -o "$TMP/$n.nv.cu" &&
+	"$LEGO" mdh "$EX/$n.mdh" --target cuda "$@" -o "$TMP/$n.nvcc.cu" || {
+		ko "$n: lego mdh --target nvrtc"
+		continue
+	}
+	python3 "$HERE/nvrtc.py" "$TMP/$n.nv.cu" > "$TMP/nvrtc.log" 2>&1
+	r=$?
+	[ $r -eq 77 ] && break
+	if [ $r -eq 0 ] && ! python3 "$HERE/nvrtc.py" "$TMP/$n.nvcc.cu" \
+		> /dev/null 2>&1; then
+		ok "$n --target nvrtc compiles with NVRTC: $*"
+	else
+		ko "$n with NVRTC: $(cat "$TMP/nvrtc.log")"
+	fi
+done
+
+# CUDA, what the two compiler-facing parameters do to the machine code:
+# B_sm = 2 caps the registers of the double-buffered 128 x 128 MatMul
+# (151 without the bound, nvcc 13.0) at 65536 / (2 * 256) = 128, and R_k = 3
+# unrolls the k loop of the same tiles (16 steps of 8 x 8 FMAs).
+if command -v nvcc >/dev/null 2>&1; then
+	mm="-D M=4096 -D N=4096 -D K=4096 -D L_i=16 -D L_j=16 -D P_i=8 \
+-D P_j=8 -D M_A=4 -D M_B=3 -D P_k=16 -D O_i=3 -D O_j=3"
+	regs() { # the registers of the kernel matmul for these -D
+		# shellcheck disable=SC2086
+		"$LEGO" mdh "$EX/matmul.mdh" --target cuda $mm "$@" \
+			-o "$TMP/mmr.cu" &&
+		nvcc -arch=sm_90 -cubin -w -Xptxas -v "$TMP/mmr.cu" \
+			-o "$TMP/mmr.cubin" 2>&1 |
+		awk '/entry function .*6matmulP/ {on = 1}
+		     on && /Used/ {print $5; exit}'
+	}
+	r1=$(regs -D M_2=2 -D B_sm=1)
+	r2=$(regs -D M_2=2 -D B_sm=2)
+	if [ "${r1:-0}" -gt 128 ] && [ "${r2:-999}" -le 128 ]; then
+		ok "B_sm = 2 caps the registers at 128 ($r1 without)"
+	else
+		ko "B_sm: $r1 registers with B_sm = 1, $r2 with 2"
+	fi
+	fma() { # the FMAs of matmul's PTX for these -D
+		# shellcheck disable=SC2086
+		"$LEGO" mdh "$EX/matmul.mdh" --target cuda $mm "$@" \
+			-o "$TMP/mmf.cu" &&
+		nvcc -arch=sm_90 -ptx -w "$TMP/mmf.cu" -o - |
+		grep -c 'fma.rn.f32'
+	}
+	f1=$(fma -D R_k=1)
+	f3=$(fma -D R_k=3)
+	if [ "${f1:-0}" -lt 1024 ] && [ "${f3:-0}" -ge 1024 ]; then
+		ok "R_k = 3 unrolls the k loop ($f3 FMAs, $f1 with R_k = 1)"
+	else
+		ko "R_k: $f1 FMAs with R_k = 1, $f3 with 3"
+	fi
 fi
 
 # Tuning: the template of matvec searched by lego tune on PoCL, every

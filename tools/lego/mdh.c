@@ -10,7 +10,7 @@
 #include "mdh/mdh.h"
 
 static const char mdh_help[] =
-	"Usage: lego mdh FILE [--target opencl|cuda] [--host] [--template]\n"
+	"Usage: lego mdh FILE [--target opencl|cuda|nvrtc] [--host] [--template]\n"
 	"                [--max-wg N] [-D NAME=VALUE]... [-o OUT]\n\n"
 	"Lower the MDH program FILE (docs/mdh.md: sizes, md_hom with one\n"
 	"combine operator per dimension, input and output views, a scalar\n"
@@ -22,12 +22,15 @@ static const char mdh_help[] =
 	"ints.\n\n"
 	"-D gives sizes (they become constants) and the parameters of the\n"
 	"low-level form, per dimension d: L_d work-items per work-group, P_d\n"
-	"elements per work-item, O_d the order of the two (1 or 2).  Those\n"
-	"not given take defaults (all 1, L = 32 along the last ++ dim).\n\n"
+	"elements per work-item, O_d the order of the two (1 to 3), and more\n"
+	"(docs/mdh.md: G_d, R_d, M_X, M_2, B_sm).  Those not given take\n"
+	"defaults (all 1, L = 32 along the last ++ dim).\n\n"
 	"Options:\n"
 	"  --target T      opencl (default) or cuda (the kernels, then\n"
 	"                  NAME_BUF_len(sizes) and NAME_launch(buffers..,\n"
-	"                  sizes..), which takes device pointers)\n"
+	"                  sizes..), which takes device pointers), or nvrtc\n"
+	"                  (the CUDA kernels alone, extern \"C\", no includes:\n"
+	"                  for lego tune --runner cuda)\n"
 	"  --host          OpenCL: write the host code instead:\n"
 	"                  NAME_BUF_len(sizes) and NAME_launch(queue, kernel\n"
 	"                  [, grid], buffers.., sizes..), a C header to\n"
@@ -55,8 +58,8 @@ static int compile(const char *file, mdh_target target, int host, int tpl,
 		const char *which = host ? t.host : t.kernel;
 		char *code = tpl ? NULL
 				 : mdh_instantiate(ctx, p, which,
-						   host ? "c" : target == MDH_CUDA
-								? "cuda" : "opencl",
+						   host ? "c" : target == MDH_OPENCL
+								? "opencl" : "cuda",
 						   defs,
 						   ndefs);
 		if (!tpl && !code)
@@ -95,18 +98,19 @@ int lego_cmd_mdh(int argc, char **argv)
 	else if (rc == CLI_OK && a.npos != 1)
 		rc = cli_usage("mdh", "expected FILE, got %zu arguments", a.npos);
 	else if (rc == CLI_OK && target && strcmp(target, "opencl") &&
-		 strcmp(target, "cuda"))
-		rc = cli_usage("mdh", "unknown target '%s' (opencl or cuda)",
-			       target);
-	else if (rc == CLI_OK && host && target && !strcmp(target, "cuda"))
+		 strcmp(target, "cuda") && strcmp(target, "nvrtc"))
+		rc = cli_usage("mdh", "unknown target '%s' (opencl, cuda or "
+				      "nvrtc)", target);
+	else if (rc == CLI_OK && host && target && strcmp(target, "opencl"))
 		rc = cli_usage("mdh", "--host is for OpenCL: the CUDA launch "
 				      "function is in the kernel file");
 	else if (rc == CLI_OK && tpl && a.ndefs)
 		rc = cli_usage("mdh", "--template takes no -D: give them to "
 				      "lego gen or lego tune");
 	else if (rc == CLI_OK)
-		rc = compile(a.pos[0], target && !strcmp(target, "cuda")
-				 ? MDH_CUDA : MDH_OPENCL, host, tpl, maxwg,
+		rc = compile(a.pos[0], !target || !strcmp(target, "opencl")
+				 ? MDH_OPENCL : !strcmp(target, "cuda") ? MDH_CUDA
+				 : MDH_NVRTC, host, tpl, maxwg,
 			     a.defs, a.ndefs, out);
 	cli_args_free(&a);
 	return rc;
