@@ -68,7 +68,8 @@ static int instantiate(lang_parser *p, const lang_tok *at, const lang_genp *g,
 			return lang_api_error(p, at);
 	lego_layout *l = lego_genp_exprs(ctx, at->text, d, dims, g->params,
 					 apply, g->flat, inv);
-	if (l && layout_genp_locate(ctx, l, g->apply_at, g->inv_at) != LEGO_OK)
+	if (l && (layout_genp_locate(ctx, l, g->apply_at, g->inv_at) ||
+		  layout_genp_template(ctx, l, g->tmpl)))
 		l = NULL;
 	return made(p, at, l, out);
 }
@@ -242,6 +243,23 @@ static int parse_inverse(lang_parser *p, const char *name, lang_genp *g)
 	return 0;
 }
 
+/* The GenP over the declaration's own dims: what every use instantiates,
+ * its bijection proved once for all dims (src/proof/genp.c). */
+static int make_template(lang_parser *p, const lang_tok *at, lang_genp *g)
+{
+	lego_expr **inv = lego_xalloc(p->ctx, g->d * sizeof *inv);
+	if (!inv)
+		return lang_api_error(p, at);
+	for (size_t k = 0; k < g->d; k++)
+		inv[k] = g->inv_e[k].e;
+	g->tmpl = lego_genp_exprs(p->ctx, at->text, g->d, g->dims, g->params,
+				  g->apply_e.e, g->flat, inv);
+	if (!g->tmpl || layout_genp_locate(p->ctx, g->tmpl, g->apply_at,
+					   g->inv_at))
+		return lang_api_error(p, at);
+	return 0;
+}
+
 int lang_decl_genp(lang_parser *p)
 {
 	lang_tok *at = lang_peek(p);
@@ -254,7 +272,8 @@ int lang_decl_genp(lang_parser *p)
 	int rc = parse_signature(p, at->text, g) ||
 		 lang_expect(p, TOK_ASSIGN, "'='") ||
 		 !(g->apply_at = location(p, lang_peek(p))) ||
-		 lang_parse_expr(p, &g->apply_e) || parse_inverse(p, at->text, g);
+		 lang_parse_expr(p, &g->apply_e) || parse_inverse(p, at->text, g) ||
+		 make_template(p, at, g);
 	p->nlocals = 0;
 	if (rc)
 		return -1;

@@ -42,6 +42,7 @@ typedef struct lang_genp {
 	lang_val apply_e;
 	lang_val *inv_e;
 	const char *apply_at, *inv_at; /* "file:line:col" of the formulas */
+	lego_layout *tmpl;    /* the GenP over dims, each use's template */
 } lang_genp;
 
 typedef enum lang_name_kind {

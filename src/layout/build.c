@@ -177,6 +177,18 @@ int layout_genp_locate(lego_ctx *ctx, lego_layout *l, const char *apply_at,
 		       : lego_fail(ctx, LEGO_ENOMEM, "out of memory");
 }
 
+int layout_genp_template(lego_ctx *ctx, lego_layout *l,
+			 const lego_layout *tmpl)
+{
+	if (!l || l->kind != LAYOUT_GENP || !l->genp->apply_e || !tmpl ||
+	    tmpl->kind != LAYOUT_GENP || !tmpl->genp->apply_e ||
+	    tmpl->rank != l->rank)
+		return lego_fail(ctx, LEGO_ERR, "GenP template: not two "
+				 "expression GenPs of one rank");
+	l->genp->tmpl = tmpl;
+	return LEGO_OK;
+}
+
 /* Levels that are OrderBys are spliced: by the semantics, OrderBy(OrderBy(
  * a, b), c) and OrderBy(a, b, c) have the same apply and inv. */
 static int count_leaves(lego_ctx *ctx, size_t q, lego_layout *const *levels,

@@ -36,6 +36,11 @@ struct layout_genp {
 	/* Where the language wrote apply_e and inv_e ("file:line:col"), for
 	 * errors found when they are evaluated; NULL from the C API. */
 	const char *where_apply, *where_inv;
+	/* A `genp` declaration's use: the GenP over the declaration's own
+	 * symbolic dims, of which apply_e and inv_e are the formulas with
+	 * its dims replaced by this leaf's, so that its bijection is proved
+	 * once for every dims (src/proof/genp.c); NULL otherwise. */
+	const lego_layout *tmpl;
 };
 
 struct lego_layout {
@@ -89,6 +94,10 @@ const char *layout_undefined_why(const lego_expr *op);
 /* build.c: records where an expression GenP's formulas were written. */
 int layout_genp_locate(lego_ctx *ctx, lego_layout *l, const char *apply_at,
 		       const char *inv_at);
+/* build.c: records that the expression GenP l instantiates the
+ * expression GenP tmpl (of l's rank, symbolic dims). */
+int layout_genp_template(lego_ctx *ctx, lego_layout *l,
+			 const lego_layout *tmpl);
 
 /* sugar.c: lego_tileby, with ceil (d entries, may be NULL) marking the
  * outer sizes written as cdiv(R, B) (constants fold, so the language says

@@ -3,9 +3,11 @@
  * SEMANTICS.md builds every layout from bijections: a RegP is a
  * permutation (its constructor checks perm), a built-in GenP is one (each
  * proved in tests/unit/test_proof.c, exhaustively for bounded sizes and
- * by its documented inverse), a user GenP is one once proof_genp proves
- * its inverse; an OrderBy of bijections is a bijection onto the product
- * of their sizes; a GroupBy chain is one when its pieces' sizes agree,
+ * by its documented inverse; the swizzle for every size by its
+ * certificate, swizzle.c), a user GenP is one once proof_genp proves
+ * its inverse (a `genp` declaration's once for all dims); an OrderBy of
+ * bijections is a bijection onto the product of their sizes; a GroupBy
+ * chain is one when its pieces' sizes agree,
  * which its constructor proved (layout_sizes_agree) or it would not
  * exist.  lego_layout_inv composes the pieces' inverses in reverse, so
  * it is the inverse.  A padded TileBy is the bijection of its real chain
@@ -14,7 +16,7 @@
 #include "proof/proof.h"
 
 typedef struct tally {
-	unsigned regp, orderby, groupby, builtin, padded;
+	unsigned regp, orderby, groupby, builtin, padded, templates, swizzles;
 	unsigned user[LEGO_BY_COUNT]; /* by the argument proving each */
 } tally;
 
@@ -27,13 +29,21 @@ static int walk(lego_ctx *ctx, const lego_layout *l, unsigned ms, tally *t,
 		t->regp++;
 		return LEGO_OK;
 	case LAYOUT_GENP: {
-		if (l->genp->check_dims) {
-			t->builtin++;
+		rc = proof_swizzle(ctx, l, ms, a);
+		if (rc < 0 || (rc && a->status != LEGO_PROVED))
+			return rc < 0 ? rc : LEGO_OK;
+		t->swizzles += rc == 1;
+		if (rc == 1 || l->genp->check_dims) {
+			t->builtin += rc == 0;
 			return LEGO_OK;
 		}
 		lego_argument by = LEGO_BY_NONE;
-		rc = proof_genp(ctx, l, ms, a, &by);
-		t->user[by]++;
+		int by_template = 0;
+		rc = proof_genp(ctx, l, ms, a, &by, &by_template);
+		if (by_template)
+			t->templates++;
+		else
+			t->user[by]++;
 		return rc;
 	}
 	case LAYOUT_ORDERBY:
@@ -74,8 +84,11 @@ int proof_construct(lego_ctx *ctx, const lego_layout *l, unsigned timeout_ms,
 	} part[] = {
 		{t.regp, "RegP"},
 		{t.builtin, "built-in GenP"},
+		{t.swizzles, "swizzle by its certificate (involution on "
+			     "aligned blocks, 64-bit)"},
 		{t.user[LEGO_BY_EXHAUSTIVE], "GenP (inverse: exhaustive)"},
 		{t.user[LEGO_BY_Z3], "GenP (inverse: z3)"},
+		{t.templates, "GenP by its genp for all dims (inverse: z3)"},
 		{t.orderby, "OrderBy"},
 		{t.groupby, "GroupBy (sizes agree)"},
 		{t.padded, "padded (real elements by the mask)"},

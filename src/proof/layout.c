@@ -143,11 +143,15 @@ static int prove_by_queries(lego_ctx *ctx, const lego_layout *l,
 		if (r->status == LEGO_PROVED)
 			snprintf(out->why[i], sizeof out->why[i],
 				 "whole-layout query (%.180s)", stop->why);
-		else
-			snprintf(out->why[i], sizeof out->why[i],
-				 "%.120s%s%.110s", r->detail,
-				 r->counterexample[0] ? " at " : "",
-				 r->counterexample);
+		else {
+			/* What the query found, then what stopped
+			 * construction (a GenP's own counterexample). */
+			proof_arg w = {r->status, LEGO_BY_Z3, ""};
+			proof_say(&w, "%.120s%s%.110s; %s", r->detail,
+				  r->counterexample[0] ? " at " : "",
+				  r->counterexample, stop->why);
+			memcpy(out->why[i], w.why, sizeof w.why);
+		}
 	}
 	return LEGO_OK;
 }
@@ -185,6 +189,16 @@ int lego_layout_prove(lego_ctx *ctx, const lego_layout *l,
 		for (int i = 0; i < LEGO_VP_COUNT; i++) {
 			out->status[i] = LEGO_PROVED;
 			out->by[i] = LEGO_BY_CONSTRUCTION;
+			memcpy(out->why[i], a.why, sizeof a.why);
+		}
+		rc = prove_simplify(ctx, l, left_ms(t0, timeout_ms), &a);
+		out->status[LEGO_VP_SIMPLIFY] = a.status;
+		out->by[LEGO_VP_SIMPLIFY] = a.by;
+		memcpy(out->why[LEGO_VP_SIMPLIFY], a.why, sizeof a.why);
+	} else if (!rc && a.by == LEGO_BY_NONE) {
+		/* A fact construction needs that no query can supply. */
+		for (int i = LEGO_VP_INV_APPLY; i < LEGO_VP_COUNT; i++) {
+			out->status[i] = a.status;
 			memcpy(out->why[i], a.why, sizeof a.why);
 		}
 		rc = prove_simplify(ctx, l, left_ms(t0, timeout_ms), &a);

@@ -32,10 +32,19 @@ int proof_construct(lego_ctx *ctx, const lego_layout *l, unsigned timeout_ms,
  * exhaustive evaluation (concrete dims) or Z3 (symbolic dims): for every
  * i in its domain, 0 <= apply(i) < size and inv(apply(i)) == i.  With a
  * finite domain the two make apply a bijection onto [0, size) with inv
- * its inverse.  *by: the argument used (a failure is also recorded in
- * a). */
+ * its inverse.  A use of a `genp` declaration with symbolic dims is
+ * proved by its template, once for all dims (*by_template = 1), and
+ * otherwise at its own dims.
+ * *by: the argument used (a failure is also recorded in a). */
 int proof_genp(lego_ctx *ctx, const lego_layout *leaf, unsigned timeout_ms,
-	       proof_arg *a, lego_argument *by);
+	       proof_arg *a, lego_argument *by, int *by_template);
+
+/* swizzle.c: 1 when leaf is the built-in swizzle, its certificate
+ * checked (a failure recorded in a: the size not proved a multiple of
+ * its blocks, or the 64-bit lemmas undecided), 0 when it is not one,
+ * LEGO_ERR on an error. */
+int proof_swizzle(lego_ctx *ctx, const lego_layout *leaf, unsigned ms,
+		  proof_arg *a);
 
 /* cert.c: the certificate checker.  For each i < n, ok[i] = 1 when the
  * steps of cert prove from[i] == to[i] under the facts; the first

@@ -102,7 +102,8 @@ static void construction(lego_test *t)
 	lego_ctx_free(ctx);
 	ctx = lego_ctx_new();
 	if (prove(t, ctx, transposed, "T", &p))
-		check_construction(t, &p, "GenP (inverse: z3)");
+		check_construction(t, &p, "GenP by its genp for all "
+					   "dims (inverse: z3)");
 	lego_ctx_free(ctx);
 }
 
@@ -164,6 +165,8 @@ static void rules_proved(lego_test *t);
 static void planted_caught(lego_test *t);
 static void certificate_proves(lego_test *t);
 void proof_random_layouts(lego_test *t); /* test_proof_random.c */
+void proof_genp_templates(lego_test *t);  /* test_proof_genp.c */
+void proof_swizzle_certificate(lego_test *t); /* test_proof_swizzle.c */
 
 void suite_proof(lego_test *t)
 {
@@ -185,6 +188,8 @@ void suite_proof(lego_test *t)
 	certificate_proves(t);
 	test_case(t, "random_symbolic_layouts_proved");
 	proof_random_layouts(t);
+	proof_genp_templates(t);
+	proof_swizzle_certificate(t);
 }
 
 /* Z3's budget per rule: a rule the table marks proved (the ones with
