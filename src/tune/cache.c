@@ -88,18 +88,31 @@ static sqlite3_stmt *prepare(lego_tune_cache *c, const char *sql,
 	return st;
 }
 
+/* A time column: NULL (the candidate failed) reads as infinity. */
+static double column_ms(sqlite3_stmt *st, int col)
+{
+	return sqlite3_column_type(st, col) == SQLITE_NULL
+		       ? INFINITY : sqlite3_column_double(st, col);
+}
+
+/* Runs st, a query of one time column, into *ms; finalizes st.  Whether a
+ * row was found. */
+static int fetch_ms(sqlite3_stmt *st, double *ms)
+{
+	int found = st && sqlite3_step(st) == SQLITE_ROW;
+	if (found)
+		*ms = column_ms(st, 0);
+	sqlite3_finalize(st);
+	return found;
+}
+
 int lego_tune_cache_get(lego_tune_cache *c, const lego_tune_key *k,
 			const char *config, double *ms)
 {
 	sqlite3_stmt *st = prepare(c, "SELECT ms FROM results WHERE device=?1 "
 				   "AND driver=?2 AND template=?3 AND "
 				   "problem=?4 AND config=?5", k, config);
-	int found = st && sqlite3_step(st) == SQLITE_ROW;
-	if (found)
-		*ms = sqlite3_column_type(st, 0) == SQLITE_NULL
-			      ? INFINITY : sqlite3_column_double(st, 0);
-	sqlite3_finalize(st);
-	return found;
+	return fetch_ms(st, ms);
 }
 
 int lego_tune_cache_put(lego_tune_cache *c, const lego_tune_key *k,
@@ -154,8 +167,7 @@ static int records(lego_tune_cache *c, const char *sql,
 		}
 		lego_tune_record *r = &(*out)[(*n)++];
 		r->config = column(st, 0);
-		r->ms = sqlite3_column_type(st, 1) == SQLITE_NULL
-				? INFINITY : sqlite3_column_double(st, 1);
+		r->ms = column_ms(st, 1);
 		r->why = column(st, 2);
 		r->template_hash = column(st, 3);
 		r->problem = column(st, 4);
@@ -191,12 +203,7 @@ int lego_tune_cache_final_get(lego_tune_cache *c, const lego_tune_key *k,
 				   k, config);
 	if (st)
 		sqlite3_bind_int(st, 6, rounds);
-	int found = st && sqlite3_step(st) == SQLITE_ROW;
-	if (found)
-		*ms = sqlite3_column_type(st, 0) == SQLITE_NULL
-			      ? INFINITY : sqlite3_column_double(st, 0);
-	sqlite3_finalize(st);
-	return found;
+	return fetch_ms(st, ms);
 }
 
 int lego_tune_cache_final_put(lego_tune_cache *c, const lego_tune_key *k,
