@@ -172,6 +172,17 @@ static std::vector<config> configs2(size_t X, size_t Y)
 	return c;
 }
 
+/* The one launch of a kernel tiled T x T over an X x Y range (X, Y
+ * multiples of T): a block a tile. */
+static std::vector<config> tiles(size_t X, size_t Y, unsigned T)
+{
+	std::vector<config> c(1);
+	c[0].grid = dim3((unsigned)(X / T), (unsigned)(Y / T));
+	c[0].block = dim3(T, T);
+	snprintf(c[0].name, sizeof c[0].name, "tile %u", T);
+	return c;
+}
+
 /* The Lift kernel at every configuration: the first checked against the
  * reference's output, the best time returned with its name. */
 static float tune(const char *what, const std::vector<config> &cs,
@@ -356,10 +367,7 @@ int main(int argc, char **argv)
 		char cfg2[48];
 #define MMT(T)                                                             \
 	{                                                                  \
-		std::vector<config> cs(1);                                 \
-		cs[0].grid = dim3(n / T, n / T);                           \
-		cs[0].block = dim3(T, T);                                  \
-		snprintf(cs[0].name, sizeof cs[0].name, "tile %d", T);     \
+		std::vector<config> cs = tiles(n, n, T);                   \
 		keep_best(&lms, cfg, tune("mmtiled", cs, [&](const config &c) { \
 			ex_mmtiled##T::mmtiled##T##_launch(dA, dB, o, n, n, n,  \
 						      c.grid, c.block, 0); \
@@ -573,10 +581,7 @@ int main(int argc, char **argv)
 			}, o, ref, 1e-4f, cfg2), "unrolled", cfg2);
 #define CONVL(T)                                                           \
 	{                                                                  \
-		std::vector<config> cs(1);                                 \
-		cs[0].grid = dim3(N / T, M / T);                           \
-		cs[0].block = dim3(T, T);                                  \
-		snprintf(cs[0].name, sizeof cs[0].name, "tile %d", T);     \
+		std::vector<config> cs = tiles(N, M, T);                   \
 		keep_best(&lms, cfg, tune("conv2dlocal unrolled", cs,      \
 					  [&](const config &c) {           \
 			ex_conv2dlocal##T::conv2dlocal##T##_launch(dA, dw, o, M, \
