@@ -10,10 +10,11 @@
 # run from the cache must measure nothing; `lego gen --tuned` writes the best kernel, which
 # compare.py times beside the hand-picked configurations, @triton.autotune
 # over the same space and cuBLAS.  Results land in $OUT.
-# CHOICE=1: the template is a tuned parameter too (KERNEL: pointer, masked
-# or TMA; choice.sh), with BK and GM fixed (fix below: 64 and 8, FP8's BK
+# CHOICE=1: the template is a tuned parameter too (KERNEL: pointer, masked,
+# TMA or generic, and SPLIT_K; choice.sh), with BK and GM fixed (fix below: 64 and 8, FP8's BK
 # 128 as the hand-picked tile) to keep the spaces within one device call.
 # A cell's layout may carry an element type: abt_e4m3 (FP8 inputs).
+# TIMING=graph: tuned on the time from a CUDA graph (triton_runner.py).
 R=${1:-.dev-tune}
 LEGO=$R/lego
 T=$R/bench/tune
@@ -39,7 +40,7 @@ fix() { # v -> the parameters fixed by -D
 cell_files() { # v M -> SPEC TPL
 	if [ "$CHOICE" = 1 ]; then
 		sh "$T/choice.sh" "$R" "$1" "$W/choice"
-		echo "$W/choice/matmul_choice_$1.lego $W/choice/matmul_choice.py.tpl"
+		echo "$W/choice/matmul_choice_$1.lego $W/choice/matmul_choice_$1.py.tpl"
 		return
 	fi
 	case $2 in
@@ -87,7 +88,7 @@ python3 $T/precompile.py "$W/list" 16
 echo "precompiled at $(elapsed) s"
 
 # 2. the exhaustive tuning runs, then the same from the cache
-python3 $T/triton_runner.py serve $SOCK >"$OUT/server.log" 2>&1 &
+python3 $T/triton_runner.py serve $SOCK ${TIMING:-call} >"$OUT/server.log" 2>&1 &
 for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
 	[ -S $SOCK ] && break; sleep 1; done
 for pass in 1 2; do
