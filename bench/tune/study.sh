@@ -88,6 +88,9 @@ python3 $T/precompile.py "$W/list" 16
 echo "precompiled at $(elapsed) s"
 
 # 2. the exhaustive tuning runs, then the same from the cache
+# the cache's device names the timing: a graph's time is not a call's
+DEV=H100
+[ "${TIMING:-call}" = graph ] && DEV=H100-graph
 python3 $T/triton_runner.py serve $SOCK ${TIMING:-call} >"$OUT/server.log" 2>&1 &
 for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
 	[ -S $SOCK ] && break; sleep 1; done
@@ -103,7 +106,7 @@ EOS
 		[ $(elapsed) -gt ${TUNE_UNTIL:-420} ] && { echo "time guard: $name pass $pass skipped"; continue; }
 		printf '%s pass %s: ' $name $pass
 		$LEGO tune $1 $2 --target triton --strategy exhaustive -q \
-			--db "$OUT/tune.db" --device H100 --seconds 60 --csv $csv \
+			--db "$OUT/tune.db" --device $DEV --seconds 60 --csv $csv \
 			--remeasure ${REMEASURE:-3} --rounds ${ROUNDS:-3} \
 			--run "python3 $T/triton_runner.py measure $SOCK {kernel} $v $M $N $K {BM} {BN} {BK} {GM} {STAGES} {WARPS}" \
 			$(defs $M $N $K $v) 2>&1 | tr '\n' ' '
