@@ -342,7 +342,8 @@ int main(int argc, char **argv)
 		row("gemv", sz, rms, lms, cfg, ex);
 		cudaFree(dA), cudaFree(dx), cudaFree(o), cudaFree(r);
 	}
-	{ /* matmul: matmul.lift and mmtiled.lift at tile sides 4..32 */
+	{ /* matmul: matmul.lift, mmtiled.lift at tile sides 4..32, mmreg.lift
+	   * at blocks of 2 x 2 to 8 x 8 a work-item */
 		int n = quick ? 128 : 4096;
 		auto A = randoms((size_t)n * n), B = randoms((size_t)n * n);
 		float *dA = dev(A), *dB = dev(B), *o = dev_out((size_t)n * n),
@@ -379,6 +380,17 @@ int main(int argc, char **argv)
 		}, o, ref, 1e-4f, cfg2), "mmtiled unrolled", cfg2);        \
 	}
 		MMT(4) MMT(8) MMT(16) MMT(32)
+#define MMREG(R)                                                           \
+	{                                                                  \
+		std::vector<config> cs = configs2(n / R, n / R);           \
+		keep_best(&lms, cfg, tune("mmreg" #R, cs, [&](const config &c) { \
+			ex_mmreg##R::mmreg##R##_launch(dA, dB, o, n, n, n,      \
+						       c.grid, c.block, 0); \
+		}, o, ref, 1e-4f, cfg2), "mmreg" #R, cfg2);                \
+		FIXED("mmreg" #R, ex_mmreg##R##_f, mmreg##R##_f, cs, 1e-4f, \
+		      dA, dB, o)                                           \
+	}
+		MMREG(2) MMREG(4) MMREG(8)
 		FIXED("matmul", ex_matmul_f, matmul_f, configs2(n, n), 1e-4f, dA,
 		      dB, o)
 		char sz[32], ex[64];

@@ -73,6 +73,13 @@ fixed jacobi3d examples/lift/jacobi3d.lift "" L=512 M=512 N=512
 fixed nbody examples/lift/nbody.lift "" N=32768
 fixed md examples/lift/md.lift "" N=262144 K=128
 fixed matmul examples/lift/matmul.lift "" M=4096 N=4096 K=4096
+# mmreg (register-tiled: a 4 x 4 block of C a work-item) at blocks of
+# 2 x 2 to 8 x 8, each also with its sizes fixed
+for r in 2 4 8; do
+	variant mmreg examples/lift/mmreg.lift "mmreg$r" "s/\\b4\\b/$r/g"
+	gen "ex_mmreg$r" "$out/mmreg$r.lift"
+	fixed "mmreg$r" "$out/mmreg$r.lift" "" M=4096 N=4096 K=4096
+done
 for w in 64 128; do
 	fixed "gemvwg$w" "$out/gemvwg$w.lift" "" M=8192 K=8192
 done
