@@ -86,6 +86,10 @@ typedef struct lift_buf {
 	int wr[LIFT_MAX_COORDS], rd[LIFT_MAX_COORDS];
 	int regrouped;             /* written through join, split, transpose */
 	int in_place;              /* a reduction's accumulator, updated in place */
+	/* Private memory: coordinate c is written by the mapLcl of dimension
+	 * own[c] - 1 (each work-item keeps its own elements; mem.c), -1 by
+	 * another loop, 0 not written yet. */
+	int own[LIFT_MAX_COORDS];
 	const lift_ast *at;
 	struct lift_buf *next;
 } lift_buf;
@@ -246,6 +250,15 @@ void lift_barrier_emit(lift_cc *cc, lift_buf *b);
 /* Which work-item a coordinate of b is touched by, merged with what was
  * recorded. */
 void lift_buf_touch(lift_buf *b, int *rec, size_t c, int thread);
+/* The mapLcl dimension whose index e is, or THREAD_SEQ. */
+int lift_loop_thread(lift_cc *cc, lego_expr *e);
+/* A private buffer's coordinates ix (lengths ln, n of them) as the
+ * work-item holds them (write.c, view.c): a coordinate of a mapLcl of a
+ * declared size L is its iteration, ix / L, of ceil(ln / L); th gives the
+ * work-items writing them (writing), or NULL (reading: a coordinate a
+ * mapLcl wrote must be read at that mapLcl's index, the work-item's own). */
+int lift_buf_private(lift_cc *cc, lift_buf *b, lego_expr **ix, lego_expr **ln,
+		     size_t n, const int *th, const lift_ast *at);
 /* The kernel body with the barriers that are not needed removed;
  * malloc'ed, or NULL after an error. */
 char *lift_body_finish(lift_cc *cc);

@@ -342,6 +342,9 @@ static int write_scalar(lift_cc *cc, const dest *d, const char *text)
 		for (size_t c = 0; c < k.c; c++)
 			lift_buf_touch(b, b->wr, c, k.th[c]);
 	}
+	if (b && !cc->probing &&
+	    lift_buf_private(cc, b, k.ix, k.ln, k.c, k.th, b->at))
+		return -1;
 	lego_expr *flat = lego_const(ctx, 0);
 	if (k.c) {
 		lego_layout *row = lego_row(ctx, k.c, k.ln);

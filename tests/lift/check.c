@@ -99,8 +99,8 @@ int main(int argc, char **argv)
 {
 	if (argc < 3)
 		return 2;
-	int s[3] = {0, 0, 0};
-	for (int i = 2; i < argc && i < 5; i++)
+	int s[5] = {0, 0, 0, 0, 0};
+	for (int i = 2; i < argc && i < 7; i++)
 		s[i - 2] = atoi(argv[i]);
 	cl c = setup(argv[1], "kernel.cl");
 	/* odd global sizes: every loop strides over more than one round */
@@ -227,6 +227,21 @@ int main(int argc, char **argv)
 	ref = matmul_ref(A, B, M, N, K);
 	out = buffer(&c, nout * sizeof(float), NULL);
 	LAUNCH(mmtiled, global, local, input(&c, A, (size_t)M * K), input(&c, B,
+	       (size_t)K * N), out, M, N, K);
+#elif defined(BENCH_mmlocal)
+	/* the declared work-group (SIZES: M N K, then its X Y), 2 x 2 groups
+	 * over more 8 x 8 tiles, so that the group loops stride; a group of
+	 * 3 x 2 (a variant, tests/lift/run.sh) also makes the local loops
+	 * stride, each work-item holding 2 x 2 blocks of private memory */
+	int M = s[0], N = s[1], K = s[2];
+	size_t local[2] = {(size_t)s[3], (size_t)s[4]};
+	global[0] = 2 * local[0];
+	global[1] = 2 * local[1];
+	float *A = randoms((size_t)M * K), *B = randoms((size_t)K * N);
+	nout = mmlocal_out_len(M, N, K);
+	ref = matmul_ref(A, B, M, N, K);
+	out = buffer(&c, nout * sizeof(float), NULL);
+	LAUNCH(mmlocal, global, local, input(&c, A, (size_t)M * K), input(&c, B,
 	       (size_t)K * N), out, M, N, K);
 #elif defined(BENCH_sumtree)
 	/* work-groups of 5 over chunks of 12, 2 groups for N / 12 chunks */

@@ -50,6 +50,7 @@ type_is stencil2d "[[[float]1]N]M"
 type_is matmul "[[[float]1]N]M"
 type_is mmreg "[[float](4 * (N / 4))](4 * (M / 4))"
 type_is mmtiled "[[float](4 * (N / 4))](4 * (M / 4))"
+type_is mmlocal "[[float](8 * (N / 8))](8 * (M / 8))"
 type_is pairsum "[float](N / 2 / 2)"
 type_is vscale "[float](4 * (4 * (N / 4) / 4))"
 type_is conv2d "[[[float]1]N]M"
@@ -74,6 +75,7 @@ barriers_are() {
 	fi
 }
 barriers_are mmtiled 3
+barriers_are mmlocal 3
 barriers_are stencil2dlocal 2
 barriers_are conv2dlocal 2
 barriers_are matmul 0
@@ -121,6 +123,12 @@ if [ -f /usr/include/CL/cl.h ]; then
 	while read -r name sizes; do
 		bench "$name" $sizes
 	done < "$HERE/benches.txt"
+	# mmlocal with work-groups of 3 x 2 (declared): its mapLcl's over 4
+	# stride, each work-item keeping two of their iterations' blocks in
+	# private memory
+	mkdir -p "$TMP/wg32"
+	sed 's/^local 4, 4;$/local 3, 2;/' "$EX/mmlocal.lift" > "$TMP/wg32/mmlocal.lift"
+	EX=$TMP/wg32 bench mmlocal 16 24 9 3 2
 else
 	ko "no OpenCL headers (run scripts/opencl.sh)"
 fi
@@ -207,6 +215,9 @@ else
 	ko "a rewrite at a site that is not there: $(cat "$TMP/err")"
 fi
 while read -r name sizes; do
+	# run as one work-item (tests/lift/c_shim.h), which a declared
+	# work-group size forbids
+	grep -q '^local ' "$EX/$name.lift" && continue
 	"$LEGO" lift --explore 1 "$EX/$name.lift" > "$TMP/ex" || continue
 	for rule in fusion split-join reduce-split to-seq to-glb to-wrg to-lcl vectorize unroll; do
 		st=$(sed -n "s/^--rewrite \($rule:[0-9:]*\)\$/\1/p" "$TMP/ex" |
