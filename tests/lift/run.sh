@@ -271,6 +271,13 @@ else
 	ko "a template of a program with a scalar parameter: $(cat "$TMP/err")"
 fi
 
+# A declared work-group size is the template's one work-group size.
+if "$LEGO" lift --template "$EX/mmlocal.lift" | grep -q '^tune LOCAL1 in {4}$'; then
+	ok "a template with a declared work-group size tunes only that"
+else
+	ko "a template with a declared work-group size tunes others"
+fi
+
 # CUDA: every example's kernel and host code compiled by nvcc, in one file
 # (a namespace each); they are run on a GPU by bench/lift/cuda-check.sh.
 if command -v nvcc > /dev/null 2>&1; then
