@@ -138,6 +138,7 @@ typedef struct lift_cc {
 	lift_loop loops[LIFT_MAX_LOOPS];
 	int nloops;
 	int probing;               /* > 0: the code emitted is thrown away */
+	long stores;               /* stores emitted so far */
 	lift_buf *bufs;
 	lift_barrier *barriers;    /* the last emitted first */
 	/* What a tune template needs (lift_kernel has their meaning). */
@@ -175,8 +176,10 @@ lift_val *lift_val_array(lift_cc *cc, lift_type *type, lift_view *view);
 lift_view *lift_view_mem(lift_cc *cc, const char *buf);
 /* The whole of an allocated buffer, its reads recorded in b. */
 lift_view *lift_view_buf(lift_cc *cc, lift_buf *b);
-/* The buffer a view is the whole of, or NULL. */
-lift_buf *lift_view_is_buf(const lift_view *v);
+/* The buffer a view is a part of (the whole, or a sub-array of it at
+ * the indices *idx[0..*nidx), *root the buffer's type), or NULL. */
+lift_buf *lift_view_is_buf(const lift_view *v, lego_expr ***idx, size_t *nidx,
+			   lift_type **root);
 /* Whether every buffer a view reads is a kernel parameter (global memory
  * that the kernel does not write), not one it allocated. */
 int lift_view_reads_params(const lift_view *v);
@@ -274,6 +277,10 @@ lift_type *lift_lower(lift_cc *cc, lift_env *env);
 /* Stores f(args) into b (the push side); returns the type stored. */
 lift_type *lift_store(lift_cc *cc, lift_fun *f, lift_val **args, size_t n,
 		      lift_buf *b, const lift_ast *at);
+/* The same into the sub-array of b (of type root) at idx[0..nidx). */
+lift_type *lift_store_at(lift_cc *cc, lift_fun *f, lift_val **args, size_t n,
+			 lift_buf *b, lego_expr **idx, size_t nidx,
+			 const lift_type *root, const lift_ast *at);
 /* reduceSeq(f, init) $ a: emits the accumulator and its loop, returns
  * the one-element array holding it. */
 lift_val *lift_reduce_seq(lift_cc *cc, const lift_fun *f, lift_val *a);

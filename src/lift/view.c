@@ -69,9 +69,15 @@ lift_view *lift_view_buf(lift_cc *cc, lift_buf *b)
 	return v;
 }
 
-lift_buf *lift_view_is_buf(const lift_view *v)
+lift_buf *lift_view_is_buf(const lift_view *v, lego_expr ***idx, size_t *nidx,
+			   lift_type **root)
 {
-	return v->kind == VW_MEM && !v->nidx ? v->mbuf : NULL;
+	if (v->kind != VW_MEM || !v->mbuf)
+		return NULL;
+	*idx = v->idx;
+	*nidx = v->nidx;
+	*root = v->nidx ? v->in[0]->type : NULL;
+	return v->mbuf;
 }
 
 int lift_view_reads_params(const lift_view *v)
