@@ -129,6 +129,15 @@ if [ -f /usr/include/CL/cl.h ]; then
 	mkdir -p "$TMP/wg32"
 	sed 's/^local 4, 4;$/local 3, 2;/' "$EX/mmlocal.lift" > "$TMP/wg32/mmlocal.lift"
 	EX=$TMP/wg32 bench mmlocal 16 24 9 3 2
+	# launched with another work-group than the declared 3 x 2: refused
+	# (CL_INVALID_WORK_GROUP_SIZE), never run with the wrong strides
+	if "$TMP/mmlocal/check" "$TMP/mmlocal" 16 24 9 4 4 > "$TMP/wg.out" 2>&1; then
+		ko "mmlocal declared 3 x 2 launched with 4 x 4: accepted"
+	elif grep -q 'OpenCL error -54' "$TMP/wg.out"; then
+		ok "mmlocal declared 3 x 2 launched with 4 x 4: refused"
+	else
+		ko "mmlocal declared 3 x 2 launched with 4 x 4: $(head -n 1 "$TMP/wg.out")"
+	fi
 else
 	ko "no OpenCL headers (run scripts/opencl.sh)"
 fi
