@@ -359,8 +359,12 @@ static int write_scalar(lift_cc *cc, const dest *d, const char *text)
 	const char *f = lift_print_index(cc, flat);
 	if (!f)
 		return -1;
-	char lhs[512];
-	snprintf(lhs, sizeof lhs, "%s[%s]", b ? b->name : "out", f);
+	const char *name = b ? b->name : "out";
+	size_t len = strlen(name) + strlen(f) + 3;
+	char *lhs = lego_arena_alloc(&ctx->arena, len);
+	if (!lhs)
+		return -1;
+	snprintf(lhs, len, "%s[%s]", name, f);
 	/* an accumulator updated in place is stored into itself: nothing */
 	if (strcmp(lhs, text)) {
 		lift_emit(cc, "%s = %s;", lhs, text);
