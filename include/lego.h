@@ -607,6 +607,11 @@ lego_proof lego_smt_prove(lego_ctx *ctx, lego_expr *cond, unsigned timeout_ms,
  * fallback of the built-in prover for what it cannot decide.  Cached. */
 int lego_smt_prove_nonneg(lego_ctx *ctx, lego_expr *e);
 
+/* How many times Z3 has been asked to check a condition in ctx (answers
+ * from the cache and by enumeration not counted): what a proof cost,
+ * deterministically, where its wall-clock time depends on the load. */
+uint64_t lego_smt_checks(const lego_ctx *ctx);
+
 /*
  * Translation validation of a layout, for symbolic sizes under the facts.
  * Index variables over the layout's dims and over [0, size) are declared

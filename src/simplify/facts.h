@@ -72,6 +72,7 @@ struct lego_facts {
 	int use_smt;              /* lego_ctx_use_smt */
 	uint64_t rules_off;       /* bit r: rule r (ruletab.h) is off */
 	int in_smt;               /* Z3 asked now: do not ask it again */
+	int matching;             /* lego_poly matches pending facts now */
 	struct lego_cert *cert;   /* the certificate being recorded, or NULL */
 	char yes, no, busy;       /* addresses used as cache markers */
 };

@@ -168,6 +168,34 @@ static lego_expr *substituted(lego_ctx *ctx, lego_expr *v)
 	return v;
 }
 
+/* e (a / or a %) as the quotient n/d, or rest n%d, of a pending fact
+ * d | n when its arguments have the normal forms of n and d: equal
+ * arguments, equal values.  So (8*(M/8))/BM, which the certificate
+ * checker builds bottom-up when 8 | M substituted M, is the atom M/BM
+ * that cancel_quotients knows.  The forms of the facts' n and d are
+ * taken without this matching (f->matching), which could loop through
+ * facts whose divisor is itself a quotient, and are not cached. */
+static lego_expr *pending_canon(lego_ctx *ctx, lego_expr *e)
+{
+	struct lego_facts *f = ctx->facts;
+	if (lego_facts_pending_quotient(ctx, e))
+		return e;
+	lego_expr *pn = lego_poly(ctx, e->args[0]);
+	lego_expr *pd = lego_poly(ctx, e->args[1]);
+	lego_expr *r = NULL;
+	if (f->matching || !pn || !pd)
+		return NULL;
+	f->matching = 1;
+	for (size_t i = 0; !r && i < f->npending; i++) {
+		lego_expr *d = f->pending[2 * i], *n = f->pending[2 * i + 1];
+		if (lego_poly(ctx, n) == pn && lego_poly(ctx, d) == pd)
+			r = e->kind == LEGO_DIV ? lego_div(ctx, n, d)
+						: lego_mod(ctx, n, d);
+	}
+	f->matching = 0;
+	return r;
+}
+
 static lego_expr *compute(lego_ctx *ctx, lego_expr *e)
 {
 	switch (e->kind) {
@@ -194,10 +222,10 @@ static lego_expr *compute(lego_ctx *ctx, lego_expr *e)
 			return substituted(ctx, e);
 		/* fallthrough */
 	case LEGO_MOD: {
-		if (e->kind == LEGO_MOD && lego_facts_pending_quotient(ctx, e))
-			return lego_const(ctx, 0);
 		lego_expr *q = exact(ctx, e);
-		return q ? q : e;
+		if (q || !(q = pending_canon(ctx, e)))
+			return q ? q : e;
+		return e->kind == LEGO_MOD ? lego_const(ctx, 0) : q;
 	}
 	default:
 		return e;
@@ -214,6 +242,7 @@ lego_expr *lego_poly(lego_ctx *ctx, lego_expr *e)
 	if (lego_cache_get(&ctx->facts->poly, e, &v))
 		return (lego_expr *)v;
 	lego_expr *p = compute(ctx, e);
-	lego_cache_put(&ctx->facts->poly, e, p);
+	if (!ctx->facts->matching)
+		lego_cache_put(&ctx->facts->poly, e, p);
 	return p;
 }

@@ -7,7 +7,7 @@
 
 #ifdef LEGO_HAVE_Z3
 
-enum { RLIMIT_PER_MS = 600, MAX_HYPS = 64, MAX_OPAQUE = 16 };
+enum { MAX_HYPS = 64, MAX_OPAQUE = 16 };
 
 /* How / and % are translated: by their definition, by Z3's divider
  * circuits, or each distinct node as an unconstrained value. */
@@ -268,8 +268,8 @@ static lego_proof prove_bv64(lego_ctx *ctx, lego_expr *cond,
 	Z3_params p = Z3_mk_params(b.z);
 	Z3_params_inc_ref(b.z, p);
 	Z3_params_set_uint(b.z, p, Z3_mk_string_symbol(b.z, "rlimit"),
-			   timeout_ms > UINT_MAX / RLIMIT_PER_MS
-				   ? UINT_MAX : timeout_ms * RLIMIT_PER_MS);
+			   timeout_ms > UINT_MAX / SMT_RLIMIT_PER_MS
+				   ? UINT_MAX : timeout_ms * SMT_RLIMIT_PER_MS);
 	Z3_solver_set_params(b.z, s, p);
 	Z3_params_dec_ref(b.z, p);
 	for (size_t i = 0; i < b.nhyps; i++)

@@ -69,14 +69,14 @@ static int transfer(lego_ctx *ctx, lego_expr *cond, const lego_env *env,
 static int solve_rewritten(lego_ctx *ctx, lego_expr *cond, double deadline,
 			   smt_answer *ans, unsigned *ms_out)
 {
-	double budget = deadline - smt_now();
+	double budget = deadline - smt_clock(ctx);
 	lego_expr *easier = smt_rewrite(ctx, cond, deadline - budget / 4);
 	*ms_out = 0;
 	if (!easier)
 		return LEGO_ERR;
 	if (easier == cond)
 		return LEGO_OK;
-	double left = (deadline - smt_now()) * 1000.0;
+	double left = (deadline - smt_clock(ctx)) * 1000.0;
 	unsigned ms = left < 1 ? 1u : (unsigned)left;
 	*ms_out = ms;
 	lego_env *env = lego_env_new(ctx);
@@ -101,7 +101,7 @@ static int solve(lego_ctx *ctx, lego_expr *cond, unsigned timeout_ms,
 #ifdef LEGO_HAVE_Z3
 	if (!lego_smt_available()) /* libz3 is loaded here, on first use */
 		return lego_fail(ctx, LEGO_ERR, "%s", smt_z3_error());
-	double deadline = smt_now() + timeout_ms / 1000.0;
+	double deadline = smt_clock(ctx) + timeout_ms / 1000.0;
 	unsigned direct = rewrite ? timeout_ms / 8 + 1 : timeout_ms, after;
 	int rc = smt_solve(ctx, cond, direct, ans);
 	if (rc != LEGO_OK || ans->proof != LEGO_UNKNOWN || !rewrite)

@@ -1,16 +1,8 @@
 /* rewrite.c - certified bottom-up rewriting: the simplifier proposes, the
  * prover disposes. */
 #include <stdlib.h>
-#include <time.h>
 
 #include "smt/smt.h"
-
-double smt_now(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 /* Node -> rewritten node, for one rewriting (open addressing). */
 typedef struct rw_slot {
@@ -58,7 +50,7 @@ static int rw_put(rw *w, lego_expr *from, lego_expr *to)
 /* Each step is small; it gets a short limit of its own. */
 static unsigned step_ms(const rw *w)
 {
-	double ms = (w->deadline - smt_now()) * 1000.0 / 3;
+	double ms = (w->deadline - smt_clock(w->ctx)) * 1000.0 / 3;
 	return ms < 100 ? 100u : ms > 2000 ? 2000u : (unsigned)ms;
 }
 
@@ -118,14 +110,14 @@ static lego_expr *step_cond(rw *w, lego_expr *e, lego_expr *rebuilt,
 static lego_expr *step(rw *w, lego_expr *e, lego_expr *rebuilt)
 {
 	lego_expr *guess = lego_simplify(w->ctx, e);
-	if (!guess || guess == rebuilt || smt_now() >= w->deadline)
+	if (!guess || guess == rebuilt || smt_clock(w->ctx) >= w->deadline)
 		return rebuilt;
 	lego_expr *cond = step_cond(w, e, rebuilt, guess);
 	if (cond && smt_prove(w->ctx, cond, step_ms(w), 0, NULL) ==
 			    LEGO_PROVED)
 		return guess;
 	lego_expr *eq = mk(w, LEGO_EQ, rebuilt, guess);
-	if (eq && eq != cond && smt_now() < w->deadline &&
+	if (eq && eq != cond && smt_clock(w->ctx) < w->deadline &&
 	    smt_prove(w->ctx, eq, step_ms(w), 0, NULL) == LEGO_PROVED)
 		return guess;
 	return rebuilt;

@@ -57,10 +57,27 @@ void smt_cache_free(smt_cache *c);
 
 struct lego_smt {
 	smt_cache cache;
+	double spent;          /* Z3's resource count of the context */
+	uint64_t checks;       /* Z3_solver_check calls */
 #ifdef LEGO_HAVE_Z3
 	Z3_context z3;
 #endif
 };
+
+/*
+ * Time limits are given to Z3 as a resource limit, not as its "timeout":
+ * the timer threads of Z3 4.8.12 deadlock after many short timed queries
+ * (seen here, inside Z3_solver_check).  The resource limit is
+ * deterministic; on these problems about 600 units take a millisecond,
+ * though some queries run several times longer per unit.
+ */
+enum { SMT_RLIMIT_PER_MS = 600 };
+
+/* The clock of the solver's deadlines: seconds of Z3 resources the ctx
+ * has used (SMT_RLIMIT_PER_MS units a millisecond).  Unlike the wall
+ * clock it does not run while the machine is busy with other work, so
+ * what a proof decides does not depend on the load. */
+double smt_clock(lego_ctx *ctx);
 
 /* The state of ctx, created on first use; NULL (message set) on error. */
 struct lego_smt *smt_state(lego_ctx *ctx);
@@ -88,11 +105,9 @@ lego_proof smt_prove(lego_ctx *ctx, lego_expr *cond, unsigned timeout_ms,
  * simplified form when the prover (without rewriting) shows them equal,
  * the node's arguments being already rewritten.  By congruence the result
  * equals cond under the facts; it is usually far easier for Z3.  Stops
- * rewriting at the deadline (seconds on the monotonic clock).  NULL on
- * error.
+ * rewriting at the deadline (seconds of smt_clock).  NULL on error.
  */
 lego_expr *smt_rewrite(lego_ctx *ctx, lego_expr *cond, double deadline);
-double smt_now(void);
 
 /* ------------------------------------------------------- enumeration */
 

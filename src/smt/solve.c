@@ -2,31 +2,39 @@
  * evaluation when it is refuted. */
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "smt/smt.h"
 
 #ifdef LEGO_HAVE_Z3
 
-/*
- * Time limits are given to Z3 as a resource limit, not as its "timeout":
- * the timer threads of Z3 4.8.12 deadlock after many short timed queries
- * (seen here, inside Z3_solver_check).  The resource limit is
- * deterministic; on these problems about 600 units take a millisecond,
- * though some queries run several times longer per unit.
- */
-enum { RLIMIT_PER_MS = 600 };
-
 typedef struct query {
 	lego_ctx *ctx;
 	Z3_context z;
 	smt_tr *tr;
-	double deadline;          /* seconds on the monotonic clock */
+	double deadline;          /* seconds of smt_clock */
 } query;
 
 static unsigned left_ms(const query *q)
 {
-	double left = (q->deadline - smt_now()) * 1000.0;
+	double left = (q->deadline - smt_clock(q->ctx)) * 1000.0;
 	return left < 1.0 ? 1u : left > 4e9 ? 4000000000u : (unsigned)left;
+}
+
+/* One check more, and the context's resource count after it, for
+ * lego_smt_checks and smt_clock. */
+static void spent(query *q, Z3_solver s)
+{
+	q->ctx->smt->checks++;
+	Z3_stats st = Z3_solver_get_statistics(q->z, s);
+	Z3_stats_inc_ref(q->z, st);
+	for (unsigned i = 0; i < Z3_stats_size(q->z, st); i++)
+		if (!strcmp(Z3_stats_get_key(q->z, st, i), "rlimit count"))
+			q->ctx->smt->spent =
+				Z3_stats_is_uint(q->z, st, i)
+				? Z3_stats_get_uint_value(q->z, st, i)
+				: Z3_stats_get_double_value(q->z, st, i);
+	Z3_stats_dec_ref(q->z, st);
 }
 
 /* Is hyps & extra & !goal satisfiable within ms?  Z3_L_FALSE proves goal.
@@ -42,8 +50,8 @@ static Z3_lbool check(query *q, Z3_ast goal, Z3_ast extra, unsigned ms,
 	Z3_params p = Z3_mk_params(z);
 	Z3_params_inc_ref(z, p);
 	Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "rlimit"),
-			   ms > UINT_MAX / RLIMIT_PER_MS ? UINT_MAX
-							 : ms * RLIMIT_PER_MS);
+			   ms > UINT_MAX / SMT_RLIMIT_PER_MS
+				   ? UINT_MAX : ms * SMT_RLIMIT_PER_MS);
 	Z3_solver_set_params(z, s, p);
 	Z3_params_dec_ref(z, p);
 	for (size_t i = 0; i < smt_tr_nhyps(q->tr); i++)
@@ -52,6 +60,7 @@ static Z3_lbool check(query *q, Z3_ast goal, Z3_ast extra, unsigned ms,
 		Z3_solver_assert(z, s, extra);
 	Z3_solver_assert(z, s, Z3_mk_not(z, goal));
 	Z3_lbool r = Z3_solver_check(z, s);
+	spent(q, s);
 	if (r == Z3_L_TRUE && model) {
 		*model = Z3_solver_get_model(z, s);
 		Z3_model_inc_ref(z, *model);
@@ -133,7 +142,7 @@ int smt_solve(lego_ctx *ctx, lego_expr *cond, unsigned timeout_ms,
 {
 	struct lego_smt *st = ctx->smt;
 	query q = {ctx, st->z3, smt_tr_new(ctx, st->z3),
-		   smt_now() + (timeout_ms ? timeout_ms : 3600000u) / 1000.0};
+		   smt_clock(ctx) + (timeout_ms ? timeout_ms : 3600000u) / 1000.0};
 	Z3_ast goal = NULL;
 	int rc = q.tr ? smt_tr_facts(q.tr) : LEGO_ERR;
 	if (!rc && !(goal = smt_tr_bool(q.tr, cond)))

@@ -71,6 +71,17 @@ struct lego_smt *smt_state(lego_ctx *ctx)
 	return st;
 }
 
+double smt_clock(lego_ctx *ctx)
+{
+	const struct lego_smt *st = ctx->smt;
+	return st ? st->spent / SMT_RLIMIT_PER_MS / 1000.0 : 0.0;
+}
+
+uint64_t lego_smt_checks(const lego_ctx *ctx)
+{
+	return ctx && ctx->smt ? ctx->smt->checks : 0;
+}
+
 /* Facts are only ever added, so their count identifies the set. */
 uint64_t smt_facts_version(lego_ctx *ctx)
 {

@@ -75,7 +75,15 @@
 	X(void, solver_dec_ref, (Z3_context, Z3_solver)) \
 	X(Z3_model, solver_get_model, (Z3_context, Z3_solver)) \
 	X(void, solver_inc_ref, (Z3_context, Z3_solver)) \
-	X(void, solver_set_params, (Z3_context, Z3_solver, Z3_params))
+	X(void, solver_set_params, (Z3_context, Z3_solver, Z3_params)) \
+	X(Z3_stats, solver_get_statistics, (Z3_context, Z3_solver)) \
+	X(void, stats_inc_ref, (Z3_context, Z3_stats)) \
+	X(void, stats_dec_ref, (Z3_context, Z3_stats)) \
+	X(unsigned, stats_size, (Z3_context, Z3_stats)) \
+	X(Z3_string, stats_get_key, (Z3_context, Z3_stats, unsigned)) \
+	X(bool, stats_is_uint, (Z3_context, Z3_stats, unsigned)) \
+	X(unsigned, stats_get_uint_value, (Z3_context, Z3_stats, unsigned)) \
+	X(double, stats_get_double_value, (Z3_context, Z3_stats, unsigned))
 
 typedef struct smt_z3_api {
 #define SMT_Z3_FIELD(ret, name, params) ret (*name) params;
@@ -149,5 +157,13 @@ const smt_z3_api *smt_z3(void);
 #define Z3_solver_get_model (smt_z3()->solver_get_model)
 #define Z3_solver_inc_ref (smt_z3()->solver_inc_ref)
 #define Z3_solver_set_params (smt_z3()->solver_set_params)
+#define Z3_solver_get_statistics (smt_z3()->solver_get_statistics)
+#define Z3_stats_inc_ref (smt_z3()->stats_inc_ref)
+#define Z3_stats_dec_ref (smt_z3()->stats_dec_ref)
+#define Z3_stats_size (smt_z3()->stats_size)
+#define Z3_stats_get_key (smt_z3()->stats_get_key)
+#define Z3_stats_is_uint (smt_z3()->stats_is_uint)
+#define Z3_stats_get_uint_value (smt_z3()->stats_get_uint_value)
+#define Z3_stats_get_double_value (smt_z3()->stats_get_double_value)
 
 #endif

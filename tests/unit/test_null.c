@@ -111,6 +111,7 @@ static void null_ctx(lego_test *t)
 	CHECK(t, !lego_show_text(NULL, l, NULL) && !lego_show_svg(NULL, l, NULL));
 	CHECK(t, lego_smt_prove(NULL, a, 10, NULL) == LEGO_UNKNOWN);
 	CHECK(t, lego_smt_prove_nonneg(NULL, a) == 0);
+	CHECK(t, lego_smt_checks(NULL) == 0);
 	lego_validation val;
 	CHECK(t, lego_layout_validate(NULL, l, 10, &val) == LEGO_ERR);
 	CHECK(t, !lego_gen(NULL, "t", "x", 1, NULL));
