@@ -26,7 +26,7 @@ static int64_t entry_const(const mdh_index *ix)
 	return c;
 }
 
-/* Whether dim d appears in entry ix, with coefficient 1 and no size. */
+/* Whether dim d appears in entry ix. */
 static int entry_has(const mdh_index *ix, int d)
 {
 	for (size_t t = 0; t < ix->nterms; t++)
@@ -55,14 +55,15 @@ int mdh_buf_halo(const mdh_buf *m)
 {
 	if (m->is_out || !m->rank)
 		return 0;
-	/* with one view of single dims the box is M_X = 2's */
+	/* with one view whose entries are single dims (and constants) the
+	 * box is M_X = 2's */
 	int window = m->nacc > 1;
 	for (size_t e = 0; e < m->rank; e++) {
 		const mdh_index *first = &m->acc[0].idx[e];
 		size_t n0;
 		if (!entry_window(first, &n0))
 			return 0;
-		window |= n0 > 1 || entry_const(first) != 0;
+		window |= n0 > 1;
 		for (size_t a = 1; a < m->nacc; a++) {
 			const mdh_index *ix = &m->acc[a].idx[e];
 			size_t n;

@@ -38,8 +38,8 @@ int mdh_buf_stageable(const mdh_buf *m);
 
 /* Whether m has the placement M_X = 5 (halo.c): an input read through
  * windows, each buffer entry a sum of distinct dims (coefficient 1, the
- * same in every view) and a constant, with several views, several dims
- * in an entry or a constant (else the box is M_X = 2's). */
+ * same in every view) and a constant, with several views or several
+ * dims in an entry (else the box is M_X = 2's). */
 int mdh_buf_halo(const mdh_buf *m);
 
 /* Its spec: the box of the tile and its halo in buffer coordinates
