@@ -6,16 +6,19 @@
 # rounds of it and its baseline timed one after the other (MatMul:
 # cublasSgemm, 7 rounds; others: a copy of the same bytes, 5), and, with
 # NCU="TAG SIZES", ncu's L2 and L1 figures of that variant's kernel.
-# OUT/results.txt, OUT/ncu.txt.
+# OUT/results.txt, OUT/ncu.txt.  A variant already built is not built
+# again: BUILD_ONLY=1 builds them here (nvcc), so the device only runs.
 out=$1
 cd "$(dirname "$0")/gen" || exit 1
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader | tee "$out/results.txt"
 nvcc --version | tail -1 | tee -a "$out/results.txt"
 while read -r tag prog rest; do
+	[ -x "$tag" ] && continue
 	case $prog in matmul) x="-DBENCH_matmul -DWITH_CUBLAS -lcublas" ;; *) x="-DBENCH_$prog" ;; esac
 	echo "nvcc -O3 -arch=sm_90 -std=c++17 -w -I. -DKERNEL='\"$tag.cu\"' ../gpu.cu $x -o $tag" > "$tag.sh"
 	echo "$tag.sh"
 done < list.txt | xargs -P 16 -n 1 sh 2> "$out/compile.err"
+[ -n "$BUILD_ONLY" ] && exit 0
 for t in $(awk '$2=="matmul"{print $1}' list.txt); do
 	s=$(cuobjdump -sass $t | awk '/Function : .*matmul[^_]/ {on=1} /Function : .*grid/ {on=0} on')
 	r=$(cuobjdump --dump-resource-usage $t 2>/dev/null | grep -A1 '6matmul' | grep -o 'REG:[0-9]*')

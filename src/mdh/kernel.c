@@ -280,8 +280,9 @@ static int put_copy_vec_cond(lego_sbuf *b, const mdh_program *p,
 static void put_st_open(lego_sbuf *b, const mdh_buf *m, const char *buf)
 {
 	const char *x = m->name;
-	lego_sbuf_printf(b, "mdh_st_%s[{{ select(M_%s == 4, mdh_Q_%s.size, "
-			 "mdh_C_%s.size) }} * %s + {{ ", x, x, x, x, buf);
+	lego_sbuf_printf(b, "mdh_st_%s[{{ ", x);
+	mdh_put_st_size(b, m);
+	lego_sbuf_printf(b, " }} * %s + {{ ", buf);
 }
 
 /* The copy of X's box to local memory, w elements (1 or 4: a vector)
@@ -351,7 +352,7 @@ static int put_any_staged(lego_sbuf *b, const mdh_program *p)
 {
 	int n = 0;
 	for (size_t i = 0; i < p->nbufs; i++)
-		if (mdh_buf_stageable(&p->bufs[i]))
+		if (mdh_buf_stageable(&p->bufs[i]) || mdh_buf_halo(&p->bufs[i]))
 			lego_sbuf_printf(b, "%sM_%s", n++ ? " + " : "",
 					 p->bufs[i].name);
 	lego_sbuf_printf(b, " > %d", n);
@@ -366,10 +367,13 @@ static void put_copies(lego_sbuf *b, const mdh_program *p,
 {
 	for (size_t i = 0; i < p->nbufs; i++) {
 		const mdh_buf *m = &p->bufs[i];
+		if (mdh_buf_halo(m))
+			mdh_put_halo_copy(b, p, m, buf, depth);
 		if (!mdh_buf_stageable(m))
 			continue;
 		indent(b, depth);
-		lego_sbuf_printf(b, "if ({{ M_%s }} > 1) {\n", m->name);
+		lego_sbuf_printf(b, "if ({{ M_%s > 1 && M_%s < 5 }}) {\n", m->name,
+				 m->name);
 		if (put_copy_vec_cond(b, p, m, depth + 1)) {
 			put_copy(b, p, m, sp, at, 4, buf, depth + 2);
 			indent(b, depth + 1);
@@ -569,6 +573,11 @@ static void put_scalar(lego_sbuf *b, const mdh_program *p,
 		}
 		if (mdh_buf_stageable(m)) {
 			lego_sbuf_printf(b, "const %s %s = ", m->type, m->name);
+			if (mdh_buf_halo(m)) {
+				lego_sbuf_printf(b, "{{ M_%s == 5 }} ? ", m->name);
+				mdh_put_halo_read(b, p, m, 0);
+				lego_sbuf_puts(b, " : ");
+			}
 			if (mdh_vec_dim(p, m) >= 0) {
 				lego_sbuf_puts(b, "{{ ");
 				mdh_put_vec_cond(b, p, m);
@@ -596,8 +605,13 @@ static void put_scalar(lego_sbuf *b, const mdh_program *p,
 		lego_sbuf_printf(b, "const %s %s[%zu] = { ", m->type, m->name,
 				 m->nacc);
 		for (size_t a = 0; a < m->nacc; a++) {
-			lego_sbuf_printf(b, "%smdh_in_%s[", a ? ", " : "",
-					 m->name);
+			lego_sbuf_puts(b, a ? ", " : "");
+			if (mdh_buf_halo(m)) {
+				lego_sbuf_printf(b, "{{ M_%s == 5 }} ? ", m->name);
+				mdh_put_halo_read(b, p, m, a);
+				lego_sbuf_puts(b, " : ");
+			}
+			lego_sbuf_printf(b, "mdh_in_%s[", m->name);
 			put_access(b, m, &m->acc[a], tiles);
 			lego_sbuf_puts(b, "]");
 		}
@@ -828,15 +842,16 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 					 "> 1, mdh_SH.size, 1) }}];\n",
 					 sp->local, p->bufs[i].type,
 					 p->bufs[i].name);
-	for (size_t i = 0; i < p->nbufs; i++)
-		if (mdh_buf_stageable(&p->bufs[i]))
-			lego_sbuf_printf(b, "\t%s %s%s mdh_st_%s[{{ select(M_%s == 1, "
-					 "1, M_2 * select(M_%s == 4, mdh_Q_%s.size, "
-					 "mdh_C_%s.size)) }}];\n", sp->local,
-					 sp->align, p->bufs[i].type,
-					 p->bufs[i].name, p->bufs[i].name,
-					 p->bufs[i].name, p->bufs[i].name,
-					 p->bufs[i].name);
+	for (size_t i = 0; i < p->nbufs; i++) {
+		const mdh_buf *m = &p->bufs[i];
+		if (!mdh_buf_stageable(m) && !mdh_buf_halo(m))
+			continue;
+		lego_sbuf_printf(b, "\t%s %s%s mdh_st_%s[{{ select(M_%s == 1, "
+				 "1, M_2 * ", sp->local, sp->align, m->type,
+				 m->name, m->name);
+		mdh_put_st_size(b, m);
+		lego_sbuf_puts(b, ") }}];\n");
+	}
 	lego_sbuf_printf(b, "\tconst int mdh_grp = %s, mdh_lid = %s;\n",
 			 sp->group_id, sp->local_id);
 	size_t k;

@@ -131,15 +131,16 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 	for (size_t i = 0; i < p->nbufs; i++) {
 		char *name = names + 80 * (5 * p->ndims + i);
 		snprintf(name, 80, "M_%s", p->bufs[i].name);
-		if (!mdh_buf_stageable(&p->bufs[i]) ||
-		    find_def(defs, ndefs, name))
+		if (!(mdh_buf_stageable(&p->bufs[i]) ||
+		      mdh_buf_halo(&p->bufs[i])) || find_def(defs, ndefs, name))
 			continue;
 		all[n].name = name;
 		all[n++].value = 1;
 	}
 	int staged = 0;
 	for (size_t i = 0; i < p->nbufs; i++)
-		staged |= mdh_buf_stageable(&p->bufs[i]);
+		staged |= mdh_buf_stageable(&p->bufs[i]) ||
+			  mdh_buf_halo(&p->bufs[i]);
 	if (staged && !find_def(defs, ndefs, "M_2")) {
 		all[n].name = "M_2";
 		all[n++].value = 1;

@@ -36,6 +36,30 @@ void mdh_put_each_of(lego_sbuf *b, const mdh_program *p, mdh_which w,
 int mdh_buf_uses(const mdh_buf *m, size_t dim);
 int mdh_buf_stageable(const mdh_buf *m);
 
+/* Whether m has the placement M_X = 5 (halo.c): an input read through
+ * windows, each buffer entry a sum of distinct dims (coefficient 1, the
+ * same in every view) and a constant, with several views or several
+ * dims in an entry (else the box is M_X = 2's). */
+int mdh_buf_halo(const mdh_buf *m);
+
+/* Its spec: the box of the tile and its halo in buffer coordinates
+ * (layout mdh_H_X), its indices, its bound in local memory. */
+void mdh_put_halo_spec(lego_sbuf *b, const mdh_program *p, const mdh_buf *m);
+/* The number of elements of the box. */
+void mdh_put_halo_size(lego_sbuf *b, const mdh_program *p, const mdh_buf *m);
+
+/* The copy of X's box to the staged buffer buf (0 or 1) under
+ * {{ M_X == 5 }}, at indentation depth; the read of view a from the
+ * copy (mdh_b the round's buffer). */
+void mdh_put_halo_copy(lego_sbuf *b, const mdh_program *p, const mdh_buf *m,
+		       const char *buf, int depth);
+void mdh_put_halo_read(lego_sbuf *b, const mdh_program *p, const mdh_buf *m,
+		       size_t a);
+
+/* The length of one buffer of X's staged copy, a select over its
+ * placements (without the braces of a placeholder). */
+void mdh_put_st_size(lego_sbuf *b, const mdh_buf *m);
+
 /* The dims a staged input's views use (an input read through one view),
  * in the order of a staged layout, into out (ndims entries); their count.
  * red_outer 0: the order of the buffer's index entries, so that the copy

@@ -205,8 +205,8 @@ void mdh_put_vec_cond(lego_sbuf *b, const mdh_program *p, const mdh_buf *m)
 		return;
 	}
 	const char *n = p->dims[d].name;
-	lego_sbuf_printf(b, "M_%s > 2 && O_%s > 1 && P_%s %% 4 == 0",
-			 m->name, n, n);
+	lego_sbuf_printf(b, "M_%s > 2 && M_%s < 5 && O_%s > 1 && P_%s %% 4 "
+			 "== 0", m->name, m->name, n, n);
 	/* the registers hold a reduction step: each reduced dim's loop runs
 	 * outside the ++ tile's */
 	mdh_put_each(b, p, MDH_RED, " && R_@ != 2", "", "");
@@ -220,19 +220,26 @@ void mdh_put_vec_cond(lego_sbuf *b, const mdh_program *p, const mdh_buf *m)
  * the bound of the box. */
 static void put_placements(lego_sbuf *b, const mdh_program *p)
 {
-	static const int64_t mvals[] = {1, 2, 3, 4};
+	static const int64_t mvals[] = {1, 2, 3, 4, 5};
+	static const int64_t hvals[] = {1, 5};
 	static const int64_t dvals[] = {1, 2};
 	int any = 0;
 	for (size_t i = 0; i < p->nbufs; i++)
-		any += mdh_buf_stageable(&p->bufs[i]);
+		any += mdh_buf_stageable(&p->bufs[i]) ||
+		       mdh_buf_halo(&p->bufs[i]);
 	for (size_t i = 0; i < p->nbufs; i++) {
 		const mdh_buf *m = &p->bufs[i];
+		int halo = mdh_buf_halo(m);
+		if (halo && !mdh_buf_stageable(m))
+			put_values(b, "M", m->name, hvals, 2);
+		if (halo)
+			mdh_put_halo_spec(b, p, m);
 		if (!mdh_buf_stageable(m))
 			continue;
 		size_t bo[64], ro[64];
 		size_t n = mdh_staged_dims(p, m, 0, bo);
 		mdh_staged_dims(p, m, 1, ro);
-		put_values(b, "M", m->name, mvals, 4);
+		put_values(b, "M", m->name, mvals, 4 + (size_t)halo);
 		lego_sbuf_printf(b, "layout mdh_C_%s = OrderBy(Row(", m->name);
 		mdh_put_dims(b, p, bo, n, "P_@ * L_@", ", ", "1");
 		lego_sbuf_printf(b, "))\nlayout mdh_R_%s = OrderBy(Row(", m->name);
@@ -241,7 +248,8 @@ static void put_placements(lego_sbuf *b, const mdh_program *p)
 		mdh_put_dims(b, p, ro, n, "P_@ * L_@", ", ", "1");
 		lego_sbuf_printf(b, " + 4))\nlayout mdh_V_%s = OrderBy(Row(", m->name);
 		mdh_put_each_of(b, p, MDH_PAR, m, "P_@", ", ", "1");
-		lego_sbuf_printf(b, "))\nassume M_%s == 1 || ", m->name);
+		lego_sbuf_printf(b, "))\nassume M_%s == 1 || M_%s == 5 || ",
+				 m->name, m->name);
 		mdh_put_each_of(b, p, MDH_ALL, m, "P_@ * L_@", " * ", "1");
 		lego_sbuf_printf(b, " <= 4096\nindex mdh_x_%s in [0, ", m->name);
 		mdh_put_each_of(b, p, MDH_ALL, m, "P_@ * L_@", " * ", "1");
@@ -253,9 +261,20 @@ static void put_placements(lego_sbuf *b, const mdh_program *p)
 		put_values(b, "M", "2", dvals, 2);
 		lego_sbuf_puts(b, "assume M_2 == 1 || 0");
 		for (size_t i = 0; i < p->nbufs; i++)
-			if (mdh_buf_stageable(&p->bufs[i]))
+			if (mdh_buf_stageable(&p->bufs[i]) ||
+			    mdh_buf_halo(&p->bufs[i]))
 				lego_sbuf_printf(b, " + M_%s", p->bufs[i].name);
 		lego_sbuf_printf(b, " > %d\n", any);
+	}
+	/* a halo box within 48 KiB, CUDA's static shared memory a block,
+	 * both buffers of the double buffer counted */
+	for (size_t i = 0; i < p->nbufs; i++) {
+		if (!mdh_buf_halo(&p->bufs[i]))
+			continue;
+		lego_sbuf_printf(b, "assume M_%s != 5 || M_2 * ",
+				 p->bufs[i].name);
+		mdh_put_halo_size(b, p, &p->bufs[i]);
+		lego_sbuf_puts(b, " <= 12288\n");
 	}
 }
 
