@@ -16,11 +16,10 @@ import triton.language as tl
 from triton.tools.tensor_descriptor import TensorDescriptor
 
 
-def fwd_descriptors(x, y, BM):
-    """x and y as tensor-memory-accelerator (TMA) descriptors over X's tiles:
-    shape (M / BM, BM, N), X's strides, a box of one tile (the forward with
-    TMA loads tile i as the box at (i, 0, 0))."""
-    M, N = x.shape
+def fwd_descriptors(x, y, M, N, BM):
+    """x and y (M x N) as tensor-memory-accelerator (TMA) descriptors over
+    X's tiles: shape (M / BM, BM, N), X's strides, a box of one tile (the
+    forward with TMA loads tile i as the box at (i, 0, 0))."""
     shape, box = [M // BM, BM, N], [1, BM, N]
     strides = [BM * N, N, 1]
     return [TensorDescriptor(t, shape, strides, box) for t in (x, y)]
@@ -70,9 +69,9 @@ def layernorm_fwd(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, G, eps,
             y_ptr.store([i, 0, 0], y.reshape(1, BM, N).to(y_ptr.dtype))
         else:
             tl.store(y_ptr + (tl.arange(0, N)[None, :] + BM * N * i + N * tl.arange(0, BM)[:, None]), y.to(y_ptr.dtype.element_ty), cache_modifier=".cs")
-        t73_0 = tl.arange(0, BM) + BM * i
-        tl.store(mean_ptr + t73_0, mean)
-        tl.store(rstd_ptr + t73_0, rstd)
+        t72_0 = tl.arange(0, BM) + BM * i
+        tl.store(mean_ptr + t72_0, mean)
+        tl.store(rstd_ptr + t72_0, rstd)
 
 
 @triton.jit
@@ -94,12 +93,12 @@ def layernorm_bwd_dx(x_ptr, dy_ptr, dx_ptr, w_ptr, mean_ptr, rstd_ptr, dwp_ptr, 
     # Tiles q, q + G/S, ... (q = p / S): G/S need not divide M / BM, so the
     # grid can be a multiple of the number of multiprocessors.
     for i in tl.range(q, M // BM, G // S, num_stages=NUM_STAGES):
-        t96_0 = tl.arange(0, BK * KB)[None, :] + BK * KB * S * tl.arange(0, BM)[:, None] + BK * KB * (c + BM * S * i)
-        x = tl.load(x_ptr + t96_0).to(tl.float32)
-        dy = tl.load(dy_ptr + t96_0).to(tl.float32)
-        t96_1 = tl.arange(0, BM) + BM * i
-        mean = tl.load(mean_ptr + t96_1)
-        rstd = tl.load(rstd_ptr + t96_1)
+        t95_0 = tl.arange(0, BK * KB)[None, :] + BK * KB * S * tl.arange(0, BM)[:, None] + BK * KB * (c + BM * S * i)
+        x = tl.load(x_ptr + t95_0).to(tl.float32)
+        dy = tl.load(dy_ptr + t95_0).to(tl.float32)
+        t95_1 = tl.arange(0, BM) + BM * i
+        mean = tl.load(mean_ptr + t95_1)
+        rstd = tl.load(rstd_ptr + t95_1)
         xhat = (x - mean[:, None]) * rstd[:, None]
         wdy = w[None, :] * dy
         c1 = tl.sum(xhat * wdy, axis=1)
@@ -117,9 +116,9 @@ def layernorm_bwd_dx(x_ptr, dy_ptr, dx_ptr, w_ptr, mean_ptr, rstd_ptr, dwp_ptr, 
         tl.store(dx_ptr + (tl.arange(0, BK * KB)[None, :] + BK * KB * S * tl.arange(0, BM)[:, None] + BK * KB * (c + BM * S * i)), dx.to(dx_ptr.dtype.element_ty))
         dw += tl.sum(dy * xhat, axis=0)
         db += tl.sum(dy, axis=0)
-    t117_0 = tl.arange(0, BK * KB) + BK * KB * (c + S * q)
-    tl.store(dwp_ptr + t117_0, dw)
-    tl.store(dbp_ptr + t117_0, db)
+    t116_0 = tl.arange(0, BK * KB) + BK * KB * (c + S * q)
+    tl.store(dwp_ptr + t116_0, dw)
+    tl.store(dbp_ptr + t116_0, db)
 
 
 @triton.jit
@@ -133,9 +132,9 @@ def layernorm_bwd_dwdb(dwp_ptr, dbp_ptr, dw_ptr, db_ptr, R, N: tl.constexpr,
     db = tl.zeros([BG, BN], dtype=tl.float32)
     for k in range(tl.cdiv(R, BG)):
         live = (tl.arange(0, BG) < R - BG * k)[:, None]
-        t132_0 = tl.arange(0, BN)[None, :] + BG * N * k + BN * j + N * tl.arange(0, BG)[:, None]
-        dw += tl.load(dwp_ptr + t132_0, mask=live, other=0.)
-        db += tl.load(dbp_ptr + t132_0, mask=live, other=0.)
-    t134_0 = tl.arange(0, BN) + BN * j
-    tl.store(dw_ptr + t134_0, tl.sum(dw, axis=0).to(dw_ptr.dtype.element_ty))
-    tl.store(db_ptr + t134_0, tl.sum(db, axis=0).to(db_ptr.dtype.element_ty))
+        t131_0 = tl.arange(0, BN)[None, :] + BG * N * k + BN * j + N * tl.arange(0, BG)[:, None]
+        dw += tl.load(dwp_ptr + t131_0, mask=live, other=0.)
+        db += tl.load(dbp_ptr + t131_0, mask=live, other=0.)
+    t133_0 = tl.arange(0, BN) + BN * j
+    tl.store(dw_ptr + t133_0, tl.sum(dw, axis=0).to(dw_ptr.dtype.element_ty))
+    tl.store(db_ptr + t133_0, tl.sum(db, axis=0).to(db_ptr.dtype.element_ty))

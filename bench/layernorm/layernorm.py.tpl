@@ -16,11 +16,10 @@ import triton.language as tl
 from triton.tools.tensor_descriptor import TensorDescriptor
 
 
-def fwd_descriptors(x, y, BM):
-    """x and y as tensor-memory-accelerator (TMA) descriptors over X's tiles:
-    shape (M / BM, BM, N), X's strides, a box of one tile (the forward with
-    TMA loads tile i as the box at (i, 0, 0))."""
-    M, N = x.shape
+def fwd_descriptors(x, y, M, N, BM):
+    """x and y (M x N) as tensor-memory-accelerator (TMA) descriptors over
+    X's tiles: shape (M / BM, BM, N), X's strides, a box of one tile (the
+    forward with TMA loads tile i as the box at (i, 0, 0))."""
     shape, box = [M // BM, BM, N], [1, BM, N]
     strides = [{{ X[1, 0, 0, 0] }}, {{ X[0, 0, 1, 0] }}, {{ X[0, 0, 0, 1] }}]
     return [TensorDescriptor(t, shape, strides, box) for t in (x, y)]

@@ -76,7 +76,7 @@ def fwd_resident(N, dtype, bm, warps, stages, tma=0):
     tile candidates pass them, so the same compiled kernel)."""
     x = torch.zeros((bm, N), dtype=dtype, device="cuda")
     stat = torch.empty(bm, dtype=torch.float32, device="cuda")
-    xa, ya = gen.fwd_descriptors(x, torch.empty_like(x), bm) if tma else (x, torch.empty_like(x))
+    xa, ya = gen.fwd_descriptors(x, torch.empty_like(x), bm, N, bm) if tma else (x, torch.empty_like(x))
     k = gen.layernorm_fwd[(1,)](xa, ya, x[0], x[0], stat, stat, 4096, 4096 // bm,
                                 1e-5, N=N, BM=bm, NUM_STAGES=stages, TMA=tma, num_warps=warps)
     props = torch.cuda.get_device_properties(x.device)
@@ -138,7 +138,7 @@ class LayerNorm(torch.autograd.Function):
         y = torch.empty_like(x)
         mean = torch.empty(M, dtype=torch.float32, device=x.device)
         rstd = torch.empty(M, dtype=torch.float32, device=x.device)
-        xa, ya = gen.fwd_descriptors(x, y, bm) if tma else (x, y)
+        xa, ya = gen.fwd_descriptors(x, y, M, N, bm) if tma else (x, y)
         gen.layernorm_fwd[(g,)](xa, ya, w, b, mean, rstd, M, g, eps, N=N, BM=bm, NUM_STAGES=stages,
                                 TMA=tma, num_warps=warps)
         ctx.save_for_backward(x, w, mean, rstd)

@@ -1,13 +1,16 @@
 """Figure and tables of the layernorm study from bench.py's layernorm.json:
-  python3 bench/layernorm/plot.py [-o OUT_DIR] layernorm.json [later.json ...]
+  python3 bench/layernorm/plot.py [-o OUT_DIR] layernorm.json [later.json ...] [ceiling.json]
 writes OUT_DIR/layernorm.png (default bench/layernorm) and prints the
-tables of results.md (bench.py prints them too).  The figures of a later
+tables of results.md (bench.py prints them too).  A ceiling.py file adds
+to the forward's panels the fastest of its copies of the same bytes (the
+median of its rounds) at each N it measured.  The figures of a later
 file (a run of some N only, LN_NS, or of the forward alone, LN_DIRS)
 replace those of earlier files for the same provider, dtype and N; the
 others stay.  The figure's forward is on the copy's footing (y kept) where
 a run measured it."""
 import json
 import os
+import statistics
 import sys
 
 import matplotlib
@@ -86,12 +89,24 @@ def render(data, names):
     return "\n".join(lines)
 
 
+def best_copies(ceiling):
+    """GB/s of the fastest copy (median over the rounds) at each of a
+    ceiling.py file's cells ('float16 2048', ...)."""
+    best = {}
+    for cell, name, ms in ceiling["times_ms"]:  # ms: one a round
+        if cell != "1 GiB" and not name.startswith(("ours", "memcpy, stream")):
+            best[cell] = min(best.get(cell, float("inf")), statistics.median(ms))
+    return {cell: ceiling["bytes"][cell] / ms / 1e6 for cell, ms in best.items()}
+
+
 def main():
     args = sys.argv[1:]
     out = os.path.dirname(os.path.abspath(__file__))
     if args[:1] == ["-o"]:
         out, args = args[1], args[2:]
     runs = [json.load(open(a)) for a in args]
+    ceilings = [r for r in runs if "times_ms" in r]
+    runs = [r for r in runs if "times_ms" not in r]
     rows = {}
     for r in (r for run in runs for r in run["rows"]):
         old = rows.setdefault((r["provider"], r["dtype"], r["N"]), {})
@@ -119,6 +134,11 @@ def main():
                 ax.plot(*zip(*sorted(pts)), color="k", ls="--", lw=0.8, label="copy, same size")
                 ax.axhline(0.85 * data["copy_gbs"], color="grey", ls=":", lw=1,
                            label="0.85x the 1 GiB copy (the target)")
+                pts = [(int(cell.split()[1]), gbs) for c in ceilings
+                       for cell, gbs in best_copies(c).items() if cell.split()[0] == dtype]
+                if pts:
+                    ax.plot(*zip(*sorted(pts)), color="k", marker="x", ls="none",
+                            label="fastest of ceiling.py's copies")
             ax.set_xscale("log", base=2)
             ax.set_title(f"{'forward (y kept, as the copy)' if mode == 'fwd' else 'backward'}, {dtype}")
             ax.set_xlabel("N (M = 4096)")
