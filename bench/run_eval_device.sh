@@ -17,7 +17,8 @@
 #   sh bench/stencil/authors_at.sh ANCHORS $BIN 512 20
 #   sh bench/stencil/authors_at.sh check ANCHORS /tmp/x   (at 384: their PTX)
 # Layernorm runs bench/layernorm/bench.py from $LN with the authors'
-# layernorm.py at $AUTHORS_LN (LN_NS, LN_DIRS pass through: bench.py).
+# layernorm.py at $AUTHORS_LN (LN_NS, LN_DIRS pass through: bench.py), then
+# $LN/ceiling.py (every copy of the forward's bytes at N = 2048, 4096).
 # Logs go to $OUT.
 BIN=${BIN:-.dev-eval/bin}
 LN=${LN:-bench/layernorm}
@@ -52,6 +53,8 @@ for study in ${*:-lud stencil layernorm}; do
 	layernorm)
 		OUT=$OUT timeout 500 python3 $LN/bench.py $AUTHORS_LN > $OUT/layernorm.log 2>&1
 		tail -60 $OUT/layernorm.log
+		OUT=$OUT timeout 200 python3 $LN/ceiling.py 5 > $OUT/ceiling.log 2>&1
+		sed -n '/interleaved rounds/,$p' $OUT/ceiling.log
 		;;
 	esac
 done

@@ -233,7 +233,11 @@ def measure(name, fn, dtype, N, sets, tune=None):
             """The candidate's time, or infinity (and noted) when its y, dx,
             dw or db misses torch's."""
             cand = lambda *a: fn(*a, **{kw: c})  # noqa: E731
-            errs = check(cand, x, w, b, dy, refs)
+            try:
+                errs = check(cand, x, w, b, dy, refs)
+            except Exception as e:  # noqa: BLE001 (refused by the compiler or the device)
+                print(f"  candidate {c} refused: {type(e).__name__}: {str(e)[:160]}", flush=True)
+                return float("inf")
             if not all(e < tol for e in errs):
                 wrong.append([kw, list(c), errs])
                 return float("inf")
@@ -245,7 +249,7 @@ def measure(name, fn, dtype, N, sets, tune=None):
             torch.cuda.empty_cache()
         row["wrong_candidates"] = wrong
         f_best, b_best = (min(t, key=t.get) if t else None for t in (tried["fwd"], tried["bwd"]))
-        row["config"] = {"fwd (BM, warps, G, stages)": f_best, "bwd (BM, warps, stages, G, S, BK)": b_best}
+        row["config"] = {"fwd (BM, warps, G, stages, TMA)": f_best, "bwd (BM, warps, stages, G, S, BK)": b_best}
         row["tried"] = {k: [[list(c), ms] for c, ms in t.items()] for k, t in tried.items()}
         fn = (lambda f, g: lambda *a: f(*a, fwd=g[0], bwd=g[1]))(fn, (f_best, b_best))
     errs = check(fn, x, w, b, dy, refs)

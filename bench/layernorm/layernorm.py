@@ -13,11 +13,22 @@
 # of partial sums per row group, and added up by a second kernel (no locks).
 import triton
 import triton.language as tl
+from triton.tools.tensor_descriptor import TensorDescriptor
+
+
+def fwd_descriptors(x, y, M, N, BM):
+    """x and y (M x N) as tensor-memory-accelerator (TMA) descriptors over
+    X's tiles: shape (M / BM, BM, N), X's strides, a box of one tile (the
+    forward with TMA loads tile i as the box at (i, 0, 0))."""
+    shape, box = [M // BM, BM, N], [1, BM, N]
+    strides = [BM * N, N, 1]
+    return [TensorDescriptor(t, shape, strides, box) for t in (x, y)]
 
 
 @triton.jit
 def layernorm_fwd(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, G, eps,
-                  N: tl.constexpr, BM: tl.constexpr, NUM_STAGES: tl.constexpr):
+                  N: tl.constexpr, BM: tl.constexpr, NUM_STAGES: tl.constexpr,
+                  TMA: tl.constexpr):
     # Tiles p, p + G, ...: G = M / BM is one tile a program; a G of a few
     # programs a multiprocessor keeps them resident, w and b loaded once,
     # and with 2 stages the next tile's load is issued before this tile's
@@ -26,13 +37,20 @@ def layernorm_fwd(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, G, eps,
     # (on the H100, 3 to 7% faster at N = 2048, 4096).  With one stage, w
     # and b are loaded after the row's sums, as x's load goes first: loaded
     # before the loop, one-tile programs ran 10% slower at fp16 N = 8192.
+    # With TMA, x_ptr and y_ptr are fwd_descriptors: a tile is one bulk
+    # copy into shared memory (few threads keep many bytes in flight), which
+    # Triton's pipeliner does stage, NUM_STAGES deep, and y leaves by a bulk
+    # store from shared memory.
     p = tl.program_id(0)
-    if NUM_STAGES > 1:
+    if NUM_STAGES > 1 or TMA:
         w = tl.load(w_ptr + tl.arange(0, N)).to(tl.float32)
         b = tl.load(b_ptr + tl.arange(0, N)).to(tl.float32)
+    if NUM_STAGES > 1 and not TMA:
         xn = tl.load(x_ptr + (tl.arange(0, N)[None, :] + BM * N * p + N * tl.arange(0, BM)[:, None]), eviction_policy="evict_first")
-    for i in range(p, M // BM, G):
-        if NUM_STAGES > 1:
+    for i in tl.range(p, M // BM, G, num_stages=NUM_STAGES if TMA else None):
+        if TMA:
+            x = x_ptr.load([i, 0, 0]).reshape(BM, N).to(tl.float32)
+        elif NUM_STAGES > 1:
             x = xn.to(tl.float32)
             i1 = i + G
             xn = tl.load(x_ptr + (tl.arange(0, N)[None, :] + BM * N * i1 + N * tl.arange(0, BM)[:, None]),
@@ -43,14 +61,17 @@ def layernorm_fwd(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, G, eps,
         mean = tl.sum(x, axis=1) / N
         xc = x - mean[:, None]
         rstd = 1 / tl.sqrt(tl.sum(xc * xc, axis=1) / N + eps)
-        if NUM_STAGES == 1:
+        if NUM_STAGES == 1 and not TMA:
             w = tl.load(w_ptr + tl.arange(0, N)).to(tl.float32)
             b = tl.load(b_ptr + tl.arange(0, N)).to(tl.float32)
         y = xc * rstd[:, None] * w[None, :] + b[None, :]
-        tl.store(y_ptr + (tl.arange(0, N)[None, :] + BM * N * i + N * tl.arange(0, BM)[:, None]), y.to(y_ptr.dtype.element_ty), cache_modifier=".cs")
-        t50_0 = tl.arange(0, BM) + BM * i
-        tl.store(mean_ptr + t50_0, mean)
-        tl.store(rstd_ptr + t50_0, rstd)
+        if TMA:
+            y_ptr.store([i, 0, 0], y.reshape(1, BM, N).to(y_ptr.dtype))
+        else:
+            tl.store(y_ptr + (tl.arange(0, N)[None, :] + BM * N * i + N * tl.arange(0, BM)[:, None]), y.to(y_ptr.dtype.element_ty), cache_modifier=".cs")
+        t72_0 = tl.arange(0, BM) + BM * i
+        tl.store(mean_ptr + t72_0, mean)
+        tl.store(rstd_ptr + t72_0, rstd)
 
 
 @triton.jit
@@ -72,12 +93,12 @@ def layernorm_bwd_dx(x_ptr, dy_ptr, dx_ptr, w_ptr, mean_ptr, rstd_ptr, dwp_ptr, 
     # Tiles q, q + G/S, ... (q = p / S): G/S need not divide M / BM, so the
     # grid can be a multiple of the number of multiprocessors.
     for i in tl.range(q, M // BM, G // S, num_stages=NUM_STAGES):
-        t74_0 = tl.arange(0, BK * KB)[None, :] + BK * KB * S * tl.arange(0, BM)[:, None] + BK * KB * (c + BM * S * i)
-        x = tl.load(x_ptr + t74_0).to(tl.float32)
-        dy = tl.load(dy_ptr + t74_0).to(tl.float32)
-        t74_1 = tl.arange(0, BM) + BM * i
-        mean = tl.load(mean_ptr + t74_1)
-        rstd = tl.load(rstd_ptr + t74_1)
+        t95_0 = tl.arange(0, BK * KB)[None, :] + BK * KB * S * tl.arange(0, BM)[:, None] + BK * KB * (c + BM * S * i)
+        x = tl.load(x_ptr + t95_0).to(tl.float32)
+        dy = tl.load(dy_ptr + t95_0).to(tl.float32)
+        t95_1 = tl.arange(0, BM) + BM * i
+        mean = tl.load(mean_ptr + t95_1)
+        rstd = tl.load(rstd_ptr + t95_1)
         xhat = (x - mean[:, None]) * rstd[:, None]
         wdy = w[None, :] * dy
         c1 = tl.sum(xhat * wdy, axis=1)
@@ -95,9 +116,9 @@ def layernorm_bwd_dx(x_ptr, dy_ptr, dx_ptr, w_ptr, mean_ptr, rstd_ptr, dwp_ptr, 
         tl.store(dx_ptr + (tl.arange(0, BK * KB)[None, :] + BK * KB * S * tl.arange(0, BM)[:, None] + BK * KB * (c + BM * S * i)), dx.to(dx_ptr.dtype.element_ty))
         dw += tl.sum(dy * xhat, axis=0)
         db += tl.sum(dy, axis=0)
-    t95_0 = tl.arange(0, BK * KB) + BK * KB * (c + S * q)
-    tl.store(dwp_ptr + t95_0, dw)
-    tl.store(dbp_ptr + t95_0, db)
+    t116_0 = tl.arange(0, BK * KB) + BK * KB * (c + S * q)
+    tl.store(dwp_ptr + t116_0, dw)
+    tl.store(dbp_ptr + t116_0, db)
 
 
 @triton.jit
@@ -111,9 +132,9 @@ def layernorm_bwd_dwdb(dwp_ptr, dbp_ptr, dw_ptr, db_ptr, R, N: tl.constexpr,
     db = tl.zeros([BG, BN], dtype=tl.float32)
     for k in range(tl.cdiv(R, BG)):
         live = (tl.arange(0, BG) < R - BG * k)[:, None]
-        t110_0 = tl.arange(0, BN)[None, :] + BG * N * k + BN * j + N * tl.arange(0, BG)[:, None]
-        dw += tl.load(dwp_ptr + t110_0, mask=live, other=0.)
-        db += tl.load(dbp_ptr + t110_0, mask=live, other=0.)
-    t112_0 = tl.arange(0, BN) + BN * j
-    tl.store(dw_ptr + t112_0, tl.sum(dw, axis=0).to(dw_ptr.dtype.element_ty))
-    tl.store(db_ptr + t112_0, tl.sum(db, axis=0).to(db_ptr.dtype.element_ty))
+        t131_0 = tl.arange(0, BN)[None, :] + BG * N * k + BN * j + N * tl.arange(0, BG)[:, None]
+        dw += tl.load(dwp_ptr + t131_0, mask=live, other=0.)
+        db += tl.load(dbp_ptr + t131_0, mask=live, other=0.)
+    t133_0 = tl.arange(0, BN) + BN * j
+    tl.store(dw_ptr + t133_0, tl.sum(dw, axis=0).to(dw_ptr.dtype.element_ty))
+    tl.store(db_ptr + t133_0, tl.sum(db, axis=0).to(db_ptr.dtype.element_ty))

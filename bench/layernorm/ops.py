@@ -5,7 +5,9 @@ Launch parameters (powers of two, and divisors as layernorm.lego assumes):
   forward   BM rows per step, `warps` warps, G programs over the M / BM
             tiles (G = 0: one tile a program; else G a few programs a
             multiprocessor, each over the tiles p, p + G, ..., with 2
-            `stages` the next tile's load issued before this one's sums);
+            `stages` the next tile's load issued before this one's sums),
+            `tma` 1: x and y through TMA descriptors (bulk copies through
+            shared memory, `stages` tiles of x in flight a program);
   backward  the first kernel BM rows per step, G programs in R = G / S
             groups of S (R any number up to M/BM: G a multiple of the
             multiprocessors fills the device), group q over the tiles q,
@@ -30,11 +32,11 @@ import layernorm as gen  # noqa: E402
 
 def fwd_default(N):
     bm = max(1, 4096 // N)
-    return bm, min(16, max(1, bm * N // 1024)), 0, 1
+    return bm, min(16, max(1, bm * N // 1024)), 0, 1, 0
 
 
 def fwd_candidates(N, dtype, persistent=False):
-    """(BM, warps, G, stages): one tile a program, the default and three
+    """(BM, warps, G, stages, tma): one tile a program, the default and three
     neighbours; when `persistent`, also twice the rows (BM) at the default
     and twice the warps, and G = 2, 4 or 8 programs a multiprocessor, 1 or
     2 stages, at the default BM and warps and at twice the warps; and, at
@@ -42,23 +44,30 @@ def fwd_candidates(N, dtype, persistent=False):
     holds at once (fwd_resident): one wave, every program resident, the
     tiles dealt evenly (a G beyond it runs in waves, not persistent: at
     fp16 N = 4096 on the H100, 3 programs of the 2-stage kernel at 8 warps
-    fit a multiprocessor, not the 8 of G = 1056)."""
-    bm, warps, _, _ = fwd_default(N)
+    fit a multiprocessor, not the 8 of G = 1056).  When `persistent`, also
+    through TMA (tma = 1) at the default BM, half and the default warps
+    (a bulk copy needs no threads to keep bytes in flight): one tile a
+    program, and the resident G with 2 or 3 stages."""
+    bm, warps, _, _, _ = fwd_default(N)
     out = {(bm, warps), (bm, max(1, warps // 2)), (bm, min(16, warps * 2)),
            (max(1, bm // 4), max(1, warps // 4))}
-    out = {(b, w, 0, 1) for b, w in out}
+    out = {(b, w, 0, 1, 0) for b, w in out}
     if persistent:
         for w in {warps, min(16, warps * 2)}:
-            out.add((2 * bm, w, 0, 1))
+            out.add((2 * bm, w, 0, 1, 0))
             for stages in (1, 2):
                 for occ in (2, 4, 8):
-                    out.add((bm, w, occ * sms(), stages))
+                    out.add((bm, w, occ * sms(), stages, 0))
                 for b in (bm, 2 * bm):
-                    out.add((b, w, fwd_resident(N, dtype, b, w, stages) * sms(), stages))
+                    out.add((b, w, fwd_resident(N, dtype, b, w, stages) * sms(), stages, 0))
+        for w in {max(1, warps // 2), warps}:
+            out.add((bm, w, 0, 1, 1))
+            for stages in (2, 3):
+                out.add((bm, w, fwd_resident(N, dtype, bm, w, stages, 1) * sms(), stages, 1))
     return sorted(out)
 
 
-def fwd_resident(N, dtype, bm, warps, stages):
+def fwd_resident(N, dtype, bm, warps, stages, tma=0):
     """Programs of the forward a multiprocessor holds at once: registers,
     threads and shared memory of the compiled kernel, counted as the CUDA
     occupancy calculator does on sm_90 (registers a warp in units of 256;
@@ -67,8 +76,9 @@ def fwd_resident(N, dtype, bm, warps, stages):
     tile candidates pass them, so the same compiled kernel)."""
     x = torch.zeros((bm, N), dtype=dtype, device="cuda")
     stat = torch.empty(bm, dtype=torch.float32, device="cuda")
-    k = gen.layernorm_fwd[(1,)](x, torch.empty_like(x), x[0], x[0], stat, stat, 4096, 4096 // bm,
-                                1e-5, N=N, BM=bm, NUM_STAGES=stages, num_warps=warps)
+    xa, ya = gen.fwd_descriptors(x, torch.empty_like(x), bm, N, bm) if tma else (x, torch.empty_like(x))
+    k = gen.layernorm_fwd[(1,)](xa, ya, x[0], x[0], stat, stat, 4096, 4096 // bm,
+                                1e-5, N=N, BM=bm, NUM_STAGES=stages, TMA=tma, num_warps=warps)
     props = torch.cuda.get_device_properties(x.device)
     regs_warp = -(-k.n_regs * 32 // 256) * 256
     by_regs = getattr(props, "regs_per_multiprocessor", 65536) // (regs_warp * warps)
@@ -122,14 +132,15 @@ class LayerNorm(torch.autograd.Function):
         M, N = x.shape
         if N & (N - 1) or M & (M - 1) or N < 16:
             raise ValueError(f"layernorm: M and N must be powers of two, N >= 16 (M={M}, N={N})")
-        bm, warps, g, stages = fwd or fwd_default(N)
+        bm, warps, g, stages, tma = fwd or fwd_default(N)
         bm = min(bm, M)
         g = min(g or M // bm, M // bm)
         y = torch.empty_like(x)
         mean = torch.empty(M, dtype=torch.float32, device=x.device)
         rstd = torch.empty(M, dtype=torch.float32, device=x.device)
-        gen.layernorm_fwd[(g,)](x, y, w, b, mean, rstd, M, g, eps, N=N, BM=bm, NUM_STAGES=stages,
-                                num_warps=warps)
+        xa, ya = gen.fwd_descriptors(x, y, M, N, bm) if tma else (x, y)
+        gen.layernorm_fwd[(g,)](xa, ya, w, b, mean, rstd, M, g, eps, N=N, BM=bm, NUM_STAGES=stages,
+                                TMA=tma, num_warps=warps)
         ctx.save_for_backward(x, w, mean, rstd)
         ctx.bwd = bwd or bwd_default(N, x.element_size())
         return y

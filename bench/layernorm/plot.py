@@ -1,13 +1,16 @@
 """Figure and tables of the layernorm study from bench.py's layernorm.json:
-  python3 bench/layernorm/plot.py [-o OUT_DIR] layernorm.json [later.json ...]
+  python3 bench/layernorm/plot.py [-o OUT_DIR] layernorm.json [later.json ...] [ceiling.json]
 writes OUT_DIR/layernorm.png (default bench/layernorm) and prints the
-tables of results.md (bench.py prints them too).  The figures of a later
+tables of results.md (bench.py prints them too).  A ceiling.py file adds
+to the forward's panels the fastest of its copies of the same bytes (the
+median of its rounds) at each N it measured.  The figures of a later
 file (a run of some N only, LN_NS, or of the forward alone, LN_DIRS)
 replace those of earlier files for the same provider, dtype and N; the
 others stay.  The figure's forward is on the copy's footing (y kept) where
 a run measured it."""
 import json
 import os
+import statistics
 import sys
 
 import matplotlib
@@ -49,7 +52,7 @@ def render(data, names):
                 how = hows[mode] if not suffix else "launched from Python, L2 flushed"
                 extra = (["copy", "liblego / copy", "liblego / 1 GiB copy"]
                          if mode.startswith("fwd") and not suffix else [])
-                cfg_name = ("fwd (BM, warps, G, stages)" if mode.startswith("fwd")
+                cfg_name = ("fwd (BM, warps, G, stages, TMA)" if mode.startswith("fwd")
                             else "bwd (BM, warps, stages, G, S, BK)")
                 heads = ["N", *names, "liblego / best other", *extra]
                 heads += [f"ours {cfg_name.split(' ', 1)[1]}"] if not suffix else []
@@ -75,8 +78,9 @@ def render(data, names):
                                   f"{mine / data['copy_gbs']:.2f}" if mine else "-"]
                     if not suffix:
                         # Earlier runs named (BM, warps, stages, G) for the backward (S = 1,
-                        # BK = N) and (BM, warps) for the forward (G = 0, 1 stage).
-                        cfg = next((list(v) + [1, N][len(v) - 4:] if mode == "bwd" else list(v) + [0, 1][len(v) - 2:]
+                        # BK = N) and (BM, warps) or (BM, warps, G, stages) for the forward
+                        # (G = 0, 1 stage, no TMA).
+                        cfg = next((list(v) + [1, N][len(v) - 4:] if mode == "bwd" else list(v) + [0, 1, 0][len(v) - 2:]
                                     for k, v in ours.get("config", {}).items()
                                     if k.startswith(mode[:3])), None)
                         cells.append(str(tuple(cfg)) if cfg else "-")
@@ -85,12 +89,24 @@ def render(data, names):
     return "\n".join(lines)
 
 
+def best_copies(ceiling):
+    """GB/s of the fastest copy (median over the rounds) at each of a
+    ceiling.py file's cells ('float16 2048', ...)."""
+    best = {}
+    for cell, name, ms in ceiling["times_ms"]:  # ms: one a round
+        if cell != "1 GiB" and not name.startswith(("ours", "memcpy, stream")):
+            best[cell] = min(best.get(cell, float("inf")), statistics.median(ms))
+    return {cell: ceiling["bytes"][cell] / ms / 1e6 for cell, ms in best.items()}
+
+
 def main():
     args = sys.argv[1:]
     out = os.path.dirname(os.path.abspath(__file__))
     if args[:1] == ["-o"]:
         out, args = args[1], args[2:]
     runs = [json.load(open(a)) for a in args]
+    ceilings = [r for r in runs if "times_ms" in r]
+    runs = [r for r in runs if "times_ms" not in r]
     rows = {}
     for r in (r for run in runs for r in run["rows"]):
         old = rows.setdefault((r["provider"], r["dtype"], r["N"]), {})
@@ -118,6 +134,11 @@ def main():
                 ax.plot(*zip(*sorted(pts)), color="k", ls="--", lw=0.8, label="copy, same size")
                 ax.axhline(0.85 * data["copy_gbs"], color="grey", ls=":", lw=1,
                            label="0.85x the 1 GiB copy (the target)")
+                pts = [(int(cell.split()[1]), gbs) for c in ceilings
+                       for cell, gbs in best_copies(c).items() if cell.split()[0] == dtype]
+                if pts:
+                    ax.plot(*zip(*sorted(pts)), color="k", marker="x", ls="none",
+                            label="fastest of ceiling.py's copies")
             ax.set_xscale("log", base=2)
             ax.set_title(f"{'forward (y kept, as the copy)' if mode == 'fwd' else 'backward'}, {dtype}")
             ax.set_xlabel("N (M = 4096)")

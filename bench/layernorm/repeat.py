@@ -3,7 +3,7 @@ copy interleaved in R rounds on both footings (bench.py's fwd and fwd_kept,
 copy_dropped and copy), so that a difference can be set against the spread
 of one measure: prints each one's median, min and max over the rounds.
 Usage: python3 bench/layernorm/repeat.py AUTHORS_LAYERNORM_PY N dtype R [fwd config ...]
-(a config as BM,warps,G,stages)."""
+(a config as BM,warps,G,stages,tma)."""
 import statistics
 import sys
 
