@@ -24,12 +24,15 @@
 // wgmma groups stay in flight across the next barrier; a stage is
 // rewritten only once the wgmma that read it is done:
 // WG_AHEAD <= WG_STAGES - 1 - WG_WAIT.  Other values are built beside the
-// default (build.sh) to measure what each gave.
+// default (build.sh: wgmma_w0, wgmma_p0) to measure what each gave.
 #ifndef WG_STAGES
 #define WG_STAGES 4
 #endif
 #ifndef WG_WAIT
 #define WG_WAIT 1
+#endif
+#ifndef WG_COPY_FIRST
+#define WG_COPY_FIRST 0 // 1: the copies before the wgmma, as at first
 #endif
 #ifndef WG_AHEAD
 #define WG_AHEAD (WG_STAGES - 1 - WG_WAIT)
@@ -104,6 +107,8 @@ WG_NAME(const half *A, const half *B, half *C, int M, int N, int K)
 		const int st = kt % WG_STAGES, pf = kt + WG_AHEAD;
 		const uint32_t a0 = lego_sa(sA + st * WG_TILE_A + 64 * WG_BK * wg);
 		const uint32_t b0 = lego_sa(sB + st * WG_TILE_B);
+		if (WG_COPY_FIRST && pf < KT)
+			copy(pf % WG_STAGES);
 		asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
 		for (int kk = 0; kk < WG_BK / 16; kk++)
 			for (int h = 0; h < 2; h++)
@@ -111,7 +116,7 @@ WG_NAME(const half *A, const half *B, half *C, int M, int N, int K)
 				       wg_desc(b0 + h * 128 * 128 + 32 * kk));
 		asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
 		// the copies are issued while the tensor cores work
-		if (pf < KT)
+		if (!WG_COPY_FIRST && pf < KT)
 			copy(pf % WG_STAGES);
 		asm volatile("cp.async.commit_group;\n");
 		asm volatile("wgmma.wait_group.sync.aligned %0;\n" :: "n"(WG_WAIT) : "memory");
