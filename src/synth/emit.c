@@ -41,10 +41,10 @@ static void spec(lego_sbuf *b, const synth_prog *p)
 	const prog_tensor *ga = &p->t[p->t[a->src].src];
 	/* the thread numbers as bounded indices: what they alone address
 	 * (shared memory, registers) is then proved to fit 32-bit int */
-	lego_sbuf_printf(b, "// {%% lego %%}\nsym bm, bn, kt, %s, %s, %s\n"
+	lego_sbuf_printf(b, "// {%% lego %%}\nsym bm, bn, %s, %s, %s\n"
 			 "index tid in [0, %lld)\nindex lane in [0, 32)\n"
 			 "index wm in [0, %lld)\nindex wn in [0, %lld)\n"
-			 "assume bm >= 0 && bn >= 0 && kt >= 0\n",
+			 "assume bm >= 0 && bn >= 0\n",
 			 c->dim[0], c->dim[1], ga->dim[1],
 			 (long long)threads(p), (long long)p->warps[0],
 			 (long long)p->warps[1]);
