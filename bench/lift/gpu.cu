@@ -342,7 +342,9 @@ int main(int argc, char **argv)
 		row("gemv", sz, rms, lms, cfg, ex);
 		cudaFree(dA), cudaFree(dx), cudaFree(o), cudaFree(r);
 	}
-	{ /* matmul: matmul.lift and mmtiled.lift at tile sides 4..32 */
+	{ /* matmul: matmul.lift, mmtiled.lift at tile sides 4..32, mmreg.lift
+	   * at blocks of 2 x 2 to 8 x 8 a work-item, mmlocal.lift at several
+	   * work-groups, blocks and slices (gpu.sh) */
 		int n = quick ? 128 : 4096;
 		auto A = randoms((size_t)n * n), B = randoms((size_t)n * n);
 		float *dA = dev(A), *dB = dev(B), *o = dev_out((size_t)n * n),
@@ -379,6 +381,40 @@ int main(int argc, char **argv)
 		}, o, ref, 1e-4f, cfg2), "mmtiled unrolled", cfg2);        \
 	}
 		MMT(4) MMT(8) MMT(16) MMT(32)
+#define MMREG(R)                                                           \
+	{                                                                  \
+		std::vector<config> cs = configs2(n / R, n / R);           \
+		keep_best(&lms, cfg, tune("mmreg" #R, cs, [&](const config &c) { \
+			ex_mmreg##R::mmreg##R##_launch(dA, dB, o, n, n, n,      \
+						       c.grid, c.block, 0); \
+		}, o, ref, 1e-4f, cfg2), "mmreg" #R, cfg2);                \
+		FIXED("mmreg" #R, ex_mmreg##R##_f, mmreg##R##_f, cs, 1e-4f, \
+		      dA, dB, o)                                           \
+	}
+		MMREG(2) MMREG(4) MMREG(8)
+		/* mmlocal: its one launch, a T x T group a tile of T * R */
+#define MMLOCAL(F, T, R, KT)                                                  \
+	{                                                                  \
+		std::vector<config> cs = tiles(n, n, T * R);               \
+		cs[0].block = dim3(T, T);                                  \
+		keep_best(&lms, cfg, tune("mmlocal" #F #T "x" #R "k" #KT, cs, \
+					  [&](const config &c) {           \
+			ex_mmlocal##F##T##x##R##k##KT::mmlocal##F##T##x##R##k##KT##_launch( \
+				dA, dB, o, n, n, n, c.grid, c.block, 0);   \
+		}, o, ref, 1e-4f, cfg2), "mmlocal" #F #T "x" #R "k" #KT, cfg2); \
+		keep_best(&lms, cfg, tune("mmlocal" #F #T "x" #R "k" #KT "u", cs, \
+					  [&](const config &c) {           \
+			ex_mmlocal##F##T##x##R##k##KT##_u::mmlocal##F##T##x##R##k##KT##_u_launch( \
+				dA, dB, o, n, n, n, c.grid, c.block, 0);   \
+		}, o, ref, 1e-4f, cfg2), "mmlocal" #F #T "x" #R "k" #KT " unrolled", \
+			  cfg2);                                           \
+		FIXED("mmlocal" #F #T "x" #R "k" #KT,                         \
+		      ex_mmlocal##F##T##x##R##k##KT##_f,                      \
+		      mmlocal##F##T##x##R##k##KT##_f, cs, 1e-4f, dA, dB, o)   \
+	}
+#define MMLOCALS(T, R, KT) MMLOCAL(, T, R, KT) MMLOCAL(w, T, R, KT)
+		MMLOCALS(16, 4, 16) MMLOCALS(16, 4, 8) MMLOCALS(16, 8, 8)
+		MMLOCALS(16, 8, 16) MMLOCALS(8, 8, 8) MMLOCALS(8, 8, 16)
 		FIXED("matmul", ex_matmul_f, matmul_f, configs2(n, n), 1e-4f, dA,
 		      dB, o)
 		char sz[32], ex[64];

@@ -40,6 +40,27 @@ for t in 4 8 16 32; do
 	variant "mmtiled$t" "$out/mmtiled$t.lift" "mmtiled${t}_u" ""
 	gen "ex_mmtiled${t}_u" "$out/mmtiled${t}_u.lift" unroll:1
 done
+# mmlocal (tiles of A and B in local memory, a block of C a work-item in
+# private memory) with work-groups of T x T, blocks of R x R a work-item
+# (tiles of T * R) and slices of K of KT: mmlocalTxRkKT, each also with
+# its sizes fixed and with its product over a slice unrolled; form w
+# (mmlocalw...) transposes A's tile on the written side, so that its
+# copy reads A along k (coalesced) and writes local memory across
+for v in 16,4,16 16,4,8 16,8,8 16,8,16 8,8,8 8,8,16; do
+	set -- $(echo "$v" | tr , ' ')
+	for form in "" w; do
+		n="mmlocal$form$1x$2k$3"
+		w=""
+		[ -z "$form" ] || w='s/toLocal(mapLcl(1, mapLcl(0, id))) \$ transpose(get(0, tiles))/toLocal(transpose o mapLcl(1, mapLcl(0, id))) $ get(0, tiles)/;'
+		variant mmlocal examples/lift/mmlocal.lift "$n" "$w
+			s/\\b4\\b/@T/g; s/\\b2\\b/@R/g; s/\\b8\\b/@B/g; s/\\b3\\b/@K/g;
+			s/@T/$1/g; s/@R/$2/g; s/@B/$(($1 * $2))/g; s/@K/$3/g"
+		gen "ex_$n" "$out/$n.lift"
+		variant "$n" "$out/$n.lift" "${n}_u" ""
+		gen "ex_${n}_u" "$out/${n}_u.lift" unroll:1
+		mmlocal_fixed="$mmlocal_fixed $n"
+	done
+done
 # conv2dlocal (slide-tiled into local memory) at tile sides 8 to 32,
 # unrolled
 for t in 8 16 32; do
@@ -73,6 +94,16 @@ fixed jacobi3d examples/lift/jacobi3d.lift "" L=512 M=512 N=512
 fixed nbody examples/lift/nbody.lift "" N=32768
 fixed md examples/lift/md.lift "" N=262144 K=128
 fixed matmul examples/lift/matmul.lift "" M=4096 N=4096 K=4096
+# mmreg (register-tiled: a 4 x 4 block of C a work-item) at blocks of
+# 2 x 2 to 8 x 8, each also with its sizes fixed
+for r in 2 4 8; do
+	variant mmreg examples/lift/mmreg.lift "mmreg$r" "s/\\b4\\b/$r/g"
+	gen "ex_mmreg$r" "$out/mmreg$r.lift"
+	fixed "mmreg$r" "$out/mmreg$r.lift" "" M=4096 N=4096 K=4096
+done
+for n in $mmlocal_fixed; do
+	fixed "$n" "$out/$n.lift" "" M=4096 N=4096 K=4096
+done
 for w in 64 128; do
 	fixed "gemvwg$w" "$out/gemvwg$w.lift" "" M=8192 K=8192
 done

@@ -144,6 +144,27 @@ static void out_len(lift_cc *cc, lego_sbuf *b, const lift_type *result)
 	free(len);
 }
 
+static int dim_or_1(int n)
+{
+	return n ? n : 1;
+}
+
+static int group_items(const lift_program *p)
+{
+	return dim_or_1(p->local[0]) * dim_or_1(p->local[1]) *
+	       dim_or_1(p->local[2]);
+}
+
+/* The CUDA condition that a block (`blockDim` in the kernel, `block` on
+ * the host) is not the declared work-group. */
+static void block_differs(const lift_program *p, const char *block, char *text,
+			  size_t cap)
+{
+	snprintf(text, cap, "%s.x != %d || %s.y != %d || %s.z != %d", block,
+		 dim_or_1(p->local[0]), block, dim_or_1(p->local[1]), block,
+		 dim_or_1(p->local[2]));
+}
+
 static char *host_opencl(lift_cc *cc, const lift_type *result)
 {
 	const lift_program *p = cc->p;
@@ -185,8 +206,14 @@ static char *host_cuda(lift_cc *cc, const lift_type *result)
 			 "device memory. */\nstatic cudaError_t %s_launch(",
 			 cc->ndims, p->kernel);
 	kernel_args(cc, &b, base_kind(result), ARGS_CU_HOST);
-	lego_sbuf_printf(&b, ",\n\tdim3 grid, dim3 block, cudaStream_t s)\n"
-			 "{\n\t%s<<<grid, block, 0, s>>>(", p->kernel);
+	lego_sbuf_printf(&b, ",\n\tdim3 grid, dim3 block, cudaStream_t s)\n{\n");
+	if (p->local[0]) {
+		char differs[128];
+		block_differs(p, "block", differs, sizeof differs);
+		lego_sbuf_printf(&b, "\tif (%s)\n\t\treturn cudaErrorInvalidValue;"
+				 "\n", differs);
+	}
+	lego_sbuf_printf(&b, "\t%s<<<grid, block, 0, s>>>(", p->kernel);
 	for (size_t i = 0; i <= p->nparams + p->nsizes; i++)
 		lego_sbuf_printf(&b, "%s%s", i ? ", " : "",
 				 i < p->nparams ? p->params[i].name
@@ -207,10 +234,25 @@ static char *kernel_source(lift_cc *cc, const lift_type *t, const char *decls,
 	for (size_t i = 0; i < p->nfuns; i++)
 		lego_sbuf_printf(&k, "\n%s%s\n", cuda ? "__device__ " : "",
 				 p->funs[i].text);
-	lego_sbuf_printf(&k, cuda ? "\nextern \"C\" __global__ void %s("
-				  : "\n__kernel void %s(", p->kernel);
+	const int *l = p->local;
+	lego_sbuf_puts(&k, cuda ? "\nextern \"C\" __global__ " : "\n__kernel ");
+	if (l[0] && cuda)
+		lego_sbuf_printf(&k, "__launch_bounds__(%d) ", group_items(p));
+	else if (l[0])
+		lego_sbuf_printf(&k, "__attribute__((reqd_work_group_size(%d, %d, "
+				 "%d))) ", l[0], dim_or_1(l[1]), dim_or_1(l[2]));
+	lego_sbuf_printf(&k, "void %s(", p->kernel);
 	kernel_args(cc, &k, base_kind(t), ARGS_KERNEL);
-	lego_sbuf_printf(&k, ")\n{\n%s%s}\n", decls ? decls : "", body);
+	lego_sbuf_puts(&k, ")\n{\n");
+	/* OpenCL refuses another work-group size at the launch; a CUDA
+	 * kernel launched with another block stops rather than compute
+	 * a wrong result (its mapLcl loops stride by the declared size) */
+	if (l[0] && cuda) {
+		char differs[128];
+		block_differs(p, "blockDim", differs, sizeof differs);
+		lego_sbuf_printf(&k, "\tif (%s)\n\t\t__trap();\n", differs);
+	}
+	lego_sbuf_printf(&k, "%s%s}\n", decls ? decls : "", body);
 	return lego_sbuf_take(&k);
 }
 

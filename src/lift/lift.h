@@ -75,6 +75,10 @@ typedef struct lift_program {
 	lift_param *params;
 	size_t nparams;
 	lift_ast *body;
+	/* `local X, Y, Z;`: the work-group's size, fixed when the kernel is
+	 * compiled (0: not declared), so that private memory written under
+	 * mapLcl holds only the work-item's own elements (write.c). */
+	int local[3];
 	/* A tune template (template.c): the sizes are macros, not kernel
 	 * arguments, and a divisibility split needs that cannot be proved
 	 * becomes a constraint of the tuner rather than an error. */

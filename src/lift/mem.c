@@ -47,6 +47,75 @@ void lift_buf_touch(lift_buf *b, int *rec, size_t c, int thread)
 		rec[c] = THREAD_MIXED;
 }
 
+int lift_loop_thread(lift_cc *cc, lego_expr *e)
+{
+	e = lego_simplify(cc->ctx, e);
+	for (int k = 0; k < cc->nloops; k++)
+		if (cc->loops[k].pat == PAT_MAPLCL && cc->loops[k].i == e)
+			return cc->loops[k].dim;
+	return THREAD_SEQ;
+}
+
+/* Lift's private memory is the work-item's: a coordinate written by a
+ * mapLcl is read only by the same work-item (at that mapLcl's index).
+ * Where the work-group's size is declared it is replicated, each
+ * work-item holding the elements of its iterations (i = lid + t * L, so
+ * t = i / L: 0 alone where the length is at most L, and the buffer stays
+ * in registers); without it every work-item holds the whole buffer,
+ * which is as correct and larger. */
+
+/* Is coordinate c of b replicated: a mapLcl's, of a declared size? */
+static int replicated(lift_cc *cc, const lift_buf *b, size_t c)
+{
+	return c < LIFT_MAX_COORDS && b->own[c] > 0 &&
+	       cc->p->local[b->own[c] - 1];
+}
+
+/* The length a work-item holds of coordinate c of b: ceil(len / L) where
+ * it is replicated over a mapLcl of size L. */
+static lego_expr *held_len(lift_cc *cc, const lift_buf *b, size_t c,
+			   lego_expr *len)
+{
+	lego_ctx *ctx = cc->ctx;
+	if (!replicated(cc, b, c))
+		return len;
+	lego_expr *l = lego_const(ctx, cc->p->local[b->own[c] - 1]);
+	return lego_div(ctx, lego_add(ctx, len, lego_sub(ctx, l,
+				      lego_const(ctx, 1))), l);
+}
+
+int lift_buf_private(lift_cc *cc, lift_buf *b, lego_expr **ix, lego_expr **ln,
+		     size_t n, const int *th, const lift_ast *at)
+{
+	lego_ctx *ctx = cc->ctx;
+	if (b->space != SPACE_PRIVATE)
+		return 0;
+	for (size_t c = 0; c < n && c < LIFT_MAX_COORDS; c++) {
+		int d = th ? th[c] : lift_loop_thread(cc, ix[c]);
+		int own = d >= 0 ? d + 1 : -1;
+		if (th && !b->own[c]) {
+			b->own[c] = own;
+		} else if (th && b->own[c] != own) {
+			lift_err(cc, at, "private memory written here by %s and "
+				 "elsewhere by %s: each work-item keeps its own",
+				 own > 0 ? "a mapLcl" : "another loop",
+				 own > 0 ? "another loop" : "a mapLcl");
+			return -1;
+		} else if (!th && b->own[c] > 0 && own != b->own[c]) {
+			lift_err(cc, at, "private memory of mapLcl(%d)'s work-items "
+				 "read at an index that is not the reading "
+				 "work-item's own", b->own[c] - 1);
+			return -1;
+		}
+		if (replicated(cc, b, c)) {
+			ix[c] = lego_div(ctx, ix[c], lego_const(ctx,
+					 cc->p->local[b->own[c] - 1]));
+			ln[c] = held_len(cc, b, c, ln[c]);
+		}
+	}
+	return 0;
+}
+
 /* Does a work-item read what another wrote? */
 static int shared(const lift_buf *b)
 {
@@ -152,6 +221,8 @@ int lift_loop_open(lift_cc *cc, lift_pat pat, int dim, lego_expr *i,
 		char id[96], step[96];
 		spell(id, sizeof id, cc->tgt, cc->tgt->id[k], dim);
 		spell(step, sizeof step, cc->tgt, cc->tgt->step[k], dim);
+		if (k == 2 && cc->p->local[dim])   /* a declared local size */
+			snprintf(step, sizeof step, "%d", cc->p->local[dim]);
 		lift_emit(cc, "for (int %s = %s; %s < %s; %s += %s) {", name, id,
 			  name, len, name, step);
 		if (k < 2 && !cc->range[dim]) {
@@ -258,13 +329,15 @@ static lift_type_kind base_kind(const lift_type *t)
 	return t->kind;
 }
 
-/* The number of scalars of t, a constant, or -1 with an error. */
-static long long const_size(lift_cc *cc, const lift_fun *to, const lift_type *t)
+/* The number of scalars of t in b (as a work-item holds it), a
+ * constant, or -1 with an error. */
+static long long const_size(lift_cc *cc, const lift_fun *to, const lift_buf *b,
+			    const lift_type *t)
 {
 	lego_ctx *ctx = cc->ctx;
 	lego_expr *n = lego_const(ctx, 1);
-	for (; t->kind == LIFT_ARRAY; t = t->elems[0])
-		n = lego_mul(ctx, n, t->len);
+	for (size_t c = 0; t->kind == LIFT_ARRAY; t = t->elems[0], c++)
+		n = lego_mul(ctx, n, held_len(cc, b, c, t->len));
 	lego_expr *s = lego_simplify(ctx, n);
 	int64_t k;
 	if (s && lego_expr_is_const(s, &k) && k > 0)
@@ -308,7 +381,7 @@ lift_val *lift_materialise(lift_cc *cc, const lift_fun *to, lift_val **args,
 		return lift_err(cc, to->at, "%s in local or private memory are "
 				"not supported yet", k == LIFT_TUPLE ? "tuples"
 								    : "vectors");
-	long long size = const_size(cc, to, t);
+	long long size = const_size(cc, to, b, t);
 	if (size < 0)
 		return NULL;
 	lift_buf_declare(cc, b, k, size);

@@ -492,6 +492,38 @@ static int parse_assume(parser *ps)
 	return lego_assume_divides(ps->ctx, d, n) ? -1 : 0;
 }
 
+/* local X, Y, Z;  the work-group size (1 to 3 dimensions), at most 1024
+ * work-items, as OpenCL's reqd_work_group_size. */
+static int parse_local(parser *ps)
+{
+	int d = 0;
+	long long items = 1;
+	if (ps->p->local[0])
+		return perr(ps, ps->tline, ps->tcol, "the work-group size is "
+			    "declared twice", NULL);
+	if (next(ps))
+		return -1;
+	do {
+		if (d && next(ps))
+			return -1;
+		int line = ps->tline, col = ps->tcol;
+		if (d == 3)
+			return perr(ps, line, col, "a work-group has at most 3 "
+				    "dimensions", NULL);
+		if (ps->tok != '0' || ps->tfloat)
+			return expect(ps, '0', "a work-group size (an integer)");
+		long long v = strtoll(ps->tstart, NULL, 10);
+		items *= v;
+		if (v < 1 || items > 1024)
+			return perr(ps, line, col, "a work-group holds 1 to 1024 "
+				    "work-items", NULL);
+		ps->p->local[d++] = (int)v;
+		if (next(ps))
+			return -1;
+	} while (ps->tok == ',');
+	return expect(ps, ';', "',' or ';'");
+}
+
 /* float NAME(float a, int b) { ... }: kept as written. */
 static int parse_ufun(parser *ps, plist *funs)
 {
@@ -627,13 +659,15 @@ lift_program *lift_parse(lego_ctx *ctx, const char *file, const char *text,
 			rc = parse_sizes(&ps);
 		else if (is_word(&ps, "assume"))
 			rc = parse_assume(&ps);
+		else if (is_word(&ps, "local"))
+			rc = parse_local(&ps);
 		else if (is_word(&ps, "float") || is_word(&ps, "int"))
 			rc = parse_ufun(&ps, &funs);
 		else if (is_word(&ps, "kernel"))
 			rc = parse_kernel(&ps);
 		else
-			rc = expect(&ps, 'a', "'size', 'assume', a function "
-					      "or 'kernel'");
+			rc = expect(&ps, 'a', "'size', 'assume', 'local', a "
+					      "function or 'kernel'");
 		if (rc) {
 			free(funs.v);
 			return NULL;

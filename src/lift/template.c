@@ -49,6 +49,11 @@ static void put_spec(lego_ctx *ctx, lego_sbuf *b, const lift_program *p,
 	for (size_t i = nsyms; i < p->nsizes; i++)
 		lego_sbuf_printf(b, "tune %s in %s\n", p->sizes[i], split_values);
 	for (int d = 0; d < k->ndims; d++) {
+		if (p->local[0]) {  /* declared: the one size the kernel runs */
+			lego_sbuf_printf(b, "tune LOCAL%d in {%d}\n", d,
+					 p->local[d] ? p->local[d] : 1);
+			continue;
+		}
 		lego_sbuf_printf(b, "tune LOCAL%d in {", d);
 		for (int v = d ? 1 : lim->min_first; v <= lim->max_items; v *= 2)
 			lego_sbuf_printf(b, "%s%d", v > (d ? 1 : lim->min_first)

@@ -86,6 +86,10 @@ typedef struct lift_buf {
 	int wr[LIFT_MAX_COORDS], rd[LIFT_MAX_COORDS];
 	int regrouped;             /* written through join, split, transpose */
 	int in_place;              /* a reduction's accumulator, updated in place */
+	/* Private memory: coordinate c is written by the mapLcl of dimension
+	 * own[c] - 1 (each work-item keeps its own elements; mem.c), -1 by
+	 * another loop, 0 not written yet. */
+	int own[LIFT_MAX_COORDS];
 	const lift_ast *at;
 	struct lift_buf *next;
 } lift_buf;
@@ -134,6 +138,7 @@ typedef struct lift_cc {
 	lift_loop loops[LIFT_MAX_LOOPS];
 	int nloops;
 	int probing;               /* > 0: the code emitted is thrown away */
+	long stores;               /* stores emitted so far */
 	lift_buf *bufs;
 	lift_barrier *barriers;    /* the last emitted first */
 	/* What a tune template needs (lift_kernel has their meaning). */
@@ -171,8 +176,10 @@ lift_val *lift_val_array(lift_cc *cc, lift_type *type, lift_view *view);
 lift_view *lift_view_mem(lift_cc *cc, const char *buf);
 /* The whole of an allocated buffer, its reads recorded in b. */
 lift_view *lift_view_buf(lift_cc *cc, lift_buf *b);
-/* The buffer a view is the whole of, or NULL. */
-lift_buf *lift_view_is_buf(const lift_view *v);
+/* The buffer a view is a part of (the whole, or a sub-array of it at
+ * the indices *idx[0..*nidx), *root the buffer's type), or NULL. */
+lift_buf *lift_view_is_buf(const lift_view *v, lego_expr ***idx, size_t *nidx,
+			   lift_type **root);
 /* Whether every buffer a view reads is a kernel parameter (global memory
  * that the kernel does not write), not one it allocated. */
 int lift_view_reads_params(const lift_view *v);
@@ -246,6 +253,15 @@ void lift_barrier_emit(lift_cc *cc, lift_buf *b);
 /* Which work-item a coordinate of b is touched by, merged with what was
  * recorded. */
 void lift_buf_touch(lift_buf *b, int *rec, size_t c, int thread);
+/* The mapLcl dimension whose index e is, or THREAD_SEQ. */
+int lift_loop_thread(lift_cc *cc, lego_expr *e);
+/* A private buffer's coordinates ix (lengths ln, n of them) as the
+ * work-item holds them (write.c, view.c): a coordinate of a mapLcl of a
+ * declared size L is its iteration, ix / L, of ceil(ln / L); th gives the
+ * work-items writing them (writing), or NULL (reading: a coordinate a
+ * mapLcl wrote must be read at that mapLcl's index, the work-item's own). */
+int lift_buf_private(lift_cc *cc, lift_buf *b, lego_expr **ix, lego_expr **ln,
+		     size_t n, const int *th, const lift_ast *at);
 /* The kernel body with the barriers that are not needed removed;
  * malloc'ed, or NULL after an error. */
 char *lift_body_finish(lift_cc *cc);
@@ -261,6 +277,10 @@ lift_type *lift_lower(lift_cc *cc, lift_env *env);
 /* Stores f(args) into b (the push side); returns the type stored. */
 lift_type *lift_store(lift_cc *cc, lift_fun *f, lift_val **args, size_t n,
 		      lift_buf *b, const lift_ast *at);
+/* The same into the sub-array of b (of type root) at idx[0..nidx). */
+lift_type *lift_store_at(lift_cc *cc, lift_fun *f, lift_val **args, size_t n,
+			 lift_buf *b, lego_expr **idx, size_t nidx,
+			 const lift_type *root, const lift_ast *at);
 /* reduceSeq(f, init) $ a: emits the accumulator and its loop, returns
  * the one-element array holding it. */
 lift_val *lift_reduce_seq(lift_cc *cc, const lift_fun *f, lift_val *a);

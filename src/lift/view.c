@@ -69,9 +69,15 @@ lift_view *lift_view_buf(lift_cc *cc, lift_buf *b)
 	return v;
 }
 
-lift_buf *lift_view_is_buf(const lift_view *v)
+lift_buf *lift_view_is_buf(const lift_view *v, lego_expr ***idx, size_t *nidx,
+			   lift_type **root)
 {
-	return v->kind == VW_MEM && !v->nidx ? v->mbuf : NULL;
+	if (v->kind != VW_MEM || !v->mbuf)
+		return NULL;
+	*idx = v->idx;
+	*nidx = v->nidx;
+	*root = v->nidx ? v->in[0]->type : NULL;
+	return v->mbuf;
 }
 
 int lift_view_reads_params(const lift_view *v)
@@ -92,12 +98,7 @@ static void record_read(lift_cc *cc, lift_buf *b, lego_expr **idx, size_t n)
 	if (cc->probing || b->space != SPACE_LOCAL)
 		return;
 	for (size_t c = 0; c < n && c < LIFT_MAX_COORDS; c++) {
-		lego_expr *e = lego_simplify(cc->ctx, idx[c]);
-		int th = THREAD_SEQ;
-		for (int k = 0; k < cc->nloops; k++)
-			if (cc->loops[k].pat == PAT_MAPLCL && cc->loops[k].i == e)
-				th = cc->loops[k].dim;
-		lift_buf_touch(b, b->rd, c, th);
+		lift_buf_touch(b, b->rd, c, lift_loop_thread(cc, idx[c]));
 	}
 }
 
@@ -156,10 +157,16 @@ static lift_val *mem_get(lift_cc *cc, lift_val *a, lego_expr *i)
 					  "supported yet");
 	if (w->mbuf)
 		record_read(cc, w->mbuf, w->idx, w->nidx);
-	lego_expr *dims[16];
+	/* the indices as the buffer holds them (private: the work-item's) */
+	lego_expr *dims[16], *held[16];
 	size_t d = mem_dims(w->in[0]->type, dims, 16);
+	memcpy(held, w->idx, (w->nidx < 16 ? w->nidx : 16) * sizeof *held);
+	if (w->mbuf && !cc->probing &&
+	    lift_buf_private(cc, w->mbuf, held, dims, d, NULL,
+			     w->mbuf->at))
+		return NULL;
 	lego_layout *row = lego_row(cc->ctx, d, dims);
-	lego_expr *flat = row ? lego_layout_apply(cc->ctx, row, w->idx) : NULL;
+	lego_expr *flat = row ? lego_layout_apply(cc->ctx, row, held) : NULL;
 	const char *ix = lift_print_index(cc, flat);
 	if (!ix)
 		return NULL;

@@ -72,10 +72,12 @@ static void seq_close(lift_cc *cc, const lift_fun *f)
 	lift_emit(cc, "}");
 }
 
-/* reduceSeq with an array accumulator (an allocated buffer): f's result
- * is stored into it in place, round after round. */
+/* reduceSeq with an array accumulator (an allocated buffer, or a
+ * sub-array of one at idx, a work-item's block): f's result is stored
+ * into it in place, round after round. */
 static lift_val *reduce_into(lift_cc *cc, const lift_fun *f, lift_val *a,
-			     lift_buf *b)
+			     lift_buf *b, lego_expr **idx, size_t nidx,
+			     const lift_type *root)
 {
 	int64_t rounds = seq_rounds(cc, f, a);
 	b->in_place = 1;
@@ -84,7 +86,8 @@ static lift_val *reduce_into(lift_cc *cc, const lift_fun *f, lift_val *a,
 		if (!i)
 			return NULL;
 		lift_val *args[2] = {f->init, lift_view_get(cc, a, i)};
-		lift_type *t = args[1] ? lift_store(cc, f->f, args, 2, b, f->at)
+		lift_type *t = args[1] ? lift_store_at(cc, f->f, args, 2, b,
+						       idx, nidx, root, f->at)
 				       : NULL;
 		if (!t)
 			return NULL;
@@ -142,12 +145,15 @@ lift_val *lift_reduce_seq(lift_cc *cc, const lift_fun *f, lift_val *a)
 		return lift_err(cc, f->at, "reduceSeq over a value that is not "
 					   "an array");
 	if (f->init->kind == VAL_ARRAY) {
-		lift_buf *b = lift_view_is_buf(f->init->view);
+		lego_expr **idx;
+		size_t nidx;
+		lift_type *root;
+		lift_buf *b = lift_view_is_buf(f->init->view, &idx, &nidx, &root);
 		if (!b)
 			return lift_err(cc, f->at, "reduceSeq's initial array "
 					"must be written to memory: toLocal(...) "
 					"or toPrivate(...)");
-		return reduce_into(cc, f, a, b);
+		return reduce_into(cc, f, a, b, idx, nidx, root);
 	}
 	/* a scalar accumulator, or a tuple of them (one variable each) */
 	int tup = f->init->kind == VAL_TUPLE;
@@ -342,6 +348,9 @@ static int write_scalar(lift_cc *cc, const dest *d, const char *text)
 		for (size_t c = 0; c < k.c; c++)
 			lift_buf_touch(b, b->wr, c, k.th[c]);
 	}
+	if (b && !cc->probing &&
+	    lift_buf_private(cc, b, k.ix, k.ln, k.c, k.th, b->at))
+		return -1;
 	lego_expr *flat = lego_const(ctx, 0);
 	if (k.c) {
 		lego_layout *row = lego_row(ctx, k.c, k.ln);
@@ -350,7 +359,17 @@ static int write_scalar(lift_cc *cc, const dest *d, const char *text)
 	const char *f = lift_print_index(cc, flat);
 	if (!f)
 		return -1;
-	lift_emit(cc, "%s[%s] = %s;", b ? b->name : "out", f, text);
+	const char *name = b ? b->name : "out";
+	size_t len = strlen(name) + strlen(f) + 3;
+	char *lhs = lego_arena_alloc(&ctx->arena, len);
+	if (!lhs)
+		return -1;
+	snprintf(lhs, len, "%s[%s]", name, f);
+	/* an accumulator updated in place is stored into itself: nothing */
+	if (strcmp(lhs, text)) {
+		lift_emit(cc, "%s = %s;", lhs, text);
+		cc->stores++;
+	}
 	return 0;
 }
 
@@ -402,6 +421,8 @@ static lift_type *assign(lift_cc *cc, lift_val *v, const dest *d,
 	int64_t one;
 	int loop = !lego_expr_is_const(v->type->len, &one) || one != 1;
 	char name[32];
+	size_t mark = cc->out.len;
+	long stores = cc->stores;
 	lego_expr *i = loop ? lift_fresh_index(cc, v->type->len, name,
 					       sizeof name)
 			    : lego_const(cc->ctx, 0);
@@ -414,6 +435,8 @@ static lift_type *assign(lift_cc *cc, lift_val *v, const dest *d,
 	lift_type *et = assign(cc, lift_view_get(cc, v, i), &di, at);
 	if (loop)
 		lift_loop_close(cc);
+	if (cc->stores == stores)   /* stored into itself: no loop either */
+		lift_out_truncate(cc, mark);
 	return et ? v->type : NULL;
 }
 
@@ -612,13 +635,30 @@ static lift_type *push_apply(lift_cc *cc, lift_fun *f, thunk *ts, size_t n,
 lift_type *lift_store(lift_cc *cc, lift_fun *f, lift_val **args, size_t n,
 		      lift_buf *b, const lift_ast *at)
 {
+	return lift_store_at(cc, f, args, n, b, NULL, 0, NULL, at);
+}
+
+lift_type *lift_store_at(lift_cc *cc, lift_fun *f, lift_val **args, size_t n,
+			 lift_buf *b, lego_expr **idx, size_t nidx,
+			 const lift_type *root, const lift_ast *at)
+{
 	thunk *ts = lego_arena_alloc(&cc->ctx->arena, (n ? n : 1) * sizeof *ts);
-	if (!ts)
+	dest *ds = lego_arena_alloc(&cc->ctx->arena, (nidx + 1) * sizeof *ds);
+	if (!ts || !ds)
 		return NULL;
 	for (size_t i = 0; i < n; i++)
 		ts[i] = (thunk){.val = args[i]};
-	dest root = {.kind = D_MEM, .buf = b, .at = at};
-	return push_apply(cc, f, ts, n, &root);
+	ds[0] = (dest){.kind = D_MEM, .buf = b, .at = at};
+	/* the sub-array's indices, each written by the work-item whose
+	 * mapLcl index it is (or sequentially) */
+	for (size_t j = 0; j < nidx; j++, root = root->elems[0]) {
+		int th = lift_loop_thread(cc, idx[j]);
+		ds[j + 1] = (dest){.kind = D_IDX, .up = &ds[j], .i = idx[j],
+				   .len = root->len, .at = at,
+				   .pat = th >= 0 ? PAT_MAPLCL : PAT_MAPSEQ,
+				   .dim = th >= 0 ? th : 0};
+	}
+	return push_apply(cc, f, ts, n, &ds[nidx]);
 }
 
 static lift_type *push(lift_cc *cc, thunk *t, const dest *d)

@@ -32,6 +32,11 @@
 
 #include HOST
 
+/* a benchmark named by a macro (MM, STENCIL): its functions and launch */
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#define LAUNCH_(...) LAUNCH(__VA_ARGS__)
+
 static unsigned seed = 12345u;
 
 static float rnd(void)
@@ -94,8 +99,8 @@ int main(int argc, char **argv)
 {
 	if (argc < 3)
 		return 2;
-	int s[3] = {0, 0, 0};
-	for (int i = 2; i < argc && i < 5; i++)
+	int s[5] = {0, 0, 0, 0, 0};
+	for (int i = 2; i < argc && i < 7; i++)
 		s[i - 2] = atoi(argv[i]);
 	cl c = setup(argv[1], "kernel.cl");
 	/* odd global sizes: every loop strides over more than one round */
@@ -177,14 +182,20 @@ int main(int argc, char **argv)
 	out = buffer(&c, nout * sizeof(float), NULL);
 	LAUNCH(jacobi3d, global, NULL, input(&c, A, (size_t)L * M * N),
 	       input(&c, w, 27), out, L, M, N);
-#elif defined(BENCH_matmul)
+#elif defined(BENCH_matmul) || defined(BENCH_mmreg)
+	/* one element of C a work-item, or a 4 x 4 block (mmreg) */
+#ifdef BENCH_mmreg
+#define MM mmreg
+#else
+#define MM matmul
+#endif
 	int M = s[0], N = s[1], K = s[2];
 	float *A = randoms((size_t)M * K), *B = randoms((size_t)K * N);
-	nout = matmul_out_len(M, N, K);
+	nout = CAT(MM, _out_len)(M, N, K);
 	ref = matmul_ref(A, B, M, N, K);
 	out = buffer(&c, nout * sizeof(float), NULL);
-	LAUNCH(matmul, global, NULL, input(&c, A, (size_t)M * K), input(&c, B,
-	       (size_t)K * N), out, M, N, K);
+	LAUNCH_(MM, global, NULL, input(&c, A, (size_t)M * K), input(&c, B,
+		(size_t)K * N), out, M, N, K);
 #elif defined(BENCH_stencil2dlocal) || defined(BENCH_conv2dlocal)
 	/* work-groups of 3 x 2 work-items over 4 x 4 tiles, 2 x 2 groups:
 	 * fewer than the tiles, so both the group and local loops stride;
@@ -196,9 +207,6 @@ int main(int argc, char **argv)
 #define STENCIL stencil2dlocal
 	int r = 1, clamp = 1;
 #endif
-#define CAT_(a, b) a##b
-#define CAT(a, b) CAT_(a, b)
-#define LAUNCH_(...) LAUNCH(__VA_ARGS__)
 	int M = s[0], N = s[1], d = 2 * r + 1;
 	size_t local[2] = {3, 2};
 	global[0] = 6;
@@ -219,6 +227,21 @@ int main(int argc, char **argv)
 	ref = matmul_ref(A, B, M, N, K);
 	out = buffer(&c, nout * sizeof(float), NULL);
 	LAUNCH(mmtiled, global, local, input(&c, A, (size_t)M * K), input(&c, B,
+	       (size_t)K * N), out, M, N, K);
+#elif defined(BENCH_mmlocal)
+	/* the declared work-group (SIZES: M N K, then its X Y), 2 x 2 groups
+	 * over more 8 x 8 tiles, so that the group loops stride; a group of
+	 * 3 x 2 (a variant, tests/lift/run.sh) also makes the local loops
+	 * stride, each work-item holding 2 x 2 blocks of private memory */
+	int M = s[0], N = s[1], K = s[2];
+	size_t local[2] = {(size_t)s[3], (size_t)s[4]};
+	global[0] = 2 * local[0];
+	global[1] = 2 * local[1];
+	float *A = randoms((size_t)M * K), *B = randoms((size_t)K * N);
+	nout = mmlocal_out_len(M, N, K);
+	ref = matmul_ref(A, B, M, N, K);
+	out = buffer(&c, nout * sizeof(float), NULL);
+	LAUNCH(mmlocal, global, local, input(&c, A, (size_t)M * K), input(&c, B,
 	       (size_t)K * N), out, M, N, K);
 #elif defined(BENCH_sumtree)
 	/* work-groups of 5 over chunks of 12, 2 groups for N / 12 chunks */

@@ -48,7 +48,9 @@ type_is gemv "[float]M"
 type_is stencil1d "[float]N"
 type_is stencil2d "[[[float]1]N]M"
 type_is matmul "[[[float]1]N]M"
+type_is mmreg "[[float](4 * (N / 4))](4 * (M / 4))"
 type_is mmtiled "[[float](4 * (N / 4))](4 * (M / 4))"
+type_is mmlocal "[[float](8 * (N / 8))](8 * (M / 8))"
 type_is pairsum "[float](N / 2 / 2)"
 type_is vscale "[float](4 * (4 * (N / 4) / 4))"
 type_is conv2d "[[[float]1]N]M"
@@ -73,6 +75,7 @@ barriers_are() {
 	fi
 }
 barriers_are mmtiled 3
+barriers_are mmlocal 3
 barriers_are stencil2dlocal 2
 barriers_are conv2dlocal 2
 barriers_are matmul 0
@@ -120,6 +123,21 @@ if [ -f /usr/include/CL/cl.h ]; then
 	while read -r name sizes; do
 		bench "$name" $sizes
 	done < "$HERE/benches.txt"
+	# mmlocal with work-groups of 3 x 2 (declared): its mapLcl's over 4
+	# stride, each work-item keeping two of their iterations' blocks in
+	# private memory
+	mkdir -p "$TMP/wg32"
+	sed 's/^local 4, 4;$/local 3, 2;/' "$EX/mmlocal.lift" > "$TMP/wg32/mmlocal.lift"
+	EX=$TMP/wg32 bench mmlocal 16 24 9 3 2
+	# launched with another work-group than the declared 3 x 2: refused
+	# (CL_INVALID_WORK_GROUP_SIZE), never run with the wrong strides
+	if "$TMP/mmlocal/check" "$TMP/mmlocal" 16 24 9 4 4 > "$TMP/wg.out" 2>&1; then
+		ko "mmlocal declared 3 x 2 launched with 4 x 4: accepted"
+	elif grep -q 'OpenCL error -54' "$TMP/wg.out"; then
+		ok "mmlocal declared 3 x 2 launched with 4 x 4: refused"
+	else
+		ko "mmlocal declared 3 x 2 launched with 4 x 4: $(head -n 1 "$TMP/wg.out")"
+	fi
 else
 	ko "no OpenCL headers (run scripts/opencl.sh)"
 fi
@@ -206,6 +224,9 @@ else
 	ko "a rewrite at a site that is not there: $(cat "$TMP/err")"
 fi
 while read -r name sizes; do
+	# run as one work-item (tests/lift/c_shim.h), which a declared
+	# work-group size forbids
+	grep -q '^local ' "$EX/$name.lift" && continue
 	"$LEGO" lift --explore 1 "$EX/$name.lift" > "$TMP/ex" || continue
 	for rule in fusion split-join reduce-split to-seq to-glb to-wrg to-lcl vectorize unroll; do
 		st=$(sed -n "s/^--rewrite \($rule:[0-9:]*\)\$/\1/p" "$TMP/ex" |
@@ -257,6 +278,13 @@ elif grep -q 'is a scalar: the tuner' "$TMP/err"; then
 	ok "a template of a program with a scalar parameter: refused"
 else
 	ko "a template of a program with a scalar parameter: $(cat "$TMP/err")"
+fi
+
+# A declared work-group size is the template's one work-group size.
+if "$LEGO" lift --template "$EX/mmlocal.lift" | grep -q '^tune LOCAL1 in {4}$'; then
+	ok "a template with a declared work-group size tunes only that"
+else
+	ko "a template with a declared work-group size tunes others"
 fi
 
 # CUDA: every example's kernel and host code compiled by nvcc, in one file
