@@ -39,11 +39,13 @@ static void spec(lego_sbuf *b, const synth_prog *p)
 {
 	const prog_tensor *c = &p->t[p->store], *a = &p->t[p->t[p->mma].src];
 	const prog_tensor *ga = &p->t[p->t[a->src].src];
-	lego_sbuf_printf(b, "// {%% lego %%}\nsym tid, lane, wm, wn, bm, bn, "
-			 "kt, %s, %s, %s", c->dim[0], c->dim[1], ga->dim[1]);
-	lego_sbuf_printf(b, "\nassume tid >= 0 && tid < %lld && lane >= 0 && "
-			 "lane < 32 && wm >= 0 && wm < %lld && wn >= 0 && "
-			 "wn < %lld && bm >= 0 && bn >= 0 && kt >= 0\n",
+	/* the thread numbers as bounded indices: what they alone address
+	 * (shared memory, registers) is then proved to fit 32-bit int */
+	lego_sbuf_printf(b, "// {%% lego %%}\nsym bm, bn, %s, %s, %s\n"
+			 "index tid in [0, %lld)\nindex lane in [0, 32)\n"
+			 "index wm in [0, %lld)\nindex wn in [0, %lld)\n"
+			 "assume bm >= 0 && bn >= 0\n",
+			 c->dim[0], c->dim[1], ga->dim[1],
 			 (long long)threads(p), (long long)p->warps[0],
 			 (long long)p->warps[1]);
 	for (size_t k = 0; k < p->n; k++) {
@@ -81,38 +83,65 @@ static void prelude(lego_sbuf *b, const synth_prog *p)
 		"\"r\"(b0), \"r\"(b1));\n}\n\n", p->kernel, p->file, mt, mt);
 }
 
-/* copy_NAME: one stage of a shared tile from its global, 16-, 8- or
- * 4-byte cp.async per thread, thread tid moving vector it * threads + tid
- * of the row-major tile (the copy TV of each warp, placed flat). */
+/* How many vectors a thread copies of shared tile s a stage. */
+static int64_t copy_its(const synth_prog *p, const prog_tensor *s)
+{
+	return s->rows * s->cols / (s->bytes / s->elem * threads(p));
+}
+
+/* "(IT + tid) * VE": the tile's vector, in elements, that thread tid
+ * copies at iteration it. */
+static void copy_vec(char *f, size_t n, const synth_prog *p,
+		     const prog_tensor *s, int64_t it)
+{
+	snprintf(f, n, "(%lld + tid) * %lld", (long long)(it * threads(p)),
+		 (long long)(s->bytes / s->elem));
+}
+
+/* copy_NAME_from and copy_NAME: one stage of a shared tile from its
+ * global, 16-, 8- or 4-byte cp.async per thread, thread tid moving vector
+ * it * threads + tid of the row-major tile (the copy TV of each warp,
+ * placed flat).  The global addresses are strength-reduced: copy_NAME_from
+ * computes the thread's elements of step kt = 0 once, one pointer a
+ * vector, and each copy_NAME (called for kt = 0, 1, .. in order) moves
+ * them on by one step, g[0, block k], which is exact as a Row layout is
+ * linear.  Written as one 64-bit sum of kt in the loop, K * row was
+ * recomputed in every step. */
 static void copy_fn(lego_sbuf *b, const synth_prog *p, const prog_tensor *s)
 {
 	const prog_tensor *g = &p->t[s->src];
 	const prog_tensor *ld = loader_of(p, (int)(s - p->t));
 	const char *bx = ld->role == ROLE_A ? "bm" : "bn";
-	int64_t ve = s->bytes / s->elem, T = threads(p);
-	int64_t its = s->rows * s->cols / (ve * T);
-	lego_sbuf_printf(b, "static __device__ __forceinline__ void copy_%s("
-			 "%s *s, const %s *g, int tid, int %s, int kt, "
-			 "int %s, int %s)\n{\n\t(void)%s;\n",
-			 s->name, ctype(s->type), ctype(s->type), bx, g->dim[0],
-			 g->dim[1], g->dim[0]);
+	const char *ty = ctype(s->type);
+	int64_t its = copy_its(p, s);
+	char f[64];
+	lego_sbuf_printf(b, "static __device__ __forceinline__ void copy_%s_from"
+			 "(const %s **p, const %s *g, int tid, int %s, int %s, "
+			 "int %s)\n{\n\t(void)%s;\n", s->name, ty, ty, bx,
+			 g->dim[0], g->dim[1], g->dim[0]);
 	for (int64_t it = 0; it < its; it++) {
-		char f[64];
-		snprintf(f, sizeof f, "(%lld + tid) * %lld", (long long)(it * T),
-			 (long long)ve);
+		copy_vec(f, sizeof f, p, s, it);
+		lego_sbuf_printf(b, "\tp[%lld] = g + {{ g_%s[%s * %lld + %s / "
+				 "%lld, %s %% %lld] }};\n", (long long)it,
+				 g->name, bx, (long long)s->rows, f,
+				 (long long)s->cols, f, (long long)s->cols);
+	}
+	lego_sbuf_printf(b, "}\n\nstatic __device__ __forceinline__ void "
+			 "copy_%s(%s *s, const %s **p, int tid)\n{\n",
+			 s->name, ty, ty);
+	for (int64_t it = 0; it < its; it++) {
+		copy_vec(f, sizeof f, p, s, it);
 		lego_sbuf_printf(b, "\tasm volatile(\"cp.async.%s.shared.global "
 				 "[%%0], [%%1], %lld;\\n\" :: \"r\"(lego_sa(s + "
-				 "{{ %s[%s / %lld, %s %% %lld] }})), \"l\"(g + "
-				 "{{ g_%s[%s * %lld + %s / %lld, kt * %lld + %s "
-				 "%% %lld] }}));\n",
-				 s->bytes == 16 ? "cg" : "ca",
+				 "{{ %s[%s / %lld, %s %% %lld] }})), \"l\"(p[%lld]"
+				 "));\n", s->bytes == 16 ? "cg" : "ca",
 				 (long long)s->bytes, s->name, f,
 				 (long long)s->cols, f, (long long)s->cols,
-				 g->name, bx, (long long)s->rows, f,
-				 (long long)s->cols, (long long)s->cols, f,
-				 (long long)s->cols);
+				 (long long)it);
 	}
-	lego_sbuf_puts(b, "}\n\n");
+	lego_sbuf_printf(b, "\tfor (int it = 0; it < %lld; it++)\n\t\tp[it] "
+			 "+= {{ g_%s[0, %lld] }};\n}\n\n", (long long)its,
+			 g->name, (long long)s->cols);
 }
 
 /* load_NAME: the warp's slice into registers, one ldmatrix a block of
@@ -237,31 +266,35 @@ static void kernel(lego_sbuf *b, const synth_prog *p)
 			 (long long)p->block[2], (long long)c->values,
 			 (long long)a->values / 2, (long long)bb->values / 2,
 			 (long long)c->values);
+	lego_sbuf_printf(b, "\tconst %s *p_%s[%lld], *p_%s[%lld];\n"
+			 "\tcopy_%s_from(p_%s, %s, tid, bm, %s, %s);\n"
+			 "\tcopy_%s_from(p_%s, %s, tid, bn, %s, %s);\n",
+			 ctype(ga->type), sa->name, (long long)copy_its(p, sa),
+			 sb->name, (long long)copy_its(p, sb), sa->name,
+			 sa->name, ga->name, M, K, sb->name, sb->name,
+			 gb->name, N, K);
 	lego_sbuf_printf(b, "\tfor (int kt = 0; kt < %lld; kt++) {\n"
 			 "\t\tif (kt < KT) {\n"
-			 "\t\t\tcopy_%s(%s + kt * {{ %s.size }}, %s, tid, bm, "
-			 "kt, %s, %s);\n"
-			 "\t\t\tcopy_%s(%s + kt * {{ %s.size }}, %s, tid, bn, "
-			 "kt, %s, %s);\n\t\t}\n"
+			 "\t\t\tcopy_%s(%s + kt * {{ %s.size }}, p_%s, tid);\n"
+			 "\t\t\tcopy_%s(%s + kt * {{ %s.size }}, p_%s, tid);\n"
+			 "\t\t}\n"
 			 "\t\tasm volatile(\"cp.async.commit_group;\\n\");\n\t}\n",
-			 S - 1, sa->name, sa->name, sa->name, ga->name, M, K,
-			 sb->name, sb->name, sb->name, gb->name, N, K);
+			 S - 1, sa->name, sa->name, sa->name, sa->name,
+			 sb->name, sb->name, sb->name, sb->name);
 	lego_sbuf_printf(b, "\tfor (int kt = 0; kt < KT; kt++) {\n"
 			 "\t\tasm volatile(\"cp.async.wait_group %lld;\\n\");\n"
 			 "\t\t__syncthreads();\n"
 			 "\t\tconst int pf = kt + %lld, ps = pf %% %lld, "
 			 "st = kt %% %lld;\n"
 			 "\t\tif (pf < KT) {\n"
-			 "\t\t\tcopy_%s(%s + ps * {{ %s.size }}, %s, tid, bm, "
-			 "pf, %s, %s);\n"
-			 "\t\t\tcopy_%s(%s + ps * {{ %s.size }}, %s, tid, bn, "
-			 "pf, %s, %s);\n\t\t}\n"
+			 "\t\t\tcopy_%s(%s + ps * {{ %s.size }}, p_%s, tid);\n"
+			 "\t\t\tcopy_%s(%s + ps * {{ %s.size }}, p_%s, tid);\n"
+			 "\t\t}\n"
 			 "\t\tasm volatile(\"cp.async.commit_group;\\n\");\n"
 			 "\t\tload_%s(ra, %s + st * {{ %s.size }}, lane, wm);\n"
 			 "\t\tload_%s(rb, %s + st * {{ %s.size }}, lane, wn);\n",
 			 S - 2, S - 1, S, S, sa->name, sa->name, sa->name,
-			 ga->name, M, K, sb->name, sb->name, sb->name, gb->name,
-			 N, K,
+			 sa->name, sb->name, sb->name, sb->name, sb->name,
 			 a->name, sa->name, sa->name, bb->name, sb->name,
 			 sb->name);
 	mma_calls(b, p);

@@ -93,6 +93,33 @@ sed 's/mma(m16n8k16, a, b)/mma(m16n8k16, b, b)/' "$here/gemm.tile" >"$tmp/confli
 expect infer-conflict "$tmp/err" "conflict.tile:14:9: error: conflicting layouts for 'b': the mma's B operand needs its fragment layout here, but the mma's A operand fixed another at 14:9"
 if "$lego" infer --cuda "$here/gemm.tile" -o "$tmp/gemm.cu" 2>"$tmp/err"; then ok; else bad "infer --cuda"; cat "$tmp/err"; fi
 grep -q '{{' "$tmp/gemm.cu" && bad "infer --cuda: a placeholder left" || ok
+# The generated copies run on the host (copies.c): the pointers that
+# copy_sA_from sets and copy_sA moves on a step a call reach, in every
+# step, the element of A the tile holds there; the shared offsets they
+# write are distinct vectors.  Thread-bound indices are 32-bit int.
+# copies TILE COLS: the copies of tile sA of $tmp/TILE.cu (rows of COLS).
+copies() {
+	{
+		awk '/void copy_sA_from\(/,/^}/' "$tmp/$1.cu"
+		awk '/void copy_sA\(/,/^}/' "$tmp/$1.cu"
+	} | sed 's/copy_sA/copy_S/; s/asm volatile("cp\.async[^"]*" :: "r"(lego_sa(\(.*\))), "l"(\(p\[[0-9]*\]\)));/rec(\1, \2);/' \
+		>"$tmp/copies.inc"
+	grep -q 'rec(' "$tmp/copies.inc" && ! grep -q 'asm' "$tmp/copies.inc" && ok ||
+		bad "$1: the copies' cp.async not found"
+	if cc -std=c11 -Wall -Werror -DROWS=128 -DCOLS=$2 -DVEC=8 -DTHREADS=128 \
+		-I"$tmp" -o "$tmp/copies" "$here/copies.c" 2>"$tmp/err"; then
+		"$tmp/copies" >"$tmp/copies.out" 2>&1 && ok ||
+			bad "$1: copies: $(cat "$tmp/copies.out")"
+	else
+		bad "$1: copies.c does not compile"; cat "$tmp/err"
+	fi
+	awk '/void (copy_sA|load_a)\(/,/^}/' "$tmp/$1.cu" | grep -q 'long long' &&
+		bad "$1: 64-bit arithmetic in a shared address" || ok
+}
+copies gemm 32
+"$lego" infer --cuda "$here/gemm64.tile" -o "$tmp/gemm64.cu" 2>"$tmp/err" && ok ||
+	{ bad "infer --cuda gemm64"; cat "$tmp/err"; }
+copies gemm64 64
 if command -v nvcc >/dev/null 2>&1; then
 	nvcc -arch=sm_90 -c -o "$tmp/gemm.o" "$tmp/gemm.cu" 2>"$tmp/err" && ok ||
 		{ bad "nvcc of the generated GEMM"; cat "$tmp/err"; }

@@ -14,6 +14,15 @@ import torch
 lib = ctypes.CDLL("./libgemm.so")
 KERNELS = [("lego", lib.gemm_tn_launch), ("lego64", lib.gemm_tn64_launch),
            ("hand", lib.hand_gemm_tn_launch), ("wgmma", lib.wgmma_tn_launch)]
+# the wgmma pipeline's variants (build.sh), and EXTRA=name=LIB:SYMBOL,...
+# more launchers from other libraries
+for v in ("p0", "w0"):
+    KERNELS.append(("wg_" + v, getattr(ctypes.CDLL(f"./libwg_{v}.so"),
+                                       f"wgmma_{v}_launch")))
+for x in filter(None, os.environ.get("EXTRA", "").split(",")):
+    name, at = x.split("=")
+    so, sym = at.split(":")
+    KERNELS.append((name, getattr(ctypes.CDLL("./" + so), sym)))
 KERNELS = [k for k in KERNELS if k[0] not in os.environ.get("SKIP", "").split(",")]
 
 

@@ -20,18 +20,24 @@ static __device__ void probe_body(const half *A, const half *B, uint32_t *out,
 	const int wm = tid / 32 / 2, wn = tid / 32 % 2;
 	const int bm = blockIdx.y, bn = blockIdx.x, KT = K / 32;
 	uint32_t ra[32], rb[32], x = 0;
+	const half *pa[4], *pb[4];
+	copy_sA_from(pa, A, tid, bm, 0, K);
+	copy_sB_from(pb, B, tid, bn, 0, K);
 	for (int kt = 0; kt < 4; kt++) {
-		copy_sA(sA + kt * 4096, A, tid, bm, kt, 0, K);
-		copy_sB(sB + kt * 4096, B, tid, bn, kt, 0, K);
+		copy_sA(sA + kt * 4096, pa, tid);
+		copy_sB(sB + kt * 4096, pb, tid);
 	}
 	asm volatile("cp.async.commit_group;\n");
 	asm volatile("cp.async.wait_group 0;\n");
 	__syncthreads();
+	// the loop's copies read steps 0 .. KT - 1 again
+	copy_sA_from(pa, A, tid, bm, 0, K);
+	copy_sB_from(pb, B, tid, bn, 0, K);
 	for (int kt = 0; kt < KT; kt++) {
 		const int st = kt % 4, ps = (kt + 3) % 4;
 		if (COPY) {
-			copy_sA(sA + ps * 4096, A, tid, bm, kt, 0, K);
-			copy_sB(sB + ps * 4096, B, tid, bn, kt, 0, K);
+			copy_sA(sA + ps * 4096, pa, tid);
+			copy_sB(sB + ps * 4096, pb, tid);
 			asm volatile("cp.async.commit_group;\n");
 			asm volatile("cp.async.wait_group 2;\n");
 		}

@@ -10,9 +10,37 @@
 // pattern (tests/unit/test_synth_infer.c checks it, element by element,
 // against the pattern written from the PTX ISA).  Hand-written here: the
 // descriptors, the wgmma, its accumulator's epilogue and the pipeline.
+// Built with -DWG_NAME=x, the kernel and its launcher are named x and
+// x_launch (the variants of build.sh).
 #include "gemm64.cu"
 
-enum { WG_BM = 128, WG_BN = 256, WG_BK = 64, WG_STAGES = 4,
+#ifndef WG_NAME
+#define WG_NAME wgmma_tn
+#endif
+#define WG_CAT(a, b) a##b
+#define WG_LAUNCH(n) WG_CAT(n, _launch)
+
+// WG_AHEAD tiles are copied ahead of the one multiplied, and WG_WAIT
+// wgmma groups stay in flight across the next barrier; a stage is
+// rewritten only once the wgmma that read it is done:
+// WG_AHEAD <= WG_STAGES - 1 - WG_WAIT.  Other values are built beside the
+// default (build.sh: wgmma_w0, wgmma_p0) to measure what each gave.
+#ifndef WG_STAGES
+#define WG_STAGES 4
+#endif
+#ifndef WG_WAIT
+#define WG_WAIT 1
+#endif
+#ifndef WG_COPY_FIRST
+#define WG_COPY_FIRST 0 // 1: the copies before the wgmma, as at first
+#endif
+#ifndef WG_AHEAD
+#define WG_AHEAD (WG_STAGES - 1 - WG_WAIT)
+#endif
+static_assert(WG_AHEAD >= 1 && WG_AHEAD <= WG_STAGES - 1 - WG_WAIT,
+	      "a stage would be rewritten while a wgmma reads it");
+
+enum { WG_BM = 128, WG_BN = 256, WG_BK = 64,
        WG_TILE_A = WG_BM * WG_BK, WG_TILE_B = WG_BN * WG_BK };
 
 // The descriptor of a K-major tile of 128-byte rows in the 128-byte
@@ -34,7 +62,7 @@ static __device__ __forceinline__ void wg_mma(float *d, uint64_t a, uint64_t b)
 }
 
 extern "C" __global__ void __launch_bounds__(256, 1)
-wgmma_tn(const half *A, const half *B, half *C, int M, int N, int K)
+WG_NAME(const half *A, const half *B, half *C, int M, int N, int K)
 {
 	extern __shared__ __align__(1024) unsigned char wg_smem[];
 	// the 128-byte swizzle is of the address's bits 4-6 by 7-9: tiles at
@@ -47,41 +75,53 @@ wgmma_tn(const half *A, const half *B, half *C, int M, int N, int K)
 	for (int h = 0; h < 2; h++)
 		for (int v = 0; v < 64; v++)
 			acc[h][v] = 0.f;
-	// warpgroup 0 copies A and B's first 128 rows, warpgroup 1 B's others
-	auto copy = [&](int stage, int kt) {
+	// warpgroup 0 copies A and B's first 128 rows, warpgroup 1 B's
+	// others, through the pointers copy_sA/copy_sB move on a step a call
+	const half *pa[8], *pb[8];
+	if (wg == 0) {
+		copy_sA_from(pa, A, t, bm, M, K);
+		copy_sB_from(pb, B, t, 2 * bn, N, K);
+	} else {
+		copy_sB_from(pb, B, t, 2 * bn + 1, N, K);
+	}
+	auto copy = [&](int stage) {
 		if (wg == 0) {
-			copy_sA(sA + stage * WG_TILE_A, A, t, bm, kt, M, K);
-			copy_sB(sB + stage * WG_TILE_B, B, t, 2 * bn, kt, N, K);
+			copy_sA(sA + stage * WG_TILE_A, pa, t);
+			copy_sB(sB + stage * WG_TILE_B, pb, t);
 		} else {
-			copy_sB(sB + stage * WG_TILE_B + WG_TILE_B / 2, B, t,
-				2 * bn + 1, kt, N, K);
+			copy_sB(sB + stage * WG_TILE_B + WG_TILE_B / 2, pb, t);
 		}
 	};
-	for (int kt = 0; kt < WG_STAGES - 1; kt++) {
+	for (int kt = 0; kt < WG_AHEAD; kt++) {
 		if (kt < KT)
-			copy(kt, kt);
+			copy(kt);
 		asm volatile("cp.async.commit_group;\n");
 	}
 	for (int kt = 0; kt < KT; kt++) {
-		asm volatile("cp.async.wait_group %0;\n" :: "n"(WG_STAGES - 2));
+		// committed: WG_AHEAD + kt groups; tile kt is the (kt+1)-th
+		asm volatile("cp.async.wait_group %0;\n" :: "n"(WG_AHEAD - 1));
 		// cp.async wrote through the generic proxy, wgmma reads through
 		// the async one
 		asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
 		__syncthreads();
-		const int pf = kt + WG_STAGES - 1, st = kt % WG_STAGES;
-		if (pf < KT)
-			copy(pf % WG_STAGES, pf);
-		asm volatile("cp.async.commit_group;\n");
+		const int st = kt % WG_STAGES, pf = kt + WG_AHEAD;
 		const uint32_t a0 = lego_sa(sA + st * WG_TILE_A + 64 * WG_BK * wg);
 		const uint32_t b0 = lego_sa(sB + st * WG_TILE_B);
+		if (WG_COPY_FIRST && pf < KT)
+			copy(pf % WG_STAGES);
 		asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
 		for (int kk = 0; kk < WG_BK / 16; kk++)
 			for (int h = 0; h < 2; h++)
 				wg_mma(acc[h], wg_desc(a0 + 32 * kk),
 				       wg_desc(b0 + h * 128 * 128 + 32 * kk));
 		asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
-		asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
+		// the copies are issued while the tensor cores work
+		if (!WG_COPY_FIRST && pf < KT)
+			copy(pf % WG_STAGES);
+		asm volatile("cp.async.commit_group;\n");
+		asm volatile("wgmma.wait_group.sync.aligned %0;\n" :: "n"(WG_WAIT) : "memory");
 	}
+	asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
 	// the accumulator of m64nN: warp w's lane l holds rows 16 w + l / 4
 	// (+8 for registers 2, 3 of each 4) and columns 8 j + 2 (l % 4) (+1)
 	const int w = t / 32, l = t % 32;
@@ -97,12 +137,12 @@ wgmma_tn(const half *A, const half *B, half *C, int M, int N, int K)
 }
 
 // Launches wgmma_tn on stream s: M % 128, N % 256 and K % 64 must be 0 (else -1).
-extern "C" int wgmma_tn_launch(const half *A, const half *B, half *C, int M, int N, int K, cudaStream_t s)
+extern "C" int WG_LAUNCH(WG_NAME)(const half *A, const half *B, half *C, int M, int N, int K, cudaStream_t s)
 {
 	if (M % WG_BM || N % WG_BN || K % WG_BK)
 		return -1;
 	const int bytes = WG_STAGES * (WG_TILE_A + WG_TILE_B) * (int)sizeof(half) + 1024;
-	cudaFuncSetAttribute(wgmma_tn, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
-	wgmma_tn<<<dim3(N / WG_BN, M / WG_BM), 256, bytes, s>>>(A, B, C, M, N, K);
+	cudaFuncSetAttribute(WG_NAME, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+	WG_NAME<<<dim3(N / WG_BN, M / WG_BM), 256, bytes, s>>>(A, B, C, M, N, K);
 	return cudaGetLastError() == cudaSuccess ? 0 : -1;
 }
