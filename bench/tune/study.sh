@@ -10,10 +10,11 @@
 # run from the cache must measure nothing; `lego gen --tuned` writes the best kernel, which
 # compare.py times beside the hand-picked configurations, @triton.autotune
 # over the same space and cuBLAS.  Results land in $OUT.
-# CHOICE=1: the template is a tuned parameter too (KERNEL: pointer, masked
-# or TMA; choice.sh), with BK and GM fixed (fix below: 64 and 8, FP8's BK
+# CHOICE=1: the template is a tuned parameter too (KERNEL: pointer, masked,
+# TMA or generic, and SPLIT_K; choice.sh), with BK and GM fixed (fix below: 64 and 8, FP8's BK
 # 128 as the hand-picked tile) to keep the spaces within one device call.
 # A cell's layout may carry an element type: abt_e4m3 (FP8 inputs).
+# TIMING=graph: tuned on the time from a CUDA graph (triton_runner.py).
 R=${1:-.dev-tune}
 LEGO=$R/lego
 T=$R/bench/tune
@@ -39,7 +40,7 @@ fix() { # v -> the parameters fixed by -D
 cell_files() { # v M -> SPEC TPL
 	if [ "$CHOICE" = 1 ]; then
 		sh "$T/choice.sh" "$R" "$1" "$W/choice"
-		echo "$W/choice/matmul_choice_$1.lego $W/choice/matmul_choice.py.tpl"
+		echo "$W/choice/matmul_choice_$1.lego $W/choice/matmul_choice_$1.py.tpl"
 		return
 	fi
 	case $2 in
@@ -87,7 +88,10 @@ python3 $T/precompile.py "$W/list" 16
 echo "precompiled at $(elapsed) s"
 
 # 2. the exhaustive tuning runs, then the same from the cache
-python3 $T/triton_runner.py serve $SOCK >"$OUT/server.log" 2>&1 &
+# the cache's device names the timing: a graph's time is not a call's
+DEV=H100
+[ "${TIMING:-call}" = graph ] && DEV=H100-graph
+python3 $T/triton_runner.py serve $SOCK ${TIMING:-call} >"$OUT/server.log" 2>&1 &
 for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
 	[ -S $SOCK ] && break; sleep 1; done
 for pass in 1 2; do
@@ -102,7 +106,7 @@ EOS
 		[ $(elapsed) -gt ${TUNE_UNTIL:-420} ] && { echo "time guard: $name pass $pass skipped"; continue; }
 		printf '%s pass %s: ' $name $pass
 		$LEGO tune $1 $2 --target triton --strategy exhaustive -q \
-			--db "$OUT/tune.db" --device H100 --seconds 60 --csv $csv \
+			--db "$OUT/tune.db" --device $DEV --seconds 60 --csv $csv \
 			--remeasure ${REMEASURE:-3} --rounds ${ROUNDS:-3} \
 			--run "python3 $T/triton_runner.py measure $SOCK {kernel} $v $M $N $K {BM} {BN} {BK} {GM} {STAGES} {WARPS}" \
 			$(defs $M $N $K $v) 2>&1 | tr '\n' ' '

@@ -7,7 +7,8 @@
 # the space hold; lego gen --tuned expands the best configuration.  The
 # same in process with the built-in OpenCL runner (--runner opencl),
 # candidates compiled in parallel, a timeout recorded, sizes passed as
-# scalar arguments; the Triton runner's timing (runner_bench.py).
+# scalar arguments; the Triton runner's timing (runner_bench.py); the
+# study's template choice (choice_check.py).
 # Last line: "tune: N passed, N failed".
 build=${1:-build}
 lego=$(cd "$build" && pwd)/lego
@@ -211,6 +212,11 @@ printf 'tune A in 1..4096\ntune B in 1..4096\ntune C in 1..4\n' >"$tmp/big.lego"
 "$lego" tune "$tmp/big.lego" /dev/null --space >"$tmp/e" 2>&1
 [ $? -eq 1 ] && ok || bad "a space of 2^26 configurations accepted"
 expect big "$tmp/e" "big.lego: error: the space has more than 16777216 configurations"
+
+# The study's template choice: its space against brute force, and its
+# split-K, masked and generic kernels run on a numpy stand-in for Triton.
+python3 "$here/choice_check.py" "$lego" "$here/../.." >"$tmp/cc" 2>&1
+expect choice-check "$tmp/cc" "ok ("
 
 # The Triton runner's time counts the host's time of a call (stand-ins
 # for torch and triton: no GPU here).
