@@ -8,10 +8,11 @@
 # sides (OpenBLAS's and PoCL's pthread device's): the machine's 2 cores
 # are shared with other engineers, and one thread a side is what a
 # loaded machine can still compare.  The load average is printed each
-# round.  bench/mdh/README.md has runs.
+# round.  MM (default 512) is MatMul's size.  bench/mdh/README.md has
+# runs.
 BUILD=${1:-build}
 here=$(dirname "$0")
-mm=512 mv=4096 j3=128
+mm=${MM:-512} mv=4096 j3=128
 threads=${THREADS:-1}
 rounds=${ROUNDS:-3}
 export OPENBLAS_NUM_THREADS=$threads POCL_CPU_MAX_CU_COUNT=$threads \
@@ -45,9 +46,14 @@ r=1
 while [ $r -le "$rounds" ]; do
 	echo "round $r   load: $(cut -d' ' -f1-3 /proc/loadavg)"
 	python3 "$here/numpy_ref.py" $mm $mv $j3
-	pocl matmul "$mm $mm $mm" "$mmw" GFLOP/s -D L_i=2 -D L_j=8 -D P_i=8 -D P_j=8 -D O_i=2 -D O_j=2 -D P_k=4
+	# the best scalar kernel of runs 1 to 3, then the vector variant
+	# (W_j, docs/mdh.md): one work-item a group, P_i rows of P_j
 	pocl matmul "$mm $mm $mm" "$mmw" GFLOP/s -D L_i=4 -D L_j=8 -D P_i=8 -D P_j=8 -D O_i=2 -D O_j=2 -D P_k=4
-	pocl matmul "$mm $mm $mm" "$mmw" GFLOP/s -D L_i=4 -D L_j=8 -D P_i=8 -D P_j=8 -D O_i=2 -D O_j=2 -D P_k=4 -D R_k=3
+	for t in "8 16 16" "16 16 16" "4 16 16" "8 16 8"; do
+		# shellcheck disable=SC2086
+		set -- $t
+		pocl matmul "$mm $mm $mm" "$mmw" GFLOP/s -D L_i=1 -D L_j=1 -D P_i=$1 -D P_j=$2 -D O_j=2 -D W_j=$3
+	done
 	pocl matvec "$mv $mv" "$mvw" GB/s -D L_i=1 -D P_i=8 -D L_k=8 -D P_k=16 -D R_k=2
 	pocl matvec "$mv $mv" "$mvw" GB/s -D L_i=1 -D P_i=4 -D L_k=8 -D P_k=16 -D R_k=2
 	pocl jacobi3d "$j3 $j3 $j3" "$j3w" GB/s -D L_k=32

@@ -31,7 +31,7 @@ static const mdh_spelling spellings[] = {
 			"barrier(CLK_LOCAL_MEM_FENCE)", "static", "",
 			"vload4(0, ",
 			"__attribute__((reqd_work_group_size("
-			"{{ mdh_LOC.size }}, 1, 1))) ", 0},
+			"{{ mdh_LOC.size }}, 1, 1))) ", 0, 1},
 	[MDH_CUDA] = {"#include <limits.h>\n#include <math.h>\n",
 		      "__global__ void", CUDA_SPELLING},
 	/* NVRTC has no C library headers: the constants the built-in
@@ -129,9 +129,8 @@ static const char **tile_texts(lego_ctx *ctx, const mdh_program *p)
 	return t;
 }
 
-/* BUF's flat index through access a: {{ mdh_B_BUF[e1, ..] }}. */
-static void put_access(lego_sbuf *b, const mdh_buf *m, const mdh_access *a,
-		       const char *const *dimtext)
+void mdh_put_access(lego_sbuf *b, const mdh_buf *m, const mdh_access *a,
+		    const char *const *dimtext)
 {
 	lego_sbuf_printf(b, "{{ mdh_B_%s[", m->name);
 	for (size_t e = 0; e < m->rank; e++) {
@@ -170,11 +169,12 @@ static void put_acc_index(lego_sbuf *b, const mdh_program *p)
 	lego_sbuf_puts(b, "] }}");
 }
 
-/* Opens a loop over each picked dim's private tile; the depth reached.
+/* Opens a loop over each picked dim's private tile (vd's by W_vd); the
+ * depth reached.
  * Every body is braced: lego gen may put a temporary before any line
  * with a placeholder. */
 static int open_tiles(lego_sbuf *b, const mdh_program *p, mdh_which w,
-		      int depth)
+		      int vd, int depth)
 {
 	/* the reduced dims outermost (R_d = 2: open_inner_red): each of
 	 * their steps reads a row of operands once for the whole ++ tile
@@ -190,6 +190,11 @@ static int open_tiles(lego_sbuf *b, const mdh_program *p, mdh_which w,
 		if (mdh_dim_is_red(d))
 			lego_sbuf_printf(b, "#if {{ R_%s }} == 3\n#pragma unroll\n"
 					 "#endif\n", d->name);
+		/* and the ++ tile's loops with vectors, so that the
+		 * accumulators are registers and a vector read once */
+		else if (vd >= 0)
+			lego_sbuf_printf(b, "#if {{ W_%s }} > 1\n#pragma unroll\n"
+					 "#endif\n", p->dims[vd].name);
 		indent(b, depth++);
 		lego_sbuf_printf(b, "for (int mdh_p_%s = 0; mdh_p_%s < {{ ", d->name,
 				 d->name);
@@ -198,7 +203,12 @@ static int open_tiles(lego_sbuf *b, const mdh_program *p, mdh_which w,
 					 d->name, d->name);
 		else
 			lego_sbuf_printf(b, "P_%s", d->name);
-		lego_sbuf_printf(b, " }}; mdh_p_%s++) {\n", d->name);
+		/* vd, the vector dim (vector.c): a step a vector */
+		if ((int)(j % p->ndims) == vd)
+			lego_sbuf_printf(b, " }}; mdh_p_%s += {{ W_%s }}) {\n",
+					 d->name, d->name);
+		else
+			lego_sbuf_printf(b, " }}; mdh_p_%s++) {\n", d->name);
 	}
 	return depth;
 }
@@ -316,7 +326,7 @@ static void put_copy(lego_sbuf *b, const mdh_program *p, const mdh_buf *m,
 		put_st_open(b, m, buf);
 		mdh_put_staged_index(b, p, m, "mdh_c_@");
 		lego_sbuf_printf(b, " }}] = mdh_in_%s[", x);
-		put_access(b, m, &m->acc[0], at);
+		mdh_put_access(b, m, &m->acc[0], at);
 		lego_sbuf_puts(b, "];\n");
 		close_blocks(b, depth + 3, depth);
 		return;
@@ -324,7 +334,7 @@ static void put_copy(lego_sbuf *b, const mdh_program *p, const mdh_buf *m,
 	lego_sbuf_printf(b, "const %s4 mdh_f = ", m->type);
 	lego_sbuf_printf(b, sp->vload, m->type);
 	lego_sbuf_printf(b, "&mdh_in_%s[", x);
-	put_access(b, m, &m->acc[0], at);
+	mdh_put_access(b, m, &m->acc[0], at);
 	lego_sbuf_puts(b, "]);\n");
 	indent(b, depth + 3);
 	lego_sbuf_printf(b, "const %s mdh_h[4] = { mdh_f.x, mdh_f.y, mdh_f.z, "
@@ -555,6 +565,57 @@ static void put_vec_loads(lego_sbuf *b, const mdh_program *p,
 	}
 }
 
+void mdh_put_input(lego_sbuf *b, const mdh_program *p, const mdh_buf *m,
+		   const char *const *tiles, int depth)
+{
+	indent(b, depth);
+	if (mdh_buf_stageable(m)) {
+		lego_sbuf_printf(b, "const %s %s = ", m->type, m->name);
+		if (mdh_buf_halo(m)) {
+			lego_sbuf_printf(b, "{{ M_%s == 5 }} ? ", m->name);
+			mdh_put_halo_read(b, p, m, 0);
+			lego_sbuf_puts(b, " : ");
+		}
+		if (mdh_vec_dim(p, m) >= 0) {
+			lego_sbuf_puts(b, "{{ ");
+			mdh_put_vec_cond(b, p, m);
+			lego_sbuf_printf(b, " }} ? mdh_v_%s[{{ mdh_V_%s[",
+					 m->name, m->name);
+			mdh_put_each_of(b, p, MDH_PAR, m, "mdh_p_@", ", ",
+					"0");
+			lego_sbuf_puts(b, "] }}] : ");
+		}
+		lego_sbuf_printf(b, "{{ M_%s }} > 1 ? ", m->name);
+		put_st_open(b, m, "mdh_b");
+		mdh_put_staged_index(b, p, m, MDH_BOX_COORD);
+		lego_sbuf_printf(b, " }}] : mdh_in_%s[", m->name);
+		mdh_put_access(b, m, &m->acc[0], tiles);
+		lego_sbuf_puts(b, "];\n");
+		return;
+	}
+	if (m->nacc == 1) {
+		lego_sbuf_printf(b, "const %s %s = mdh_in_%s[", m->type,
+				 m->name, m->name);
+		mdh_put_access(b, m, &m->acc[0], tiles);
+		lego_sbuf_puts(b, "];\n");
+		return;
+	}
+	lego_sbuf_printf(b, "const %s %s[%zu] = { ", m->type, m->name,
+			 m->nacc);
+	for (size_t a = 0; a < m->nacc; a++) {
+		lego_sbuf_puts(b, a ? ", " : "");
+		if (mdh_buf_halo(m)) {
+			lego_sbuf_printf(b, "{{ M_%s == 5 }} ? ", m->name);
+			mdh_put_halo_read(b, p, m, a);
+			lego_sbuf_puts(b, " : ");
+		}
+		lego_sbuf_printf(b, "mdh_in_%s[", m->name);
+		mdh_put_access(b, m, &m->acc[a], tiles);
+		lego_sbuf_puts(b, "]");
+	}
+	lego_sbuf_puts(b, " };\n");
+}
+
 /* The scalar phase: inputs read through their views, the scalar
  * function, each output folded into its accumulator. */
 static void put_scalar(lego_sbuf *b, const mdh_program *p,
@@ -566,56 +627,12 @@ static void put_scalar(lego_sbuf *b, const mdh_program *p,
 	lego_sbuf_puts(b, " }}) {\n");
 	for (size_t i = 0; i < p->nbufs; i++) {
 		const mdh_buf *m = &p->bufs[i];
+		if (!m->is_out) {
+			mdh_put_input(b, p, m, tiles, depth + 1);
+			continue;
+		}
 		indent(b, depth + 1);
-		if (m->is_out) {
-			lego_sbuf_printf(b, "%s %s;\n", m->type, m->name);
-			continue;
-		}
-		if (mdh_buf_stageable(m)) {
-			lego_sbuf_printf(b, "const %s %s = ", m->type, m->name);
-			if (mdh_buf_halo(m)) {
-				lego_sbuf_printf(b, "{{ M_%s == 5 }} ? ", m->name);
-				mdh_put_halo_read(b, p, m, 0);
-				lego_sbuf_puts(b, " : ");
-			}
-			if (mdh_vec_dim(p, m) >= 0) {
-				lego_sbuf_puts(b, "{{ ");
-				mdh_put_vec_cond(b, p, m);
-				lego_sbuf_printf(b, " }} ? mdh_v_%s[{{ mdh_V_%s[",
-						 m->name, m->name);
-				mdh_put_each_of(b, p, MDH_PAR, m, "mdh_p_@", ", ",
-						"0");
-				lego_sbuf_puts(b, "] }}] : ");
-			}
-			lego_sbuf_printf(b, "{{ M_%s }} > 1 ? ", m->name);
-			put_st_open(b, m, "mdh_b");
-			mdh_put_staged_index(b, p, m, MDH_BOX_COORD);
-			lego_sbuf_printf(b, " }}] : mdh_in_%s[", m->name);
-			put_access(b, m, &m->acc[0], tiles);
-			lego_sbuf_puts(b, "];\n");
-			continue;
-		}
-		if (m->nacc == 1) {
-			lego_sbuf_printf(b, "const %s %s = mdh_in_%s[", m->type,
-					 m->name, m->name);
-			put_access(b, m, &m->acc[0], tiles);
-			lego_sbuf_puts(b, "];\n");
-			continue;
-		}
-		lego_sbuf_printf(b, "const %s %s[%zu] = { ", m->type, m->name,
-				 m->nacc);
-		for (size_t a = 0; a < m->nacc; a++) {
-			lego_sbuf_puts(b, a ? ", " : "");
-			if (mdh_buf_halo(m)) {
-				lego_sbuf_printf(b, "{{ M_%s == 5 }} ? ", m->name);
-				mdh_put_halo_read(b, p, m, a);
-				lego_sbuf_puts(b, " : ");
-			}
-			lego_sbuf_printf(b, "mdh_in_%s[", m->name);
-			put_access(b, m, &m->acc[a], tiles);
-			lego_sbuf_puts(b, "]");
-		}
-		lego_sbuf_puts(b, " };\n");
+		lego_sbuf_printf(b, "%s %s;\n", m->type, m->name);
 	}
 	indent(b, depth + 1);
 	mdh_put_c(b, p->scalar);
@@ -729,7 +746,7 @@ static void put_store(lego_sbuf *b, const mdh_program *p,
 		}
 		indent(b, depth + 1 + mdh_has_red(p));
 		lego_sbuf_printf(b, "mdh_out_%s[", m->name);
-		put_access(b, m, &m->acc[0], tiles);
+		mdh_put_access(b, m, &m->acc[0], tiles);
 		lego_sbuf_printf(b, "] = mdh_acc_%s[", m->name);
 		put_acc_index(b, p);
 		lego_sbuf_puts(b, "];\n");
@@ -792,7 +809,7 @@ static void put_grid_kernel(lego_sbuf *b, const mdh_program *p,
 		mdh_put_combine(b, p, m->type, x, y ? y : "?");
 		free(y);
 		lego_sbuf_printf(b, ";\n\t\t}\n\t\tmdh_out_%s[", m->name);
-		put_access(b, m, &m->acc[0], dimtext);
+		mdh_put_access(b, m, &m->acc[0], dimtext);
 		lego_sbuf_printf(b, "] = mdh_acc_%s;\n", m->name);
 	}
 	lego_sbuf_puts(b, "\t}\n}\n");
@@ -808,6 +825,26 @@ void mdh_put_tuples(lego_sbuf *b, const mdh_program *p)
 					 t->fnames[f]);
 		lego_sbuf_printf(b, " } %s;\n", t->name);
 	}
+}
+
+/* The vector variant (vector.c) and the scalar one as the two branches
+ * of `#if {{ W_vd > 1 }}`, when the program has a vector dim vd. */
+static void put_vec_if(lego_sbuf *b, const mdh_program *p, int vd)
+{
+	if (vd >= 0)
+		lego_sbuf_printf(b, "#if {{ W_%s }} > 1\n", p->dims[vd].name);
+}
+
+static void put_vec_else(lego_sbuf *b, int vd)
+{
+	if (vd >= 0)
+		lego_sbuf_puts(b, "#else\n");
+}
+
+static void put_vec_endif(lego_sbuf *b, int vd)
+{
+	if (vd >= 0)
+		lego_sbuf_puts(b, "#endif\n");
 }
 
 void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
@@ -861,6 +898,11 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 	for (k = 0; k < p->ndims; k++)
 		lego_sbuf_printf(b, "\tconst int mdh_l_%s = {{ mdh_LOC.inv(mdh_lid)"
 				 "[%zu] }};\n", p->dims[k].name, k);
+	const int vd = sp->vectors ? mdh_cpu_vec_dim(p) : -1;
+	put_vec_if(b, p, vd);
+	if (vd >= 0)
+		mdh_put_vec_acc(b, p, vd);
+	put_vec_else(b, vd);
 	for (size_t i = 0; i < p->nbufs; i++) {
 		const mdh_buf *m = &p->bufs[i];
 		if (m->is_out)
@@ -870,6 +912,7 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 					 m->type, m->name, m->name,
 					 mdh_red_identity(p, m->type));
 	}
+	put_vec_endif(b, vd);
 	for (size_t i = 0; i < p->nbufs; i++) {
 		const mdh_buf *m = &p->bufs[i];
 		if (!mdh_buf_stageable(m) || mdh_vec_dim(p, m) < 0)
@@ -892,21 +935,35 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 				 n, n, p->dims[r].size, n, n, n, n);
 	}
 	put_staging(ctx, b, p, sp, depth);
-	int inner = open_tiles(b, p, MDH_RED, depth);
+	int inner = open_tiles(b, p, MDH_RED, -1, depth);
 	put_vec_loads(b, p, sp, inner);
-	inner = open_tiles(b, p, MDH_PAR, inner);
+	inner = open_tiles(b, p, MDH_PAR, vd, inner);
 	inner = open_inner_red(b, p, inner);
+	put_vec_if(b, p, vd);
+	if (vd >= 0)
+		mdh_put_vec_scalar(b, p, tiles, vd, inner);
+	put_vec_else(b, vd);
 	put_scalar(b, p, tiles, inner);
+	put_vec_endif(b, vd);
 	close_blocks(b, inner, 1);
+	put_vec_if(b, p, vd);
+	if (vd >= 0) {
+		/* W_vd > 1: no tree, no grid level (the spec's constraints) */
+		inner = open_tiles(b, p, MDH_PAR, vd, 1);
+		mdh_put_vec_store(b, p, tiles, vd, inner);
+		close_blocks(b, inner, 1);
+	}
+	put_vec_else(b, vd);
 	depth = 1;
 	if (mdh_has_red(p)) {
 		put_tree(b, p, sp);
 		lego_sbuf_puts(b, "\tif (mdh_r == 0) {\n");
 		depth = 2;
 	}
-	inner = open_tiles(b, p, MDH_PAR, depth);
+	inner = open_tiles(b, p, MDH_PAR, vd, depth);
 	put_store(b, p, tiles, inner);
 	close_blocks(b, inner, 1);
+	put_vec_endif(b, vd);
 	lego_sbuf_puts(b, "}\n");
 	if (mdh_has_red(p))
 		put_grid_kernel(b, p, sp);

@@ -99,7 +99,7 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 		      const lego_define *defs, size_t ndefs)
 {
 	size_t n = ndefs;
-	size_t slots = 5 * p->ndims + p->nbufs + 3;
+	size_t slots = 5 * p->ndims + p->nbufs + 4;
 	lego_define *all = calloc(ndefs + slots, sizeof *all);
 	char *names = calloc(slots, 80);
 	if (!all || !names) {
@@ -148,6 +148,16 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 	if (!strcmp(target, "cuda") && !find_def(defs, ndefs, "B_sm")) {
 		all[n].name = "B_sm";
 		all[n++].value = 1;
+	}
+	/* W_v: the OpenCL template's kernels and host code ("c") */
+	int vd = strcmp(target, "cuda") ? mdh_cpu_vec_dim(p) : -1;
+	char wname[80];
+	if (vd >= 0) {
+		snprintf(wname, sizeof wname, "W_%s", p->dims[vd].name);
+		if (!find_def(defs, ndefs, wname)) {
+			all[n].name = wname;
+			all[n++].value = 1;
+		}
 	}
 	lego_gen_opts o = {.target = target, .defs = all, .ndefs = n};
 	char file[512];

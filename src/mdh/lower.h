@@ -137,6 +137,7 @@ typedef struct mdh_spelling {
 				       (and in CUDA B_sm, the blocks an
 				       SM its registers must allow) */
 	int occupancy;              /* whether B_sm is a parameter */
+	int vectors;                /* whether W_v is (vector.c) */
 } mdh_spelling;
 
 const mdh_spelling *mdh_spelling_of(mdh_target t);
@@ -153,6 +154,32 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
  * the kernels. */
 void mdh_put_host(lego_sbuf *b, const mdh_program *p);
 void mdh_put_cuda_launch(lego_sbuf *b, const mdh_program *p);
+
+/* BUF's flat index through access a: {{ mdh_B_BUF[e1, ..] }}, each dim
+ * k as dimtext[k]. */
+void mdh_put_access(lego_sbuf *b, const mdh_buf *m, const mdh_access *a,
+		    const char *const *dimtext);
+
+/* The declaration of input m's value at the point of the tiles, read
+ * through its views (global, staged or registers), at depth. */
+void mdh_put_input(lego_sbuf *b, const mdh_program *p, const mdh_buf *m,
+		   const char *const *tiles, int depth);
+
+/* The vector variant (vector.c).  The vector dim: a ++ dim that is the
+ * last index entry, alone, of every output, and that every input either
+ * does not use or uses in its last entry only, with coefficient 1 and
+ * one view (so consecutive points are consecutive elements); -1 when
+ * there is none, or when a tuple or a user operator is involved. */
+int mdh_cpu_vec_dim(const mdh_program *p);
+/* The constraints of W_v (declared with v's other parameters). */
+void mdh_put_vec_spec(lego_sbuf *b, const mdh_program *p, int v);
+/* The vector accumulators; the scalar phase over vectors (inside the
+ * loops of the tiles, mdh_p_v stepping by W_v, at depth); the store. */
+void mdh_put_vec_acc(lego_sbuf *b, const mdh_program *p, int v);
+void mdh_put_vec_scalar(lego_sbuf *b, const mdh_program *p,
+			const char *const *tiles, int v, int depth);
+void mdh_put_vec_store(lego_sbuf *b, const mdh_program *p,
+		       const char *const *tiles, int v, int depth);
 
 /* Copies C text into a template: `{{` and `}}` escaped. */
 void mdh_put_c(lego_sbuf *b, const char *c);

@@ -285,6 +285,8 @@ void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg,
 	static const int64_t ovals[] = {1, 2, 3};
 	static const int64_t gvals[] = {1, 2, 4, 8, 16, 32, 64};
 	static const int64_t bvals[] = {1, 2, 3, 4};
+	static const int64_t wvals[] = {1, 2, 4, 8, 16};
+	const int vd = sp->vectors ? mdh_cpu_vec_dim(p) : -1;
 	int64_t lvals[16];
 	size_t nl = 0;
 	for (int64_t v = 1; v <= maxwg && nl < 16; v *= 2)
@@ -303,6 +305,8 @@ void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg,
 		put_values(b, "L", n, lvals, nl);
 		put_values(b, "P", n, pvals, 5);
 		put_values(b, "O", n, ovals, 3);
+		if ((int)k == vd)
+			put_values(b, "W", n, wvals, 5);
 		if (mdh_dim_is_red(&p->dims[k])) {
 			put_values(b, "G", n, gvals, 7);
 			put_values(b, "R", n, ovals, 3);
@@ -317,9 +321,13 @@ void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg,
 	lego_sbuf_puts(b, "assume ");
 	mdh_put_each(b, p, MDH_ALL, "L_@", " * ", "1");
 	lego_sbuf_printf(b, " <= %lld\n", (long long)maxwg);
+	/* (at most 64 vectors with W_v, vector.c) */
 	lego_sbuf_puts(b, "assume ");
 	mdh_put_each(b, p, MDH_PAR, "P_@", " * ", "1");
-	lego_sbuf_puts(b, " <= 64\n");
+	lego_sbuf_puts(b, " <= 64");
+	if (vd >= 0)
+		lego_sbuf_printf(b, " * W_%s", p->dims[vd].name);
+	lego_sbuf_puts(b, "\n");
 	size_t nout = 0;
 	for (size_t i = 0; i < p->nbufs; i++)
 		nout += p->bufs[i].is_out;
@@ -354,6 +362,8 @@ void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg,
 	 * over the block's threads, so that a second block fits. */
 	if (sp->occupancy)
 		put_values(b, "B", "sm", bvals, 4);
+	if (vd >= 0)
+		mdh_put_vec_spec(b, p, vd);
 	mdh_put_each(b, p, MDH_PAR,
 		 "index mdh_g_@ in [0, cdiv($, P_@ * L_@))\n", "", "");
 	mdh_put_each(b, p, MDH_RED,

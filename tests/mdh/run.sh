@@ -148,6 +148,29 @@ run matmul "17 19 13" -D L_i=2 -D L_j=2 -D L_k=2 -D P_k=2 -D G_k=2 -D M_A=2 \
 run mcc "1 3 5 5 3 3 3" -D L_q=2 -D L_c=2 -D P_k=2 -D G_r=2 -D M_x=4 -D M_f=2 \
 	-D M_2=2
 
+# The vector variant (W_d > 1: OpenCL vectors along the outputs' last
+# dim, src/mdh/vector.c): whole vectors and vectors past the end, with a
+# staged input that does not use the dim and with R = 2, on every example
+# that has a vector dim (a stencil's window, MCC's image: vectors read at
+# any offset); it stays off the tree and the grid level (a constraint)
+run matmul "13 29 7" -D L_i=1 -D L_j=1 -D P_i=8 -D P_j=16 -D O_j=2 -D W_j=16
+run matmul "17 19 5" -D L_i=1 -D L_j=2 -D P_i=4 -D P_j=8 -D O_j=2 -D W_j=8 \
+	-D M_A=2 -D P_k=2
+run bmatmul "3 5 7 9" -D L_j=1 -D P_i=2 -D P_j=8 -D O_j=2 -D W_j=4 -D P_k=2
+run contraction "3 5 7 3 5" -D L_c=1 -D P_c=4 -D O_c=2 -D W_c=4 -D P_d=2 \
+	-D R_e=2
+run conv1d "17 3" -D L_i=2 -D P_i=4 -D O_i=2 -D W_i=4
+run gaussian2d "7 9" -D L_j=1 -D P_j=8 -D O_j=2 -D W_j=8 -D P_i=2 -D M_w=2
+run mcc "1 3 5 5 3 3 3" -D L_q=1 -D P_q=4 -D O_q=2 -D W_q=2 -D P_k=2 -D M_f=2
+if "$LEGO" mdh "$EX/matmul.mdh" -D L_j=1 -D P_j=4 -D O_j=2 -D W_j=4 \
+	-D G_k=2 > /dev/null 2> "$TMP/err"; then
+	ko "W_j = 4 with G_k = 2 accepted"
+elif grep -q "assume W_j == 1 || L_k \* G_k == 1" "$TMP/err"; then
+	ok "W_j = 4 with G_k = 2 names its constraint"
+else
+	ko "W_j with G_k: $(cat "$TMP/err")"
+fi
+
 # Every 8th configuration of the matvec space at 3 x 5 with its inputs in
 # global memory (the whole space, 378 configurations: sh
 # tests/mdh/sweep.sh build/lego DIR 3 5; docs/mdh.md says why the staged
