@@ -43,6 +43,7 @@ run studies sh tests/studies/run.sh "$build"
 run install sh tests/install/run.sh "$build"
 run corpus "$build/bench-simplify" bench/simplify/corpus.txt --check
 run python sh python/tests/run.sh "$build"
+run proofs sh tests/proofs.sh "$build"
 if command -v python3 >/dev/null 2>&1; then
 	run ref sh tests/ref/run.sh "$build"
 	run docs python3 tests/docs/doctest.py "$build"
