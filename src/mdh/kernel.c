@@ -616,6 +616,43 @@ void mdh_put_input(lego_sbuf *b, const mdh_program *p, const mdh_buf *m,
 	lego_sbuf_puts(b, " };\n");
 }
 
+/* An output's accumulator, mdh_acc_X[{{ mdh_ACC[mdh_p_i, ..] }}]; with
+ * vectors along dim v (v >= 0) the vector's: its first element's index
+ * over W_v (mdh_p_v a multiple of W_v). */
+void mdh_put_acc(lego_sbuf *b, const mdh_program *p, const mdh_buf *m, int v)
+{
+	lego_sbuf_printf(b, "mdh_acc_%s[{{ mdh_ACC[", m->name);
+	mdh_put_each(b, p, MDH_PAR, "mdh_p_@", ", ", "0");
+	lego_sbuf_puts(b, "]");
+	if (v >= 0)
+		lego_sbuf_printf(b, " / W_%s", p->dims[v].name);
+	lego_sbuf_puts(b, " }}]");
+}
+
+/* The scalar function, then each output folded into its accumulator
+ * (v as for mdh_put_acc); closes the block the masks opened at depth. */
+void mdh_put_fold(lego_sbuf *b, const mdh_program *p, int v, int depth)
+{
+	indent(b, depth + 1);
+	mdh_put_c(b, p->scalar);
+	lego_sbuf_puts(b, "\n");
+	for (size_t i = 0; i < p->nbufs; i++) {
+		const mdh_buf *m = &p->bufs[i];
+		if (!m->is_out)
+			continue;
+		lego_sbuf s = {0};
+		mdh_put_acc(&s, p, m, v);
+		char *acc = lego_sbuf_take(&s);
+		indent(b, depth + 1);
+		lego_sbuf_printf(b, "%s = ", acc ? acc : "?");
+		mdh_put_combine(b, p, m->type, acc ? acc : "?", m->name);
+		lego_sbuf_puts(b, ";\n");
+		free(acc);
+	}
+	indent(b, depth);
+	lego_sbuf_puts(b, "}\n");
+}
+
 /* The scalar phase: inputs read through their views, the scalar
  * function, each output folded into its accumulator. */
 static void put_scalar(lego_sbuf *b, const mdh_program *p,
@@ -634,26 +671,7 @@ static void put_scalar(lego_sbuf *b, const mdh_program *p,
 		indent(b, depth + 1);
 		lego_sbuf_printf(b, "%s %s;\n", m->type, m->name);
 	}
-	indent(b, depth + 1);
-	mdh_put_c(b, p->scalar);
-	lego_sbuf_puts(b, "\n");
-	for (size_t i = 0; i < p->nbufs; i++) {
-		const mdh_buf *m = &p->bufs[i];
-		if (!m->is_out)
-			continue;
-		lego_sbuf s = {0};
-		lego_sbuf_printf(&s, "mdh_acc_%s[", m->name);
-		put_acc_index(&s, p);
-		lego_sbuf_puts(&s, "]");
-		char *acc = lego_sbuf_take(&s);
-		indent(b, depth + 1);
-		lego_sbuf_printf(b, "%s = ", acc ? acc : "?");
-		mdh_put_combine(b, p, m->type, acc ? acc : "?", m->name);
-		lego_sbuf_puts(b, ";\n");
-		free(acc);
-	}
-	indent(b, depth);
-	lego_sbuf_puts(b, "}\n");
+	mdh_put_fold(b, p, -1, depth);
 }
 
 static int has_par(const mdh_program *p)

@@ -160,6 +160,12 @@ void mdh_put_cuda_launch(lego_sbuf *b, const mdh_program *p);
 void mdh_put_access(lego_sbuf *b, const mdh_buf *m, const mdh_access *a,
 		    const char *const *dimtext);
 
+/* Output m's accumulator; with vectors along dim v (v >= 0), the
+ * vector's.  The scalar function then each output folded into its
+ * accumulator, closing the masks' block at depth. */
+void mdh_put_acc(lego_sbuf *b, const mdh_program *p, const mdh_buf *m, int v);
+void mdh_put_fold(lego_sbuf *b, const mdh_program *p, int v, int depth);
+
 /* The declaration of input m's value at the point of the tiles, read
  * through its views (global, staged or registers), at depth. */
 void mdh_put_input(lego_sbuf *b, const mdh_program *p, const mdh_buf *m,

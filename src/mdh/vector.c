@@ -102,16 +102,6 @@ static void indent(lego_sbuf *b, int n)
 		lego_sbuf_puts(b, "\t");
 }
 
-/* The accumulator of a vector: {{ mdh_ACC[mdh_p_i, ..] / W_v }} (the
- * first element's, mdh_p_v a multiple of W_v). */
-static void put_vacc(lego_sbuf *b, const mdh_program *p, const mdh_buf *m,
-		     int v)
-{
-	lego_sbuf_printf(b, "mdh_acc_%s[{{ mdh_ACC[", m->name);
-	mdh_put_each(b, p, MDH_PAR, "mdh_p_@", ", ", "0");
-	lego_sbuf_printf(b, "] / W_%s }}]", p->dims[v].name);
-}
-
 void mdh_put_vec_acc(lego_sbuf *b, const mdh_program *p, int v)
 {
 	const char *n = p->dims[v].name;
@@ -254,24 +244,7 @@ void mdh_put_vec_scalar(lego_sbuf *b, const mdh_program *p,
 	}
 	/* the scalar function over vectors: OpenCL C's operators and
 	 * built-ins act per element, a scalar operand broadcast */
-	indent(b, depth + 1);
-	mdh_put_c(b, p->scalar);
-	lego_sbuf_puts(b, "\n");
-	for (size_t i = 0; i < p->nbufs; i++) {
-		const mdh_buf *m = &p->bufs[i];
-		if (!m->is_out)
-			continue;
-		lego_sbuf s = {0};
-		put_vacc(&s, p, m, v);
-		char *acc = lego_sbuf_take(&s);
-		indent(b, depth + 1);
-		lego_sbuf_printf(b, "%s = ", acc ? acc : "?");
-		mdh_put_combine(b, p, m->type, acc ? acc : "?", m->name);
-		lego_sbuf_puts(b, ";\n");
-		free(acc);
-	}
-	indent(b, depth);
-	lego_sbuf_puts(b, "}\n");
+	mdh_put_fold(b, p, v, depth);
 }
 
 void mdh_put_vec_store(lego_sbuf *b, const mdh_program *p,
@@ -288,7 +261,7 @@ void mdh_put_vec_store(lego_sbuf *b, const mdh_program *p,
 		lego_sbuf_puts(b, "if (mdh_full) {\n");
 		indent(b, depth + 2);
 		lego_sbuf_printf(b, "vstore{{ W_%s }}(", n);
-		put_vacc(b, p, m, v);
+		mdh_put_acc(b, p, m, v);
 		lego_sbuf_printf(b, ", 0, &mdh_out_%s[", m->name);
 		mdh_put_access(b, m, &m->acc[0], tiles);
 		lego_sbuf_puts(b, "]);\n");
@@ -298,7 +271,7 @@ void mdh_put_vec_store(lego_sbuf *b, const mdh_program *p,
 		lego_sbuf_printf(b, "%s mdh_h[{{ W_%s }}];\n", m->type, n);
 		indent(b, depth + 2);
 		lego_sbuf_printf(b, "vstore{{ W_%s }}(", n);
-		put_vacc(b, p, m, v);
+		mdh_put_acc(b, p, m, v);
 		lego_sbuf_puts(b, ", 0, mdh_h);\n");
 		int d = open_element(b, n, depth + 2);
 		indent(b, d);
