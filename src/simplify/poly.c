@@ -180,10 +180,12 @@ static lego_expr *pending_canon(lego_ctx *ctx, lego_expr *e)
 	struct lego_facts *f = ctx->facts;
 	if (lego_facts_pending_quotient(ctx, e))
 		return e;
+	if (f->matching)
+		return NULL;
 	lego_expr *pn = lego_poly(ctx, e->args[0]);
 	lego_expr *pd = lego_poly(ctx, e->args[1]);
 	lego_expr *r = NULL;
-	if (f->matching || !pn || !pd)
+	if (!pn || !pd)
 		return NULL;
 	f->matching = 1;
 	for (size_t i = 0; !r && i < f->npending; i++) {
