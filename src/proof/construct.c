@@ -3,8 +3,8 @@
  * SEMANTICS.md builds every layout from bijections: a RegP is a
  * permutation (its constructor checks perm), a built-in GenP is one (each
  * proved in tests/unit/test_proof.c, exhaustively for bounded sizes and
- * by its documented inverse; the swizzle for every size by its
- * certificate, swizzle.c), a user GenP is one once proof_genp proves
+ * by its documented inverse; the swizzle and antidiag for every size by
+ * their certificates, swizzle.c and antidiag.c), a user GenP is one once proof_genp proves
  * its inverse (a `genp` declaration's once for all dims); an OrderBy of
  * bijections is a bijection onto the product of their sizes; a GroupBy
  * chain is one when its pieces' sizes agree,
@@ -16,7 +16,8 @@
 #include "proof/proof.h"
 
 typedef struct tally {
-	unsigned regp, orderby, groupby, builtin, padded, templates, swizzles;
+	unsigned regp, orderby, groupby, builtin, padded, templates, swizzles,
+		antidiags;
 	unsigned user[LEGO_BY_COUNT]; /* by the argument proving each */
 } tally;
 
@@ -29,10 +30,13 @@ static int walk(lego_ctx *ctx, const lego_layout *l, unsigned ms, tally *t,
 		t->regp++;
 		return LEGO_OK;
 	case LAYOUT_GENP: {
-		rc = proof_swizzle(ctx, l, ms, a);
+		int sw = proof_swizzle(ctx, l, ms, a);
+		int ad = sw ? 0 : proof_antidiag(ctx, l, ms, a);
+		rc = sw ? sw : ad;
 		if (rc < 0 || (rc && a->status != LEGO_PROVED))
 			return rc < 0 ? rc : LEGO_OK;
-		t->swizzles += rc == 1;
+		t->swizzles += sw == 1;
+		t->antidiags += ad == 1;
 		if (rc == 1 || l->genp->check_dims) {
 			t->builtin += rc == 0;
 			return LEGO_OK;
@@ -86,6 +90,7 @@ int proof_construct(lego_ctx *ctx, const lego_layout *l, unsigned timeout_ms,
 		{t.builtin, "built-in GenP"},
 		{t.swizzles, "swizzle by its certificate (involution on "
 			     "aligned blocks, 64-bit)"},
+		{t.antidiags, "antidiag by its certificate (every n)"},
 		{t.user[LEGO_BY_EXHAUSTIVE], "GenP (inverse: exhaustive)"},
 		{t.user[LEGO_BY_Z3], "GenP (inverse: z3)"},
 		{t.templates, "GenP by its genp for all dims (inverse: z3)"},

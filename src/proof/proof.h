@@ -46,6 +46,12 @@ int proof_genp(lego_ctx *ctx, const lego_layout *leaf, unsigned timeout_ms,
 int proof_swizzle(lego_ctx *ctx, const lego_layout *leaf, unsigned ms,
 		  proof_arg *a);
 
+/* antidiag.c: 1 when leaf is the built-in antidiag, its certificate for
+ * every n checked (a step not proved recorded in a), 0 when it is not
+ * one. */
+int proof_antidiag(lego_ctx *ctx, const lego_layout *leaf, unsigned ms,
+		   proof_arg *a);
+
 /* cert.c: the certificate checker.  For each i < n, ok[i] = 1 when the
  * steps of cert prove from[i] == to[i] under the facts; the first
  * refused step, when one is, is said in a.  LEGO_OK or an error. */
