@@ -29,9 +29,8 @@
 #include "smt/smt.h"
 
 /* The queries are the same in every use (fresh symbols of their own) and
- * cached: they get at least this many ms of Z3's resources, all for Z3
- * itself (no certified rewriting: the steps are small already). */
-enum { CERT_MS = 10000 };
+ * cached: they get proof_once_ms, all for Z3 itself (no certified
+ * rewriting: the steps are small already). */
 
 typedef struct steps {
 	lego_ctx *ctx;
@@ -179,7 +178,7 @@ int proof_antidiag(lego_ctx *ctx, const lego_layout *leaf, unsigned ms,
 	    strcmp(leaf->genp->name, "antidiag") || leaf->rank != 2 ||
 	    leaf->dims[0] != leaf->dims[1])
 		return 0;
-	steps s = {ctx, ms > CERT_MS ? ms : CERT_MS, NULL, NULL};
+	steps s = {ctx, proof_once_ms(ms), NULL, NULL};
 	certify(&s, fn);
 	if (s.failed) {
 		a->status = LEGO_UNKNOWN;

@@ -10,11 +10,9 @@ enum { MAX_RANK = 64 };
 /* lego_smt_prove decides a domain of at most this many points by
  * evaluating every one (src/smt/enumerate.c). */
 enum { ENUM_POINTS = 1 << 20 };
-/* A `genp` declaration's template is proved once, for all dims, and its
- * answers are cached: its queries get at least this budget (Z3 resources
- * as src/smt counts them: the grouped GenP of bench/tune needs about 8 s
- * of them, 1-3 s of wall clock here). */
-enum { TEMPLATE_MS = 10000 };
+/* A `genp` declaration's template is proved once, for all dims: its
+ * queries get proof_once_ms (the grouped GenP of bench/tune needs about
+ * 8 s of Z3's resources, 1-3 s of wall clock here). */
 
 /* The number of points of the leaf's domain, or -1 when a dim is
  * symbolic or there are more than ENUM_POINTS. */
@@ -135,8 +133,8 @@ int proof_genp(lego_ctx *ctx, const lego_layout *leaf, unsigned timeout_ms,
 		/* The template's own index symbols range over its dims: the
 		 * same queries for every use, answered once (src/smt's
 		 * cache). */
-		prove_inverse(ctx, t, t->genp->params, timeout_ms > TEMPLATE_MS
-			      ? timeout_ms : TEMPLATE_MS, &ta);
+		prove_inverse(ctx, t, t->genp->params,
+			      proof_once_ms(timeout_ms), &ta);
 		if (ta.status == LEGO_PROVED) {
 			*by_template = 1;
 			*by = LEGO_BY_Z3;

@@ -18,6 +18,18 @@ typedef struct proof_arg {
 	char why[LEGO_PROOF_WHY];
 } proof_arg;
 
+/* What is proved once and cached -- a `genp` declaration's template, a
+ * built-in's certificate: the same queries in every use -- gets at least
+ * this many ms of Z3's resources (src/smt counts them, not the wall
+ * clock), whatever is left of the run's --timeout, so that its outcome
+ * does not depend on the load or on what came before. */
+enum { PROOF_ONCE_MS = 10000 };
+/* ms, or PROOF_ONCE_MS when that is more. */
+static inline unsigned proof_once_ms(unsigned ms)
+{
+	return ms > PROOF_ONCE_MS ? ms : PROOF_ONCE_MS;
+}
+
 /* Appends printf-style text to a->why (truncating). */
 void proof_say(proof_arg *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -73,10 +73,11 @@ int proof_swizzle(lego_ctx *ctx, const lego_layout *leaf, unsigned ms,
 	lego_expr *zero = lego_const(ctx, 0);
 	if (!holds64(ctx, lego_binop(ctx, LEGO_EQ,
 				     lego_expr_subst(ctx, f, 1, &o, &f), o),
-		     ms) ||
+		     proof_once_ms(ms)) ||
 	    !holds64(ctx, lego_binop(ctx, LEGO_EQ,
 				     lego_binop(ctx, LEGO_SHR, f, k),
-				     lego_binop(ctx, LEGO_SHR, o, k)), ms)) {
+				     lego_binop(ctx, LEGO_SHR, o, k)),
+		     proof_once_ms(ms))) {
 		a->status = LEGO_UNKNOWN;
 		proof_say(a, "GenP %s: its certificate not proved over 64-bit "
 			  "bit-vectors: %s", leaf->genp->name,

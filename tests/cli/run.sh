@@ -263,7 +263,7 @@ same "examples/fig9.lego apply" 15 apply "$ex/fig9.lego" G 4 2
 # ----------------------------------------------------------- check --prove
 has "prove figure 9" 0 "^G: proved 4 of 4" out check --prove "$ex/fig9.lego" G
 has "prove figure 9: inverse by construction" 0 \
-	"^G: apply(inv(x)) == x: proved (construction): RegP x2, built-in GenP x1, OrderBy x2, GroupBy (sizes agree) x1$" \
+	"^G: apply(inv(x)) == x: proved (construction): RegP x2, antidiag by its certificate (every n) x1, OrderBy x2, GroupBy (sizes agree) x1$" \
 	out check --prove "$ex/fig9.lego" G
 has "prove figure 9: simplification by certificate" 0 \
 	"^G: simplified == semantics: proved (certificate)" out check --prove "$ex/fig9.lego" G
