@@ -30,8 +30,8 @@ static int walk(lego_ctx *ctx, const lego_layout *l, unsigned ms, tally *t,
 		t->regp++;
 		return LEGO_OK;
 	case LAYOUT_GENP: {
-		int sw = proof_swizzle(ctx, l, ms, a);
-		int ad = sw ? 0 : proof_antidiag(ctx, l, ms, a);
+		int sw = proof_swizzle(ctx, l, a);
+		int ad = sw ? 0 : proof_antidiag(ctx, l, a);
 		rc = sw ? sw : ad;
 		if (rc < 0 || (rc && a->status != LEGO_PROVED))
 			return rc < 0 ? rc : LEGO_OK;

@@ -29,23 +29,6 @@ static int64_t finite_points(const lego_layout *leaf)
 	return n;
 }
 
-/* " at a=1 b=2": the values env gives cond's symbols (the template's
- * names), appended to a. */
-static void say_witness(lego_ctx *ctx, lego_expr *cond, const lego_env *env,
-			proof_arg *a)
-{
-	lego_expr **syms = NULL;
-	size_t n = 0;
-	int64_t v;
-	if (lego_expr_symbols(ctx, cond, &syms, &n) != LEGO_OK)
-		return;
-	for (size_t i = 0; i < n; i++)
-		if (lego_env_lookup(env, syms[i], &v) == LEGO_OK)
-			proof_say(a, "%s%s=%lld", i ? " " : " at ",
-				  lego_expr_name(syms[i]), (long long)v);
-	free(syms);
-}
-
 /* One condition of the argument; a failure is recorded in a, a
  * refutation with its counterexample (confirmed by evaluation in
  * src/smt). */
@@ -64,7 +47,7 @@ static void ask(lego_ctx *ctx, lego_expr *cond, unsigned ms, const char *what,
 			  p == LEGO_REFUTED ? "" : ": ",
 			  p == LEGO_REFUTED ? "" : lego_ctx_error(ctx));
 		if (p == LEGO_REFUTED)
-			say_witness(ctx, cond, env, a);
+			proof_say_witness(ctx, cond, env, a);
 	}
 	lego_env_free(env);
 }

@@ -18,11 +18,11 @@ typedef struct proof_arg {
 	char why[LEGO_PROOF_WHY];
 } proof_arg;
 
-/* What is proved once and cached -- a `genp` declaration's template, a
- * built-in's certificate: the same queries in every use -- gets at least
- * this many ms of Z3's resources (src/smt counts them, not the wall
- * clock), whatever is left of the run's --timeout, so that its outcome
- * does not depend on the load or on what came before. */
+/* What is proved once and cached -- a `genp` declaration's template:
+ * the same queries in every use -- gets at least this many ms of Z3's
+ * resources (src/smt counts them, not the wall clock), whatever is left
+ * of the run's --timeout.  (The built-ins' certificates, swizzle.c and
+ * antidiag.c, have fixed budgets of their own, in ctxs of their own.) */
 enum { PROOF_ONCE_MS = 10000 };
 /* ms, or PROOF_ONCE_MS when that is more. */
 static inline unsigned proof_once_ms(unsigned ms)
@@ -33,6 +33,10 @@ static inline unsigned proof_once_ms(unsigned ms)
 /* Appends printf-style text to a->why (truncating). */
 void proof_say(proof_arg *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Appends " at a=1 b=2", the values env gives cond's symbols (a
+ * counterexample), to a. */
+void proof_say_witness(lego_ctx *ctx, lego_expr *cond, const lego_env *env,
+		       proof_arg *a);
 
 /* construct.c: is l a bijection onto [0, size) (onto its real elements
  * under the mask when padded), with lego_layout_inv its inverse, by its
@@ -55,14 +59,19 @@ int proof_genp(lego_ctx *ctx, const lego_layout *leaf, unsigned timeout_ms,
  * checked (a failure recorded in a: the size not proved a multiple of
  * its blocks, or the 64-bit lemmas undecided), 0 when it is not one,
  * LEGO_ERR on an error. */
-int proof_swizzle(lego_ctx *ctx, const lego_layout *leaf, unsigned ms,
-		  proof_arg *a);
+int proof_swizzle(lego_ctx *ctx, const lego_layout *leaf, proof_arg *a);
 
 /* antidiag.c: 1 when leaf is the built-in antidiag, its certificate for
  * every n checked (a step not proved recorded in a), 0 when it is not
- * one. */
-int proof_antidiag(lego_ctx *ctx, const lego_layout *leaf, unsigned ms,
-		   proof_arg *a);
+ * one, LEGO_ERR on an error.  Each step gets a fixed budget of Z3's
+ * resources in a Z3 context of its own: no time limit of the caller's
+ * and nothing asked before changes the outcome. */
+int proof_antidiag(lego_ctx *ctx, const lego_layout *leaf, proof_arg *a);
+/* The certificate for the formulas of fn (apply_sym and inv_sym at
+ * [n, n]): a->status PROVED, or the first step not proved (REFUTED with
+ * its counterexample) said in a.  LEGO_OK or an error.  Tests hand it a
+ * planted wrong inverse. */
+int proof_antidiag_fn(lego_ctx *ctx, const lego_genp_fn *fn, proof_arg *a);
 
 /* cert.c: the certificate checker.  For each i < n, ok[i] = 1 when the
  * steps of cert prove from[i] == to[i] under the facts; the first

@@ -9,7 +9,9 @@
  * offsets); and 2^(M+B) divides the size under the facts.  Then f maps
  * [0, size), a union of whole blocks, into itself, injectively, so onto
  * it, with f its own inverse; the flattening around it is row-major
- * order, a bijection. */
+ * order, a bijection.  The lemmas are asked in a ctx of their own, within
+ * a fixed budget of Z3's resources (LEMMA_MS), so their answer depends
+ * neither on what was asked before nor on the machine's load. */
 #include <stdio.h>
 
 #include "layout/layout.h"
@@ -28,67 +30,77 @@ static lego_expr *formula(lego_ctx *ctx, int b, int m, int s, lego_expr *o)
 	return lego_binop(ctx, LEGO_BXOR, o, bits);
 }
 
-/* The leaf's f over a one-dim offset, when the leaf is a swizzle whose
- * formula is the one its name gives (checked, not taken from the
- * name); *b, *m: its parameters.  NULL otherwise. */
-static lego_expr *swizzle_of(lego_ctx *ctx, const lego_layout *leaf,
-			     lego_expr *o, int *b, int *m)
+/* Its 64-bit lemmas get this budget, ms of Z3's resources (each takes a
+ * few); its size fact, asked under the spec's assumptions, gets
+ * SIZE_MS. */
+enum { LEMMA_MS = 4000, SIZE_MS = 2000 };
+
+/* The leaf's parameters when it is a swizzle by its name; 0 otherwise. */
+static int params_of(const lego_layout *leaf, int *b, int *m, int *s)
 {
-	const lego_genp_fn *fn = &leaf->genp->fn;
-	int s;
-	if (!fn->apply_sym || sscanf(leaf->genp->name, "swizzle(%d, %d, %d)",
-				     b, m, &s) != 3 || *b < 0 || *m < 0 ||
-	    s < 0 || *b + *m + s > SMT_SHIFT_TOP)
-		return NULL;
-	lego_expr *size = lego_layout_size(ctx, leaf);
-	lego_expr *f = size ? fn->apply_sym(ctx, fn->user, 1, &size, &o)
-			    : NULL;
-	return f && f == formula(ctx, *b, *m, s, o) ? f : NULL;
+	return leaf->genp->fn.apply_sym &&
+	       sscanf(leaf->genp->name, "swizzle(%d, %d, %d)", b, m, s) == 3 &&
+	       *b >= 0 && *m >= 0 && *s >= 0 && *b + *m + *s <= SMT_SHIFT_TOP;
 }
 
 /* cond over 64-bit bit-vectors, o any value its range allows. */
-static int holds64(lego_ctx *ctx, lego_expr *cond, unsigned ms)
+static int holds64(lego_ctx *ctx, lego_expr *cond)
 {
-	return cond && smt_prove_bv64(ctx, cond, NULL, 0, NULL, ms, 0) ==
-			       LEGO_PROVED;
+	return cond && smt_prove_bv64(ctx, cond, NULL, 0, NULL, LEMMA_MS,
+				      0) == LEGO_PROVED;
 }
 
-int proof_swizzle(lego_ctx *ctx, const lego_layout *leaf, unsigned ms,
-		  proof_arg *a)
+/* The certificate's lemmas for fn, in a ctx of its own (so a Z3 context
+ * of its own: nothing asked before, no assumption and no time limit of
+ * the caller's changes the answer): 1 proved, 0 not (said in a), -1
+ * when fn's formula is not the one its name gives (checked, not taken
+ * from the name), LEGO_ENOMEM. */
+static int lemmas(lego_ctx *outer, const lego_genp_fn *fn, int b, int m,
+		  int sh, proof_arg *a)
 {
-	if (!leaf->genp->check_dims)
-		return 0;
-	int b, m;
+	lego_ctx *ctx = lego_ctx_new();
+	if (!ctx)
+		return lego_fail(outer, LEGO_ENOMEM, "out of memory");
 	/* o over [0, 2^62): every offset of a layout that fits */
 	lego_expr *o = lego_index_fresh(ctx, "_o", NULL,
 					lego_const(ctx, INT64_C(1) << 62));
-	if (!o)
-		return LEGO_ERR;
-	lego_expr *f = swizzle_of(ctx, leaf, o, &b, &m);
-	if (!f)
-		return 0;
+	lego_expr *size = lego_sym(ctx, "_size");
+	lego_expr *f = o && size ? fn->apply_sym(ctx, fn->user, 1, &size, &o)
+				 : NULL;
 	lego_expr *k = lego_const(ctx, b + m);
+	int ok = f && f == formula(ctx, b, m, sh, o) ? 1 : -1;
+	if (ok == 1 &&
+	    (!holds64(ctx, lego_binop(ctx, LEGO_EQ,
+				      lego_expr_subst(ctx, f, 1, &o, &f), o)) ||
+	     !holds64(ctx, lego_binop(ctx, LEGO_EQ,
+				      lego_binop(ctx, LEGO_SHR, f, k),
+				      lego_binop(ctx, LEGO_SHR, o, k))))) {
+		ok = 0;
+		a->status = LEGO_UNKNOWN;
+		proof_say(a, "GenP swizzle(%d, %d, %d): its certificate not "
+			  "proved over 64-bit bit-vectors: %s", b, m, sh,
+			  lego_ctx_error(ctx));
+	}
+	lego_ctx_free(ctx);
+	return ok;
+}
+
+int proof_swizzle(lego_ctx *ctx, const lego_layout *leaf, proof_arg *a)
+{
+	int b, m, sh;
+	if (!leaf->genp->check_dims || !params_of(leaf, &b, &m, &sh))
+		return 0;
+	int ok = lemmas(ctx, &leaf->genp->fn, b, m, sh, a);
+	if (ok <= 0)
+		return ok == -1 ? 0 : ok == 0 ? 1 : ok;
 	lego_expr *block = lego_const(ctx, INT64_C(1) << (b + m));
 	lego_expr *size = lego_layout_size(ctx, leaf);
 	lego_expr *zero = lego_const(ctx, 0);
-	if (!holds64(ctx, lego_binop(ctx, LEGO_EQ,
-				     lego_expr_subst(ctx, f, 1, &o, &f), o),
-		     proof_once_ms(ms)) ||
-	    !holds64(ctx, lego_binop(ctx, LEGO_EQ,
-				     lego_binop(ctx, LEGO_SHR, f, k),
-				     lego_binop(ctx, LEGO_SHR, o, k)),
-		     proof_once_ms(ms))) {
-		a->status = LEGO_UNKNOWN;
-		proof_say(a, "GenP %s: its certificate not proved over 64-bit "
-			  "bit-vectors: %s", leaf->genp->name,
-			  lego_ctx_error(ctx));
-		return 1;
-	}
-	lego_proof p = lego_smt_prove(ctx, lego_binop(ctx, LEGO_EQ,
-						      lego_binop(ctx, LEGO_MOD,
-								 size, block),
-						      zero),
-				      ms, NULL);
+	lego_proof p = size ? lego_smt_prove(ctx, lego_binop(ctx, LEGO_EQ,
+						lego_binop(ctx, LEGO_MOD,
+							   size, block),
+						zero),
+				      SIZE_MS, NULL) : LEGO_UNKNOWN;
 	if (p != LEGO_PROVED) {
 		/* LEGO_BY_NONE: the whole-layout queries cannot do better
 		 * (the same size fact) and take long on xor. */

@@ -179,6 +179,7 @@ static void certificate_proves(lego_test *t);
 void proof_random_layouts(lego_test *t); /* test_proof_random.c */
 void proof_genp_templates(lego_test *t);  /* test_proof_genp.c */
 void proof_swizzle_certificate(lego_test *t); /* test_proof_swizzle.c */
+void proof_antidiag_certificate(lego_test *t); /* test_proof_antidiag.c */
 void proof_several_divisors(lego_test *t);    /* test_proof_divides.c */
 
 void suite_proof(lego_test *t)
@@ -203,6 +204,7 @@ void suite_proof(lego_test *t)
 	proof_random_layouts(t);
 	proof_genp_templates(t);
 	proof_swizzle_certificate(t);
+	proof_antidiag_certificate(t);
 	proof_several_divisors(t);
 }
 
