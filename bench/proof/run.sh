@@ -3,7 +3,11 @@
 # bench/ (issue 13's target: every property proved, each layout < 5 s on
 # the 2-core machine).  One line per layout: what is proved, by which
 # argument "simplified == semantics" is, and the time against the target;
-# then the totals.  Each file gets 5 s per layout as its --timeout
+# then the totals.  The column "genp" says what proves the layout's GenPs
+# bijections (none: "-"): "cert" a built-in's certificate for every size
+# (antidiag, swizzle), "at-sizes" a built-in or user GenP of concrete dims
+# evaluated at every point, "template" a `genp` declaration proved for
+# all dims, "z3" a user GenP's inverse by Z3 at its dims.  Each file gets 5 s per layout as its --timeout
 # (PROOF_MS milliseconds a layout: tests/proofs.sh gives more, so that the
 # machine's load cannot turn a proof into "unknown").
 build=${1:-build}
@@ -17,7 +21,7 @@ for s in bench/tune/matmul_any_*.lego; do
 	v=${s#bench/tune/matmul_any_}
 	sh bench/tune/choice.sh . "${v%.lego}" "$composed" || exit 1
 done
-printf '%-40s %-14s %-9s %-12s %8s  %s\n' file layout proved simplified time target
+printf '%-40s %-14s %-9s %-12s %-9s %8s  %s\n' file layout proved simplified genp time target
 for f in $(find examples bench -name '*.lego' ! -path bench/tune/choice.lego | sort) \
 	$composed/*.lego; do
 	n=$(grep -c '^layout ' "$f")
@@ -37,20 +41,35 @@ for f in $(find examples bench -name '*.lego' ! -path bench/tune/choice.lego | s
 		by[w[1]] = w[2]
 		sub(/\).*/, "", by[w[1]]); sub(/.*\(/, "", by[w[1]])
 	}
+	/: inv\(apply\(i\)\) == i: / {
+		split($0, w, ": inv")
+		g = ""
+		if ($0 ~ /by its certificate/) g = g "cert,"
+		if ($0 ~ /inverse: exhaustive/) g = g "at-sizes,"
+		if ($0 ~ /for all dims/) g = g "template,"
+		if ($0 ~ /GenP \(inverse: z3\)/) g = g "z3,"
+		sub(/,$/, "", g)
+		genp[w[1]] = g == "" ? "-" : g
+	}
 	/: proved [0-9] of 4 \(/ {
 		name = $1; sub(/:$/, "", name)
 		t = $0; sub(/.*\(/, "", t); sub(/ s\)$/, "", t)
-		printf "%-40s %-14s %-9s %-12s %6.2f s  %s\n", file, name, \
-		       $3 "/4", by[name], t, t + 0 < 5 ? "< 5 s" : "OVER 5 s"
+		printf "%-40s %-14s %-9s %-12s %-9s %6.2f s  %s\n", file, \
+		       name, $3 "/4", by[name], genp[name], t,
+		       t + 0 < 5 ? "< 5 s" : "OVER 5 s"
 	}' "$out"
 done | tee "$out.all"
 awk '
-NF >= 6 && $3 ~ /\/4$/ {
+NF >= 7 && $3 ~ /\/4$/ {
 	layouts++; split($3, p, "/"); proved += p[1]; props += 4
 	if ($3 == "4/4") whole++
-	if ($5 + 0 > max) max = $5 + 0
-	if ($5 + 0 >= 5) over++
+	if ($6 + 0 > max) max = $6 + 0
+	if ($6 + 0 >= 5) over++
 	cert += $4 == "certificate"
+	if ($5 ~ /cert/) bycert++
+	if ($5 ~ /at-sizes/) atsizes++
+	if ($5 ~ /template/) tmpl++
+	if ($5 ~ /z3/) z3++
 }
 $3 == "not" { skipped++ }
 END {
@@ -58,5 +77,9 @@ END {
 	       "simplified == semantics by certificate on %d; slowest %.2f s, "\
 	       "%d over 5 s; %d files not proved (errors)\n", layouts, proved,
 	       props, whole, cert, max, over, skipped
+	printf "GenPs: by a certificate for every size in %d layouts, by a "\
+	       "template for all dims in %d, evaluated at their concrete "\
+	       "sizes in %d, by Z3 at their dims in %d\n", bycert, tmpl,
+	       atsizes, z3
 }' "$out.all"
 rm -f "$out.all"

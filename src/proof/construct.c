@@ -1,10 +1,10 @@
 /* construct.c - bijectivity by construction.
  *
  * SEMANTICS.md builds every layout from bijections: a RegP is a
- * permutation (its constructor checks perm), a built-in GenP is one (each
- * proved in tests/unit/test_proof.c, exhaustively for bounded sizes and
- * by its documented inverse; the swizzle and antidiag for every size by
- * their certificates, swizzle.c and antidiag.c), a user GenP is one once proof_genp proves
+ * permutation (its constructor checks perm), a built-in GenP is one:
+ * of symbolic dims by its certificate (swizzle.c, antidiag.c: for every
+ * size), of concrete dims by evaluating its formulas at every point, as
+ * proof_genp does a user GenP's; a user GenP is one once proof_genp proves
  * its inverse (a `genp` declaration's once for all dims); an OrderBy of
  * bijections is a bijection onto the product of their sizes; a GroupBy
  * chain is one when its pieces' sizes agree,
@@ -30,21 +30,30 @@ static int walk(lego_ctx *ctx, const lego_layout *l, unsigned ms, tally *t,
 		t->regp++;
 		return LEGO_OK;
 	case LAYOUT_GENP: {
-		int sw = proof_swizzle(ctx, l, a);
-		int ad = sw ? 0 : proof_antidiag(ctx, l, a);
-		rc = sw ? sw : ad;
-		if (rc < 0 || (rc && a->status != LEGO_PROVED))
-			return rc < 0 ? rc : LEGO_OK;
-		t->swizzles += sw == 1;
-		t->antidiags += ad == 1;
-		if (rc == 1 || l->genp->check_dims) {
-			t->builtin += rc == 0;
+		int builtin = l->genp->check_dims != NULL;
+		/* A built-in of symbolic dims is one by its certificate;
+		 * of concrete dims, by evaluation at them, as a user's. */
+		if (builtin && proof_genp_points(l) < 0) {
+			int sw = proof_swizzle(ctx, l, a);
+			int ad = sw ? 0 : proof_antidiag(ctx, l, a);
+			if (sw < 0 || ad < 0)
+				return LEGO_ERR;
+			t->swizzles += sw == 1;
+			t->antidiags += ad == 1;
+			if (!sw && !ad) {
+				a->status = LEGO_UNKNOWN;
+				proof_say(a, "built-in GenP %s of symbolic "
+					  "dims: no certificate",
+					  l->genp->name);
+			}
 			return LEGO_OK;
 		}
 		lego_argument by = LEGO_BY_NONE;
 		int by_template = 0;
 		rc = proof_genp(ctx, l, ms, a, &by, &by_template);
-		if (by_template)
+		if (builtin)
+			t->builtin++;
+		else if (by_template)
 			t->templates++;
 		else
 			t->user[by]++;
@@ -87,7 +96,7 @@ int proof_construct(lego_ctx *ctx, const lego_layout *l, unsigned timeout_ms,
 		const char *what;
 	} part[] = {
 		{t.regp, "RegP"},
-		{t.builtin, "built-in GenP"},
+		{t.builtin, "built-in GenP (inverse: exhaustive)"},
 		{t.swizzles, "swizzle by its certificate (involution on "
 			     "aligned blocks, 64-bit)"},
 		{t.antidiags, "antidiag by its certificate (every n)"},

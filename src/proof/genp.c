@@ -14,9 +14,7 @@ enum { ENUM_POINTS = 1 << 20 };
  * queries get proof_once_ms (the grouped GenP of bench/tune needs about
  * 8 s of Z3's resources, 1-3 s of wall clock here). */
 
-/* The number of points of the leaf's domain, or -1 when a dim is
- * symbolic or there are more than ENUM_POINTS. */
-static int64_t finite_points(const lego_layout *leaf)
+int64_t proof_genp_points(const lego_layout *leaf)
 {
 	int64_t n = 1, v;
 	for (size_t k = 0; k < leaf->rank; k++) {
@@ -109,7 +107,7 @@ int proof_genp(lego_ctx *ctx, const lego_layout *leaf, unsigned timeout_ms,
 	*by_template = 0;
 	/* A finite domain is decided at once by evaluation; the template
 	 * is for symbolic dims. */
-	const lego_layout *t = finite_points(leaf) < 0 ? instance_of(ctx, leaf)
+	const lego_layout *t = proof_genp_points(leaf) < 0 ? instance_of(ctx, leaf)
 						       : NULL;
 	proof_arg ta = {LEGO_PROVED, LEGO_BY_Z3, ""};
 	if (t) {
@@ -132,7 +130,7 @@ int proof_genp(lego_ctx *ctx, const lego_layout *leaf, unsigned timeout_ms,
 	}
 	proof_arg la = {LEGO_PROVED, LEGO_BY_NONE, ""};
 	prove_inverse(ctx, leaf, idx, timeout_ms, &la);
-	*by = finite_points(leaf) >= 0 ? LEGO_BY_EXHAUSTIVE : LEGO_BY_Z3;
+	*by = proof_genp_points(leaf) >= 0 ? LEGO_BY_EXHAUSTIVE : LEGO_BY_Z3;
 	if (la.status != LEGO_PROVED) {
 		a->status = la.status;
 		a->by = *by;

@@ -54,6 +54,9 @@ int proof_construct(lego_ctx *ctx, const lego_layout *l, unsigned timeout_ms,
  * *by: the argument used (a failure is also recorded in a). */
 int proof_genp(lego_ctx *ctx, const lego_layout *leaf, unsigned timeout_ms,
 	       proof_arg *a, lego_argument *by, int *by_template);
+/* The number of points of a GenP leaf's domain, or -1 when a dim is
+ * symbolic or there are more than lego_smt_prove enumerates (2^20). */
+int64_t proof_genp_points(const lego_layout *leaf);
 
 /* swizzle.c: 1 when leaf is the built-in swizzle, its certificate
  * checked (a failure recorded in a: the size not proved a multiple of

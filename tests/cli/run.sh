@@ -263,10 +263,13 @@ same "examples/fig9.lego apply" 15 apply "$ex/fig9.lego" G 4 2
 # ----------------------------------------------------------- check --prove
 has "prove figure 9" 0 "^G: proved 4 of 4" out check --prove "$ex/fig9.lego" G
 has "prove figure 9: inverse by construction" 0 \
-	"^G: apply(inv(x)) == x: proved (construction): RegP x2, antidiag by its certificate (every n) x1, OrderBy x2, GroupBy (sizes agree) x1$" \
+	"^G: apply(inv(x)) == x: proved (construction): RegP x2, built-in GenP (inverse: exhaustive) x1, OrderBy x2, GroupBy (sizes agree) x1$" \
 	out check --prove "$ex/fig9.lego" G
 has "prove figure 9: simplification by certificate" 0 \
 	"^G: simplified == semantics: proved (certificate)" out check --prove "$ex/fig9.lego" G
+has "prove nw: antidiag of symbolic n by its certificate" 0 \
+	"^W: apply(inv(x)) == x: proved (construction): antidiag by its certificate (every n) x1$" \
+	out check --prove "$ex/nw.lego" W
 has "prove gemm: symbolic tiles by certificate" 0 \
 	"^A: simplified == semantics: proved (certificate)" out check --prove "$ex/gemm.lego" A
 has "prove refutes a GenP that is no bijection" 1 \
