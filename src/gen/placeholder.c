@@ -69,6 +69,27 @@ static int proved_outside(lego_ctx *ctx, lego_expr *e, lego_expr *dim)
 	       (last && lego_prove_lt(ctx, last, e));
 }
 
+/* Records cond among the conditions the references need. */
+static int need(lang_parser *p, lego_expr *cond)
+{
+	gen_slices *all = ((place_state *)p->user)->slices;
+	if (!cond)
+		return lang_api_error(p, lang_peek(p));
+	if (lang_grow(p, (void **)&all->needs, &all->needs_cap, all->nneeds,
+		      sizeof *all->needs))
+		return -1;
+	all->needs[all->nneeds++] = cond;
+	return 0;
+}
+
+/* lo <= e < hi */
+static lego_expr *within(lego_ctx *ctx, lego_expr *lo, lego_expr *e,
+			 lego_expr *hi)
+{
+	return lego_binop(ctx, LEGO_AND, lego_binop(ctx, LEGO_LE, lo, e),
+			  lego_binop(ctx, LEGO_LT, e, hi));
+}
+
 /* An index expression over [0, dim): undeclared names range over it. */
 static int parse_index(lang_parser *p, lego_expr *dim, lang_val *out)
 {
@@ -80,7 +101,10 @@ static int parse_index(lang_parser *p, lego_expr *dim, lang_val *out)
 	int rc = lang_parse_expr(p, out);
 	p->auto_index = auto_index;
 	p->auto_hi = auto_hi;
-	if (rc || !proved_outside(p->ctx, out->e, dim))
+	if (!rc && !proved_outside(p->ctx, out->e, dim))
+		return need(p, within(p->ctx, lego_const(p->ctx, 0), out->e,
+				      dim));
+	if (rc)
 		return rc;
 	char *i = lego_expr_print(p->ctx, out->e, LEGO_LANG_PYTHON);
 	char *n = lego_expr_print(p->ctx, dim, LEGO_LANG_PYTHON);
@@ -137,7 +161,11 @@ static int parse_entry(lang_parser *p, lego_expr *dim, lego_expr **idx,
 			return -1;
 		s->stop = v.e;
 	}
-	return check_range(p, first, s, dim);
+	lego_expr *zero = lego_const(p->ctx, 0);
+	return check_range(p, first, s, dim) ||
+	       need(p, lego_binop(p->ctx, LEGO_AND,
+				  lego_binop(p->ctx, LEGO_LE, zero, s->start),
+				  lego_binop(p->ctx, LEGO_LE, s->stop, dim)));
 }
 
 /* L[..] after the '[': its flat index, or with `mask` its mask. */

@@ -35,6 +35,8 @@ typedef struct tmpl {
 	lego_sbuf out;
 	FILE *warnings;
 	const char *prev;              /* the last line of code, blanked */
+	gen_place_fn seen;             /* gen_template_places: its fn */
+	void *user;
 } tmpl;
 
 /* One placeholder of the current line. */
@@ -267,9 +269,20 @@ static int read_places(tmpl *t, size_t pos, size_t end, int line,
 		p->open = open;
 		p->close = (size_t)(c - t->text) + 2;
 		p->col = col;
+		size_t before = t->slices.nneeds;
 		p->e = gen_placeholder_parse(t->spec, t->filename, line, col + 2,
 					     o + 2, (size_t)(c - o) - 2,
 					     &t->slices, &p->is_bool);
+		if (p->e && t->seen) {
+			gen_place_seen seen = {
+				line, col, o + 2, (size_t)(c - o) - 2, p->e,
+				t->slices.needs + before,
+				t->slices.nneeds - before};
+			if (t->seen(t->user, &seen))
+				return LEGO_ERR;
+			i = p->close;
+			continue;
+		}
 		if (!p->e || !(p->e = lego_simplify(t->ctx, p->e)))
 			return LEGO_ERR;
 		if (lego_exprs_may_overflow64(1, &p->e))
@@ -593,6 +606,29 @@ static int expand(tmpl *t)
 		pos = end;
 	}
 	return flush(t, &r) == LEGO_OK ? LEGO_OK : LEGO_ERR;
+}
+
+int gen_template_places(lego_ctx *ctx, const char *filename,
+			const char *text, size_t len,
+			const lego_gen_opts *opts, gen_place_fn fn,
+			void *user)
+{
+	tmpl t = {.ctx = ctx, .filename = filename ? filename : "<template>",
+		  .text = text ? text : "", .len = len, .seen = fn,
+		  .user = user};
+	int rc = find_blocks(&t);
+	if (rc == LEGO_OK)
+		rc = load_spec(&t, opts);
+	free(t.spec_text);
+	int line = 1;
+	for (size_t pos = 0; rc == LEGO_OK && pos < t.len; line++) {
+		size_t end = line_end(&t, pos), n;
+		place *ps;
+		if (!in_block(&t, pos))
+			rc = read_places(&t, pos, end, line, &ps, &n);
+		pos = end;
+	}
+	return rc;
 }
 
 lego_spec *lego_gen_spec(lego_ctx *ctx, const char *filename,

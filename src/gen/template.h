@@ -23,6 +23,12 @@ typedef struct gen_slices {
 	gen_slice *items;        /* in the ctx arena */
 	size_t n, cap;
 	size_t unnamed;          /* slices named so far (_s0, _s1, ...) */
+	/* The conditions the layout references met so far need to read
+	 * inside their layouts (an index in [0, dim), a slice within
+	 * [0, dim], an inverse's argument in [0, size)), for
+	 * gen_template_places; in the ctx arena. */
+	lego_expr **needs;
+	size_t nneeds, needs_cap;
 } gen_slices;
 
 /*
@@ -35,6 +41,26 @@ typedef struct gen_slices {
 lego_expr *gen_placeholder_parse(lego_spec *spec, const char *filename,
 				 int line, int col, const char *text,
 				 size_t len, gen_slices *slices, int *is_bool);
+
+/* One placeholder as parsed, not simplified: where it is (the position
+ * of its "{{"), its text between the braces, its value, and the
+ * conditions its layout references need (gen_slices.needs). */
+typedef struct gen_place_seen {
+	int line, col;
+	const char *text;
+	size_t len;
+	lego_expr *e;
+	lego_expr *const *needs;
+	size_t nneeds;
+} gen_place_seen;
+typedef int (*gen_place_fn)(void *user, const gen_place_seen *p);
+/* template.c: calls fn on every placeholder of the template (its spec as
+ * lego_gen loads it), in order, stopping at an error or a non-zero fn.
+ * For the proofs of `lego check --prove TEMPLATE` (src/proof). */
+int gen_template_places(lego_ctx *ctx, const char *filename,
+			const char *text, size_t len,
+			const lego_gen_opts *opts, gen_place_fn fn,
+			void *user);
 
 /* splice.c: whether value, put in place of the placeholder text
  * line[open, close) of a template line of len bytes, needs parentheses to

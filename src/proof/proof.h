@@ -8,6 +8,8 @@
 #ifndef LEGO_PROOF_H
 #define LEGO_PROOF_H
 
+#include <stdio.h>
+
 #include "core/core.h"
 #include "lego.h"
 
@@ -83,6 +85,17 @@ struct lego_cert;
 int proof_cert_check(lego_ctx *ctx, const struct lego_cert *cert, size_t n,
 		     lego_expr *const *from, lego_expr *const *to, int *ok,
 		     proof_arg *a);
+
+/* template.c: `lego check --prove TEMPLATE`: for each placeholder of the
+ * template (its spec as lego_gen loads it, opts->target unused), prints
+ * to out whether the emitted expression equals the defining one and
+ * whether its layout references' indices are in range, each query
+ * within ms of Z3's resources; then a summary.  *verdict: REFUTED when
+ * one is, else UNKNOWN when one is, else PROVED.  LEGO_OK or an error
+ * (the template's, "file:line:col: error: ..."). */
+int proof_template(lego_ctx *ctx, const char *filename, const char *text,
+		   size_t len, const lego_gen_opts *opts, unsigned ms,
+		   FILE *out, lego_proof *verdict);
 
 /* assume.c: PROVED when the facts have a model, REFUTED when they are
  * inconsistent (they would prove anything), UNKNOWN otherwise. */

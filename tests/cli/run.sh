@@ -270,6 +270,17 @@ has "prove figure 9: simplification by certificate" 0 \
 has "prove nw: antidiag of symbolic n by its certificate" 0 \
 	"^W: apply(inv(x)) == x: proved (construction): antidiag by its certificate (every n) x1$" \
 	out check --prove "$ex/nw.lego" W
+# a template: each placeholder's emitted expression and its indices
+has "prove a template's placeholders" 0 \
+	"^$ex/cuda/transpose.cu.tpl: 32 placeholders: simplified == semantics proved on 32, indices in range proved on 10 of the 10 with layout references$" \
+	out check --prove "$ex/cuda/transpose.lego" "$ex/cuda/transpose.cu.tpl"
+printf '{%% lego %%}\nsym N\nindex t in [0, N + 1)\nlayout A = Row(N)\n{%% end %%}\nx = a[{{ A[t / 2] }}];\ny = a[{{ A[t] }}];\n' >"$tmp/oob.tpl"
+has "prove a template: an index in range" 1 \
+	"^$tmp/oob.tpl:6:7: {{ A\[t / 2\] }}: indices in range: proved" \
+	out check --prove "$tmp/oob.tpl"
+has "prove a template: an index out of range refuted" 1 \
+	"^$tmp/oob.tpl:7:7: {{ A\[t\] }}: indices in range: REFUTED (solver): 0 <= t and t < N: refuted at N=1 t=1$" \
+	out check --prove "$tmp/oob.tpl"
 has "prove gemm: symbolic tiles by certificate" 0 \
 	"^A: simplified == semantics: proved (certificate)" out check --prove "$ex/gemm.lego" A
 has "prove refutes a GenP that is no bijection" 1 \
