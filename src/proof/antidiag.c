@@ -147,7 +147,8 @@ static lego_expr *parity(steps *s, lego_expr *m, lego_expr *q)
 	lego_expr *q2 = lego_mul(s->ctx, c(s, 2), q), *forms[2];
 	for (int odd = 0; odd < 2; odd++) {
 		lego_expr *m0 = add(s, q2, c(s, odd));
-		lego_expr *lo = lego_mul(s->ctx, q, sub(s, q2, c(s, 1 - 2 * odd)));
+		lego_expr *lo = lego_mul(s->ctx, q,
+					 sub(s, q2, c(s, 1 - 2 * odd)));
 		lego_expr *hi = lego_mul(s->ctx, add(s, q, c(s, odd)),
 					 add(s, q2, c(s, 1)));
 		forms[odd] = implies(s, op(s, LEGO_EQ, m, m0), all(s, all(s,

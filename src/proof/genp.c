@@ -107,8 +107,8 @@ int proof_genp(lego_ctx *ctx, const lego_layout *leaf, unsigned timeout_ms,
 	*by_template = 0;
 	/* A finite domain is decided at once by evaluation; the template
 	 * is for symbolic dims. */
-	const lego_layout *t = proof_genp_points(leaf) < 0 ? instance_of(ctx, leaf)
-						       : NULL;
+	const lego_layout *t = proof_genp_points(leaf) < 0
+				       ? instance_of(ctx, leaf) : NULL;
 	proof_arg ta = {LEGO_PROVED, LEGO_BY_Z3, ""};
 	if (t) {
 		/* The template's own index symbols range over its dims: the
