@@ -114,20 +114,21 @@ static int prove_template(const cli_args *a)
 {
 	const char *path = a->pos[a->npos - 1];
 	size_t len;
-	char *text = a->prove ? cli_read_file(path, &len) : NULL;
+	lego_ctx *ctx = a->prove ? lego_ctx_new() : NULL;
+	/* quietly: the last argument may be a layout's NAME */
+	char *text = ctx ? lego_read_file(ctx, path, &len) : NULL;
 	if (!text || !strstr(text, "{{")) {
 		free(text);
+		lego_ctx_free(ctx);
 		return -1;
 	}
-	lego_ctx *ctx = lego_ctx_new();
 	lego_gen_opts o = {NULL, a->npos == 2 ? a->pos[0] : NULL, a->defs,
 			   a->ndefs, NULL};
 	lego_proof verdict = LEGO_UNKNOWN;
-	int rc = ctx ? proof_template(ctx, path, text, len, &o, a->timeout_ms,
-				      stdout, &verdict)
-		     : LEGO_ENOMEM;
+	int rc = proof_template(ctx, path, text, len, &o, a->timeout_ms,
+				stdout, &verdict);
 	if (rc != LEGO_OK)
-		rc = ctx ? cli_ctx_fail(ctx) : cli_fail("out of memory");
+		rc = cli_ctx_fail(ctx);
 	else
 		rc = verdict == LEGO_REFUTED ? CLI_FAIL
 		     : verdict == LEGO_UNKNOWN ? CLI_SKIPPED : CLI_OK;
