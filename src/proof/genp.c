@@ -11,7 +11,7 @@ enum { MAX_RANK = 64 };
  * evaluating every one (src/smt/enumerate.c). */
 enum { ENUM_POINTS = 1 << 20 };
 /* A `genp` declaration's template is proved once, for all dims: its
- * queries get proof_once_ms (the grouped GenP of bench/tune needs about
+ * queries get PROOF_ONCE_MS (the grouped GenP of bench/tune needs about
  * 8 s of Z3's resources, 1-3 s of wall clock here). */
 
 int64_t proof_genp_points(const lego_layout *leaf)
@@ -115,7 +115,7 @@ int proof_genp(lego_ctx *ctx, const lego_layout *leaf, unsigned timeout_ms,
 		 * same queries for every use, answered once (src/smt's
 		 * cache). */
 		prove_inverse(ctx, t, t->genp->params,
-			      proof_once_ms(timeout_ms), &ta);
+			      PROOF_ONCE_MS, &ta);
 		if (ta.status == LEGO_PROVED) {
 			*by_template = 1;
 			*by = LEGO_BY_Z3;
