@@ -8,8 +8,8 @@
 # median of numpy's time over the kernel's in the same pair, with the
 # load average of the rounds.  THREADS (default 1) threads on both
 # sides (OpenBLAS's and PoCL's pthread device's): on a shared machine
-# one thread a side is what can still be compared.  MatMul at 512^3 and
-# 1024^3, MatVec at 4096^2, Jacobi 3D at 128^3.  bench/mdh/README.md has
+# one thread a side is what can still be compared.  MatMul at 512^3,
+# 1024^3 and 2016^3, MatVec at 4096^2, Jacobi 3D at 128^3.  bench/mdh/README.md has
 # runs.
 BUILD=${1:-build}
 here=$(dirname "$0")
@@ -54,7 +54,8 @@ table() {
 	done
 }
 # MatMul: the vector variant (W_j, docs/mdh.md), one work-item a group,
-# P_i rows of 16 (float16: AVX-512); MatVec: rows of 8 or 4 a work-item,
+# P_i rows of 16 (float16: AVX-512), the groups along j or (B_ord = 2)
+# along i, sharing B's column panel; MatVec: rows of 8 or 4 a work-item,
 # 8 work-items along k, k's private loop inside the row tile
 table << EOF | tee "$D/log"
 matmul 512
@@ -63,7 +64,10 @@ matmul 512
 
 matmul 1024
 -D L_i=1 -D L_j=1 -D P_i=8 -D P_j=16 -D O_j=2 -D W_j=16
--D L_i=1 -D L_j=1 -D P_i=4 -D P_j=16 -D O_j=2 -D W_j=16
+-D L_i=1 -D L_j=1 -D P_i=8 -D P_j=16 -D O_j=2 -D W_j=16 -D B_ord=2
+
+matmul 2016
+-D L_i=1 -D L_j=1 -D P_i=8 -D P_j=16 -D O_j=2 -D W_j=16 -D B_ord=2
 
 matvec 4096
 -D L_i=1 -D P_i=8 -D L_k=8 -D P_k=16 -D R_k=2

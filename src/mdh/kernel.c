@@ -915,9 +915,18 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 	lego_sbuf_printf(b, "\tconst int mdh_grp = %s, mdh_lid = %s;\n",
 			 sp->group_id, sp->local_id);
 	size_t k;
-	for (k = 0; k < p->ndims; k++)
-		lego_sbuf_printf(b, "\tconst int mdh_g_%s = {{ mdh_GRID.inv(mdh_grp)"
-				 "[%zu] }};\n", p->dims[k].name, k);
+	const int orders = mdh_grid_orders(p, sp->vectors);
+	for (k = 0; k < p->ndims; k++) {
+		lego_sbuf_printf(b, "\tconst int mdh_g_%s = {{ ",
+				 p->dims[k].name);
+		if (orders)
+			lego_sbuf_printf(b, "select(B_ord == 1, mdh_GRID.inv("
+					 "mdh_grp)[%zu], mdh_GRIDC.inv(mdh_grp)"
+					 "[%zu])", k, k);
+		else
+			lego_sbuf_printf(b, "mdh_GRID.inv(mdh_grp)[%zu]", k);
+		lego_sbuf_puts(b, " }};\n");
+	}
 	for (k = 0; k < p->ndims; k++)
 		lego_sbuf_printf(b, "\tconst int mdh_l_%s = {{ mdh_LOC.inv(mdh_lid)"
 				 "[%zu] }};\n", p->dims[k].name, k);

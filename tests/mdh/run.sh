@@ -178,6 +178,13 @@ run contraction "3 5 7 3 5" -D L_c=1 -D P_c=4 -D O_c=2 -D W_c=4 -D P_d=2 \
 run conv1d "17 3" -D L_i=2 -D P_i=4 -D O_i=2 -D W_i=4
 run gaussian2d "7 9" -D L_j=1 -D P_j=8 -D O_j=2 -D W_j=8 -D P_i=2 -D M_w=2
 run mcc "1 3 5 5 3 3 3" -D L_q=1 -D P_q=4 -D O_q=2 -D W_q=2 -D P_k=2 -D M_f=2
+# the work-groups' order (B_ord = 2: the first dim's groups fastest), with
+# vectors, scalars and a grid level over k, three ++ dims, symbolic sizes
+run matmul "13 29 7" -D M=13 -D N=29 -D K=7 -D L_i=1 -D L_j=1 -D P_i=4 \
+	-D P_j=16 -D O_j=2 -D W_j=16 -D B_ord=2
+run matmul "17 19 5" -D L_i=2 -D L_j=2 -D P_i=2 -D O_i=2 -D L_k=2 -D G_k=2 \
+	-D B_ord=2
+run bmatmul "3 5 7 9" -D L_j=1 -D P_i=2 -D P_j=8 -D O_j=2 -D W_j=4 -D B_ord=2
 if "$LEGO" mdh "$EX/matmul.mdh" -D L_j=1 -D P_j=4 -D O_j=2 -D W_j=4 \
 	-D G_k=2 > /dev/null 2> "$TMP/err"; then
 	ko "W_j = 4 with G_k = 2 accepted"
