@@ -30,7 +30,8 @@ static const mdh_spelling spellings[] = {
 	 * accumulator are two statements; clang (PoCL's compiler) then
 	 * contracts across them, as nvcc does by default */
 	[MDH_OPENCL] = {"#ifdef __clang__\n#pragma clang fp contract(fast)\n"
-			"#endif\n", "__kernel void", "__global ", "restrict", "__local",
+			"#endif\n",
+			"__kernel void", "__global ", "restrict", "__local",
 			"(int)get_group_id(0)", "(int)get_local_id(0)",
 			"(int)get_global_id(0)", "(int)get_global_size(0)",
 			"barrier(CLK_LOCAL_MEM_FENCE)", "static", "",
