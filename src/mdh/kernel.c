@@ -25,7 +25,13 @@
 	"__launch_bounds__({{ mdh_LOC.size }}, {{ B_sm }}) ", 1
 
 static const mdh_spelling spellings[] = {
-	[MDH_OPENCL] = {"", "__kernel void", "__global ", "restrict", "__local",
+	/* OpenCL C contracts a * b + c into an FMA only within one
+	 * expression, and the scalar function and its fold into the
+	 * accumulator are two statements; clang (PoCL's compiler) then
+	 * contracts across them, as nvcc does by default */
+	[MDH_OPENCL] = {"#ifdef __clang__\n#pragma clang fp contract(fast)\n"
+			"#endif\n",
+			"__kernel void", "__global ", "restrict", "__local",
 			"(int)get_group_id(0)", "(int)get_local_id(0)",
 			"(int)get_global_id(0)", "(int)get_global_size(0)",
 			"barrier(CLK_LOCAL_MEM_FENCE)", "static", "",
@@ -910,9 +916,18 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 	lego_sbuf_printf(b, "\tconst int mdh_grp = %s, mdh_lid = %s;\n",
 			 sp->group_id, sp->local_id);
 	size_t k;
-	for (k = 0; k < p->ndims; k++)
-		lego_sbuf_printf(b, "\tconst int mdh_g_%s = {{ mdh_GRID.inv(mdh_grp)"
-				 "[%zu] }};\n", p->dims[k].name, k);
+	const int orders = mdh_grid_orders(p, sp->vectors);
+	for (k = 0; k < p->ndims; k++) {
+		lego_sbuf_printf(b, "\tconst int mdh_g_%s = {{ ",
+				 p->dims[k].name);
+		if (orders)
+			lego_sbuf_printf(b, "select(B_ord == 1, mdh_GRID.inv("
+					 "mdh_grp)[%zu], mdh_GRIDC.inv(mdh_grp)"
+					 "[%zu])", k, k);
+		else
+			lego_sbuf_printf(b, "mdh_GRID.inv(mdh_grp)[%zu]", k);
+		lego_sbuf_puts(b, " }};\n");
+	}
 	for (k = 0; k < p->ndims; k++)
 		lego_sbuf_printf(b, "\tconst int mdh_l_%s = {{ mdh_LOC.inv(mdh_lid)"
 				 "[%zu] }};\n", p->dims[k].name, k);

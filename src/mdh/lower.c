@@ -99,7 +99,7 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 		      const lego_define *defs, size_t ndefs)
 {
 	size_t n = ndefs;
-	size_t slots = 5 * p->ndims + p->nbufs + 4;
+	size_t slots = 5 * p->ndims + p->nbufs + 5;
 	lego_define *all = calloc(ndefs + slots, sizeof *all);
 	char *names = calloc(slots, 80);
 	if (!all || !names) {
@@ -158,6 +158,11 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 			all[n].name = wname;
 			all[n++].value = 1;
 		}
+	}
+	if (mdh_grid_orders(p, strcmp(target, "cuda") != 0) &&
+	    !find_def(defs, ndefs, "B_ord")) {
+		all[n].name = "B_ord";
+		all[n++].value = 1;
 	}
 	lego_gen_opts o = {.target = target, .defs = all, .ndefs = n};
 	char file[512];

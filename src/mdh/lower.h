@@ -177,6 +177,12 @@ void mdh_put_input(lego_sbuf *b, const mdh_program *p, const mdh_buf *m,
  * one view (so consecutive points are consecutive elements); -1 when
  * there is none, or when a tuple or a user operator is involved. */
 int mdh_cpu_vec_dim(const mdh_program *p);
+/* Whether the work-groups' order is a parameter (B_ord: where the
+ * spelling has vectors, OpenCL, and two ++ dims or more): 1, the last
+ * dim's groups run fastest (mdh_GRID, Row); 2, the first dim's
+ * (mdh_GRIDC, Col).  A CPU driver runs the groups in the order of their
+ * ids; MatMul's groups along i share B's panel. */
+int mdh_grid_orders(const mdh_program *p, int vectors);
 /* The constraints of W_v (declared with v's other parameters). */
 void mdh_put_vec_spec(lego_sbuf *b, const mdh_program *p, int v);
 /* The vector accumulators; the scalar phase over vectors (inside the

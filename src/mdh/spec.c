@@ -373,7 +373,15 @@ void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg,
 	 * split into the dims by these layouts. */
 	lego_sbuf_puts(b, "layout mdh_GRID = OrderBy(Row(");
 	put_groups(b, p, ", ");
-	lego_sbuf_puts(b, "))\nlayout mdh_LOC = OrderBy(Row(");
+	lego_sbuf_puts(b, "))\n");
+	if (mdh_grid_orders(p, sp->vectors)) {
+		/* B_ord: the same groups with the first dim's fastest */
+		put_values(b, "B", "ord", ovals, 2);
+		lego_sbuf_puts(b, "layout mdh_GRIDC = OrderBy(Col(");
+		put_groups(b, p, ", ");
+		lego_sbuf_puts(b, "))\n");
+	}
+	lego_sbuf_puts(b, "layout mdh_LOC = OrderBy(Row(");
 	mdh_put_each(b, p, MDH_ALL, "L_@", ", ", "1");
 	lego_sbuf_puts(b, "))\nindex mdh_grp in [0, ");
 	put_groups(b, p, " * ");

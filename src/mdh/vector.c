@@ -76,6 +76,14 @@ int mdh_cpu_vec_dim(const mdh_program *p)
 	return v;
 }
 
+int mdh_grid_orders(const mdh_program *p, int vectors)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < p->ndims; k++)
+		n += !mdh_dim_is_red(&p->dims[k]);
+	return vectors && n >= 2;
+}
+
 void mdh_put_vec_spec(lego_sbuf *b, const mdh_program *p, int v)
 {
 	/* W_v itself is among the dim's parameters (spec.c) */

@@ -2,8 +2,9 @@
  * (PoCL) through the generated host code, against a plain C computation
  * of the same program written here.  Built once per example with
  * -DBENCH_<name> and -DHOST="<its lego mdh --host header>".
- * Usage: check DIR SIZE... [--time]  (DIR holds kernel.cl); exit 0 when
- * equal; with --time it then prints the best of 5 runs in ms. */
+ * Usage: check DIR SIZE... [--time | --serve]  (DIR holds kernel.cl);
+ * exit 0 when equal; with --time it then prints the best of 5 runs in
+ * ms, with --serve that once for each line read on stdin. */
 #include "ocl.h"
 
 #include <math.h>
@@ -40,7 +41,32 @@ static double now_ms(void)
 	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
-/* LAUNCH: the example's NAME_launch call, run once or timed. */
+/* Whether got equals the plain C result ref, up to float rounding (the
+ * kernels may sum in another order and fuse multiply-adds). */
+static void compare(const float *got, const float *ref, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		CHECK(fabsf(got[i] - ref[i]) <= 1e-4f * (1.0f + fabsf(ref[i])),
+		      "element %zu: got %g, want %g", i, got[i], ref[i]);
+}
+
+#if defined(BENCH_prl)
+/* PRL's results are (weight, id) pairs whose id fields hold ints:
+ * compared as their values */
+static void prl_ids(float *got, size_t n)
+{
+	for (size_t i = 0; i + 1 < n; i += 2) {
+		match m;
+		memcpy(&m, &got[i], sizeof m);
+		got[i + 1] = (float)m.id;
+	}
+}
+#endif
+
+/* LAUNCH: the example's NAME_launch call, run once and compared with
+ * the reference; then, when it is equal, the best of 5 runs timed:
+ * once (--time), or once for each line read on stdin (--serve: a driver
+ * interleaves them with its own timings, bench/mdh/numpy_ref.py). */
 #define MAIN_OF(NAME, NOUT, LAUNCH)                                          \
 	cl_int err;                                                          \
 	cl_kernel mdh_k = clCreateKernel(c.prog, #NAME, &err);               \
@@ -48,23 +74,40 @@ static double now_ms(void)
 	cl_kernel mdh_g = clCreateKernel(c.prog, #NAME "_grid", &err);       \
 	(void)mdh_g;                                                         \
 	cl_mem out = buffer(&c, (NOUT) * sizeof(float), NULL);               \
-	double best = INFINITY;                                              \
-	for (int rep = 0; rep < (timed ? 5 : 1); rep++) {                    \
-		double t0 = now_ms();                                        \
-		die_cl(LAUNCH, "launch");                                    \
-		die_cl(clFinish(c.q), "finish");                             \
-		double t = now_ms() - t0;                                    \
-		best = t < best ? t : best;                                  \
-	}                                                                    \
+	die_cl(LAUNCH, "launch");                                            \
+	die_cl(clFinish(c.q), "finish");                                     \
 	got = malloc((NOUT) * sizeof *got);                                  \
 	nout = (NOUT);                                                       \
-	read_back(&c, out, nout * sizeof *got, got)
+	read_back(&c, out, nout * sizeof *got, got);                         \
+	if (as_floats)                                                       \
+		as_floats(got, nout);                                        \
+	compare(got, ref, nout);                                             \
+	for (char line[64]; mode && !failures &&                             \
+	     (mode == 1 || fgets(line, sizeof line, stdin)); mode &= 2) {    \
+		double best = INFINITY;                                      \
+		for (int rep = 0; rep < 5; rep++) {                          \
+			double t0 = now_ms();                                \
+			die_cl(LAUNCH, "launch");                            \
+			die_cl(clFinish(c.q), "finish");                     \
+			double t = now_ms() - t0;                            \
+			best = t < best ? t : best;                          \
+		}                                                            \
+		printf("%.6f\n", best);                                      \
+		fflush(stdout);                                              \
+	}
 
 int main(int argc, char **argv)
 {
-	int timed = argc > 2 && !strcmp(argv[argc - 1], "--time");
-	if (timed)
+	/* 0: check only; 1: --time; 2: --serve (mode &= 2 keeps it) */
+	int mode = 0;
+	if (argc > 2 && !strcmp(argv[argc - 1], "--time"))
+		mode = 1;
+	else if (argc > 2 && !strcmp(argv[argc - 1], "--serve"))
+		mode = 2;
+	if (mode)
 		argc--;
+	/* what makes a result comparable as floats, where it is not */
+	void (*as_floats)(float *got, size_t n) = NULL;
 	if (argc < 3)
 		return 2;
 	int s[8] = {0};
@@ -90,9 +133,11 @@ int main(int argc, char **argv)
 	int M = s[0], N = s[1], K = s[2];
 	float *A = randoms((size_t)M * K), *B = randoms((size_t)K * N);
 	ref = calloc((size_t)M * N, sizeof *ref);
+	/* k outside j: each element still sums along k in order, and B is
+	 * read along its rows (1024^3 in a second, for bench/mdh/cpu.sh) */
 	for (int i = 0; i < M; i++)
-		for (int j = 0; j < N; j++)
-			for (int k = 0; k < K; k++)
+		for (int k = 0; k < K; k++)
+			for (int j = 0; j < N; j++)
 				ref[i * N + j] += A[i * K + k] * B[k * N + j];
 	cl_mem scr = buffer(&c, matmul_scratch_len(M, N, K) * sizeof(float),
 			    NULL);
@@ -249,15 +294,10 @@ int main(int argc, char **argv)
 	cl_mem in0 = input(&c, qa, (size_t)I), in1 = input(&c, qb, (size_t)I);
 	cl_mem in2 = input(&c, da, (size_t)J), in3 = input(&c, db, (size_t)J);
 	cl_mem in4 = buffer(&c, (size_t)J * sizeof *did, did);
+	as_floats = prl_ids;
 	MAIN_OF(prl, (size_t)I * 2,
 		prl_launch(c.q, mdh_k, mdh_g, in0, in1, in2, in3, in4,
 			   out, scr, I, J));
-	/* the id fields hold ints: compared as their values */
-	for (int i = 0; i < I; i++) {
-		match m;
-		memcpy(&m, &got[2 * i], sizeof m);
-		got[2 * i + 1] = (float)m.id;
-	}
 #elif defined(BENCH_gaussian2d)
 	int H = s[0], W = s[1], XW = W + 4;
 	size_t nx = (size_t)(H + 4) * XW;
@@ -329,10 +369,5 @@ int main(int argc, char **argv)
 #else
 #error "no BENCH_ defined"
 #endif
-	for (size_t i = 0; i < nout; i++)
-		CHECK(fabsf(got[i] - ref[i]) <= 1e-4f * (1.0f + fabsf(ref[i])),
-		      "element %zu: got %g, want %g", i, got[i], ref[i]);
-	if (timed && !failures)
-		printf("%.6f\n", best);
 	return failures ? 1 : 0;
 }

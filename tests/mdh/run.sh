@@ -153,7 +153,23 @@ run mcc "1 3 5 5 3 3 3" -D L_q=2 -D L_c=2 -D P_k=2 -D G_r=2 -D M_x=4 -D M_f=2 \
 # staged input that does not use the dim and with R = 2, on every example
 # that has a vector dim (a stencil's window, MCC's image: vectors read at
 # any offset); it stays off the tree and the grid level (a constraint)
+# (the first in a PoCL cache of its own: below, its object code)
+POCL_CACHE_DIR=$TMP/pocl
+export POCL_CACHE_DIR
 run matmul "13 29 7" -D L_i=1 -D L_j=1 -D P_i=8 -D P_j=16 -D O_j=2 -D W_j=16
+unset POCL_CACHE_DIR
+# the scalar function and its fold, two statements, contracted into fused
+# multiply-adds (kernel.c) where the CPU has them: PoCL's object of that
+# kernel has vfmadd, not vmulps then vaddps
+if grep -qw fma /proc/cpuinfo && command -v objdump > /dev/null; then
+	so=$(find "$TMP/pocl" -name 'matmul.so' | head -n 1)
+	n=$(objdump -d "$so" 2> /dev/null | grep -c 'vfmadd')
+	if [ "$n" -gt 0 ]; then
+		ok "the vector MatMul's multiply-adds fused ($n vfmadd)"
+	else
+		ko "no vfmadd in PoCL's object of the vector MatMul ($so)"
+	fi
+fi
 run matmul "17 19 5" -D L_i=1 -D L_j=2 -D P_i=4 -D P_j=8 -D O_j=2 -D W_j=8 \
 	-D M_A=2 -D P_k=2
 run bmatmul "3 5 7 9" -D L_j=1 -D P_i=2 -D P_j=8 -D O_j=2 -D W_j=4 -D P_k=2
@@ -162,6 +178,13 @@ run contraction "3 5 7 3 5" -D L_c=1 -D P_c=4 -D O_c=2 -D W_c=4 -D P_d=2 \
 run conv1d "17 3" -D L_i=2 -D P_i=4 -D O_i=2 -D W_i=4
 run gaussian2d "7 9" -D L_j=1 -D P_j=8 -D O_j=2 -D W_j=8 -D P_i=2 -D M_w=2
 run mcc "1 3 5 5 3 3 3" -D L_q=1 -D P_q=4 -D O_q=2 -D W_q=2 -D P_k=2 -D M_f=2
+# the work-groups' order (B_ord = 2: the first dim's groups fastest), with
+# vectors, scalars and a grid level over k, three ++ dims, symbolic sizes
+run matmul "13 29 7" -D M=13 -D N=29 -D K=7 -D L_i=1 -D L_j=1 -D P_i=4 \
+	-D P_j=16 -D O_j=2 -D W_j=16 -D B_ord=2
+run matmul "17 19 5" -D L_i=2 -D L_j=2 -D P_i=2 -D O_i=2 -D L_k=2 -D G_k=2 \
+	-D B_ord=2
+run bmatmul "3 5 7 9" -D L_j=1 -D P_i=2 -D P_j=8 -D O_j=2 -D W_j=4 -D B_ord=2
 if "$LEGO" mdh "$EX/matmul.mdh" -D L_j=1 -D P_j=4 -D O_j=2 -D W_j=4 \
 	-D G_k=2 > /dev/null 2> "$TMP/err"; then
 	ko "W_j = 4 with G_k = 2 accepted"
