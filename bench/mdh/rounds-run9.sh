@@ -25,3 +25,15 @@ v jacobi3d "$J" x_128x8x2k2 -D L_k=64 -D P_k=2 -D O_k=1 -D L_j=4 -D P_j=2 -D O_j
 v jacobi3d "$J" x_128x16x2 -D L_k=128 -D L_j=2 -D P_j=8 -D O_j=2 -D P_i=2 -D O_i=2
 v jacobi3d "$J" x_128x8x2b -D L_k=128 -D L_j=2 -D P_j=4 -D O_j=2 -D P_i=2 -D O_i=2 -D B_sm=4
 v jacobi3d "$J" x_128x4x2 -D L_k=128 -D L_j=2 -D P_j=2 -D O_j=2 -D P_i=2 -D O_i=2
+# the third call: each point stored as soon as it is computed (M_y = 2)
+# beside the same tiles storing after the tile
+v jacobi3d "$J" j3_base -D L_k=128 -D L_j=2 -D P_j=4 -D O_j=2 -D P_i=2 -D O_i=2
+v jacobi3d "$J" w_32x8x16 -D L_k=32 -D L_j=8 -D P_i=16 -D O_i=2
+v jacobi3d "$J" x_128x8x4 -D L_k=128 -D L_j=2 -D P_j=4 -D O_j=2 -D P_i=4 -D O_i=2
+v jacobi3d "$J" s_base -D L_k=128 -D L_j=2 -D P_j=4 -D O_j=2 -D P_i=2 -D O_i=2 -D M_y=2
+v jacobi3d "$J" s_32x8x16 -D L_k=32 -D L_j=8 -D P_i=16 -D O_i=2 -D M_y=2
+v jacobi3d "$J" s_32x8x8 -D L_k=32 -D L_j=8 -D P_i=8 -D O_i=2 -D M_y=2
+v jacobi3d "$J" s_128x8x4 -D L_k=128 -D L_j=2 -D P_j=4 -D O_j=2 -D P_i=4 -D O_i=2 -D M_y=2
+v jacobi3d "$J" s_128x4x4 -D L_k=128 -D L_j=2 -D P_j=2 -D O_j=2 -D P_i=4 -D O_i=2 -D M_y=2
+v jacobi3d "$J" s_256x4x2 -D L_k=256 -D P_j=4 -D O_j=2 -D P_i=2 -D O_i=2 -D M_y=2
+v jacobi3d "$J" s_64x8x4 -D L_k=64 -D L_j=4 -D P_j=2 -D O_j=2 -D P_i=4 -D O_i=2 -D M_y=2
