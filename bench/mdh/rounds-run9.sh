@@ -37,3 +37,15 @@ v jacobi3d "$J" s_128x8x4 -D L_k=128 -D L_j=2 -D P_j=4 -D O_j=2 -D P_i=4 -D O_i=
 v jacobi3d "$J" s_128x4x4 -D L_k=128 -D L_j=2 -D P_j=2 -D O_j=2 -D P_i=4 -D O_i=2 -D M_y=2
 v jacobi3d "$J" s_256x4x2 -D L_k=256 -D P_j=4 -D O_j=2 -D P_i=2 -D O_i=2 -D M_y=2
 v jacobi3d "$J" s_64x8x4 -D L_k=64 -D L_j=4 -D P_j=2 -D O_j=2 -D P_i=4 -D O_i=2 -D M_y=2
+# the fourth call: walks with M_y = 2 and two columns a thread (P_k or
+# P_j = 2, O = 1: twice the independent loads a plane)
+v jacobi3d "$J" j3_base -D L_k=128 -D L_j=2 -D P_j=4 -D O_j=2 -D P_i=2 -D O_i=2
+v jacobi3d "$J" s_32x8x16 -D L_k=32 -D L_j=8 -D P_i=16 -D O_i=2 -D M_y=2
+v jacobi3d "$J" s_64x8x16k -D L_k=32 -D P_k=2 -D L_j=8 -D P_i=16 -D O_i=2 -D M_y=2
+v jacobi3d "$J" s_32x16x16j -D L_k=32 -D L_j=8 -D P_j=2 -D P_i=16 -D O_i=2 -D M_y=2
+v jacobi3d "$J" s_64x8x8k -D L_k=32 -D P_k=2 -D L_j=8 -D P_i=8 -D O_i=2 -D M_y=2
+v jacobi3d "$J" s_64x16x8 -D L_k=32 -D P_k=2 -D L_j=8 -D P_j=2 -D P_i=8 -D O_i=2 -D M_y=2
+v jacobi3d "$J" s_128x8x8 -D L_k=128 -D L_j=2 -D P_j=4 -D O_j=2 -D P_i=8 -D O_i=2 -D M_y=2
+v jacobi3d "$J" s_128x4x16 -D L_k=128 -D L_j=2 -D P_j=2 -D O_j=2 -D P_i=16 -D O_i=2 -D M_y=2
+v jacobi3d "$J" s_64x8x16k4 -D L_k=32 -D P_k=2 -D L_j=4 -D P_j=2 -D P_i=16 -D O_i=2 -D M_y=2
+v jacobi3d "$J" s_128x8x16k -D L_k=64 -D P_k=2 -D L_j=4 -D P_j=2 -D P_i=16 -D O_i=2 -D M_y=2

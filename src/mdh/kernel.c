@@ -169,6 +169,16 @@ static void put_acc_index(lego_sbuf *b, const mdh_program *p)
 	lego_sbuf_puts(b, "] }}");
 }
 
+/* `#pragma unroll` when some output is stored at once (M_Y = 2). */
+static void put_unroll_now(lego_sbuf *b, const mdh_program *p)
+{
+	lego_sbuf_puts(b, "#if {{ 0");
+	for (size_t i = 0; i < p->nbufs; i++)
+		if (p->bufs[i].is_out)
+			lego_sbuf_printf(b, " || M_%s == 2", p->bufs[i].name);
+	lego_sbuf_puts(b, " }}\n#pragma unroll\n#endif\n");
+}
+
 /* Opens a loop over each picked dim's private tile (vd's by W_vd); the
  * depth reached.
  * Every body is braced: lego gen may put a temporary before any line
@@ -195,6 +205,11 @@ static int open_tiles(lego_sbuf *b, const mdh_program *p, mdh_which w,
 		else if (vd >= 0)
 			lego_sbuf_printf(b, "#if {{ W_%s }} > 1\n#pragma unroll\n"
 					 "#endif\n", p->dims[vd].name);
+		/* or when each point is stored at once (M_Y = 2), so that
+		 * the points of a stencil's walk share the loads of the
+		 * views one step apart (a window rotating in registers) */
+		else if (!mdh_has_red(p))
+			put_unroll_now(b, p);
 		indent(b, depth++);
 		lego_sbuf_printf(b, "for (int mdh_p_%s = 0; mdh_p_%s < {{ ", d->name,
 				 d->name);
