@@ -1,5 +1,9 @@
 #!/bin/sh
-# run 9 on the device: Jacobi rounds beside the copy, then MCC/CCSD(T) in process beside torch
+# dev9.sh OUT - run 9 on the device (bench/mdh/README.md), from the folder
+# that holds j/ (gen-rounds.sh), ip/ (inproc-build.sh GEN_ONLY=1) and
+# lib.cu: the Jacobi rounds beside the copy (NCU: ncu on one variant),
+# then the MCC and CCSD(T) kernels built as libraries and timed in
+# torch's process (inproc.py).
 o=$1
 mkdir -p "$o/j" "$o/ip"
 here=$(pwd)

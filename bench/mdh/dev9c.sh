@@ -1,5 +1,8 @@
 #!/bin/sh
-# run 9, third call: the walks with their stores in the walk, and ncu's stall reasons
+# dev9c.sh OUT - run 9, third and fourth calls (bench/mdh/README.md): the
+# Jacobi variants that gen-rounds.sh wrote into j2/ (a call's lines of
+# rounds-run9.sh), in rounds beside the copy, and ncu's sections (warp
+# stalls, occupancy, memory) of the walks named below.
 o=$1
 mkdir -p "$o/j"
 sh j2/rounds.sh "$o/j" > /dev/null 2>&1
