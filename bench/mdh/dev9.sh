@@ -6,7 +6,6 @@
 # torch's process (inproc.py).
 o=$1
 mkdir -p "$o/j" "$o/ip"
-here=$(pwd)
 ( cd ip && xargs -P 16 -L 1 sh -c 'nvcc -O3 -arch=sm_90 -std=c++17 -w -shared -Xcompiler -fPIC -I. -DKERNEL="\"$0.cu\"" -DBENCH_$1 ../lib.cu -o $0.so' < nvcc.txt ) > "$o/ip/compile.txt" 2>&1 &
 NCU="${NCU:-w_32x8x16 512 512 512}" sh j/rounds.sh "$o/j"
 wait

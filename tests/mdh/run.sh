@@ -192,7 +192,8 @@ fi
 # run on the GPU only: bench/mdh).
 if command -v nvcc >/dev/null 2>&1; then
 	for t in "matmul -D L_i=4 -D L_j=8 -D L_k=4 -D G_k=2" "absmax -D L_j=8" "prl -D L_j=8" \
-		"jacobi3d -D L_k=32 -D P_i=4 -D M_x=5"; do
+		"jacobi3d -D L_k=32 -D P_i=4 -D M_x=5" \
+		"jacobi3d -D L_k=32 -D L_j=8 -D P_i=16 -D O_i=2 -D M_y=2"; do
 		set -- $t
 		n=$1
 		shift
