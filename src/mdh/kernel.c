@@ -205,10 +205,11 @@ static int open_tiles(lego_sbuf *b, const mdh_program *p, mdh_which w,
 		else if (vd >= 0)
 			lego_sbuf_printf(b, "#if {{ W_%s }} > 1\n#pragma unroll\n"
 					 "#endif\n", p->dims[vd].name);
-		/* or when each point is stored at once (M_Y = 2), so that
+		/* and when each point is stored at once (M_Y = 2), so that
 		 * the points of a stencil's walk share the loads of the
-		 * views one step apart (a window rotating in registers) */
-		else if (!mdh_has_red(p))
+		 * views one step apart (a window rotating in registers);
+		 * not with W_vd > 1 (the spec's constraint) */
+		if (!mdh_has_red(p))
 			put_unroll_now(b, p);
 		indent(b, depth++);
 		lego_sbuf_printf(b, "for (int mdh_p_%s = 0; mdh_p_%s < {{ ", d->name,
