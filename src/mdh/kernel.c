@@ -175,6 +175,16 @@ static void put_acc_index(lego_sbuf *b, const mdh_program *p)
 	lego_sbuf_puts(b, "] }}");
 }
 
+/* `#pragma unroll` when some output is stored at once (M_Y = 2). */
+static void put_unroll_now(lego_sbuf *b, const mdh_program *p)
+{
+	lego_sbuf_puts(b, "#if {{ 0");
+	for (size_t i = 0; i < p->nbufs; i++)
+		if (p->bufs[i].is_out)
+			lego_sbuf_printf(b, " || M_%s == 2", p->bufs[i].name);
+	lego_sbuf_puts(b, " }}\n#pragma unroll\n#endif\n");
+}
+
 /* Opens a loop over each picked dim's private tile (vd's by W_vd); the
  * depth reached.
  * Every body is braced: lego gen may put a temporary before any line
@@ -201,6 +211,12 @@ static int open_tiles(lego_sbuf *b, const mdh_program *p, mdh_which w,
 		else if (vd >= 0)
 			lego_sbuf_printf(b, "#if {{ W_%s }} > 1\n#pragma unroll\n"
 					 "#endif\n", p->dims[vd].name);
+		/* and when each point is stored at once (M_Y = 2), so that
+		 * the points of a stencil's walk share the loads of the
+		 * views one step apart (a window rotating in registers);
+		 * not with W_vd > 1 (the spec's constraint) */
+		if (!mdh_has_red(p))
+			put_unroll_now(b, p);
 		indent(b, depth++);
 		lego_sbuf_printf(b, "for (int mdh_p_%s = 0; mdh_p_%s < {{ ", d->name,
 				 d->name);
@@ -659,8 +675,12 @@ void mdh_put_fold(lego_sbuf *b, const mdh_program *p, int v, int depth)
 	lego_sbuf_puts(b, "}\n");
 }
 
+static void put_store(lego_sbuf *b, const mdh_program *p,
+		      const char *const *tiles, int now, int depth);
+
 /* The scalar phase: inputs read through their views, the scalar
- * function, each output folded into its accumulator. */
+ * function, each output folded into its accumulator (and with M_Y = 2
+ * stored at once). */
 static void put_scalar(lego_sbuf *b, const mdh_program *p,
 		       const char *const *tiles, int depth)
 {
@@ -678,6 +698,8 @@ static void put_scalar(lego_sbuf *b, const mdh_program *p,
 		lego_sbuf_printf(b, "%s %s;\n", m->type, m->name);
 	}
 	mdh_put_fold(b, p, -1, depth);
+	if (!mdh_has_red(p))
+		put_store(b, p, tiles, 1, depth);
 }
 
 static int has_par(const mdh_program *p)
@@ -738,9 +760,11 @@ static void put_tree(lego_sbuf *b, const mdh_program *p,
 }
 
 /* Each output's value at one point of the ++ tile: to scratch when the
- * reduction spans work-groups, else through the output view. */
+ * reduction spans work-groups, else through the output view.  Without
+ * reduced dims, under its placement: M_Y = 2 when now (in the scalar
+ * phase), else 1 (after the tile). */
 static void put_store(lego_sbuf *b, const mdh_program *p,
-		      const char *const *tiles, int depth)
+		      const char *const *tiles, int now, int depth)
 {
 	indent(b, depth);
 	lego_sbuf_puts(b, "if ({{ ");
@@ -768,16 +792,19 @@ static void put_store(lego_sbuf *b, const mdh_program *p,
 			indent(b, depth + 1);
 			lego_sbuf_puts(b, "} else {\n");
 		}
-		indent(b, depth + 1 + mdh_has_red(p));
+		if (!mdh_has_red(p)) {
+			indent(b, depth + 1);
+			lego_sbuf_printf(b, "if ({{ M_%s == %d }}) {\n", m->name,
+					 now ? 2 : 1);
+		}
+		indent(b, depth + 2);
 		lego_sbuf_printf(b, "mdh_out_%s[", m->name);
 		mdh_put_access(b, m, &m->acc[0], tiles);
 		lego_sbuf_printf(b, "] = mdh_acc_%s[", m->name);
 		put_acc_index(b, p);
 		lego_sbuf_puts(b, "];\n");
-		if (mdh_has_red(p)) {
-			indent(b, depth + 1);
-			lego_sbuf_puts(b, "}\n");
-		}
+		indent(b, depth + 1);
+		lego_sbuf_puts(b, "}\n");
 	}
 	indent(b, depth);
 	lego_sbuf_puts(b, "}\n");
@@ -994,7 +1021,7 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 		depth = 2;
 	}
 	inner = open_tiles(b, p, MDH_PAR, vd, depth);
-	put_store(b, p, tiles, inner);
+	put_store(b, p, tiles, 0, inner);
 	close_blocks(b, inner, 1);
 	put_vec_endif(b, vd);
 	lego_sbuf_puts(b, "}\n");

@@ -91,9 +91,9 @@ static void explain_constraint(lego_ctx *ctx, const char *file,
 
 /* The defaults: one element per work-item, one work-group along a
  * reduced dim, 32 work-items (fewer for a smaller known size) along
- * the last ++ dim, the one the outputs are usually contiguous in, and
- * every input read from global memory, the reduced dims' private loops
- * outside the ++ tile's. */
+ * the last ++ dim, the one the outputs are usually contiguous in,
+ * every input read from global memory, every output stored after the
+ * tile, the reduced dims' private loops outside the ++ tile's. */
 char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 		      const char *template_text, const char *target,
 		      const lego_define *defs, size_t ndefs)
@@ -131,8 +131,12 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 	for (size_t i = 0; i < p->nbufs; i++) {
 		char *name = names + 80 * (5 * p->ndims + i);
 		snprintf(name, 80, "M_%s", p->bufs[i].name);
+		/* an input that can be staged, an output of a program
+		 * without reduced dims (stored after the tile) */
 		if (!(mdh_buf_stageable(&p->bufs[i]) ||
-		      mdh_buf_halo(&p->bufs[i])) || find_def(defs, ndefs, name))
+		      mdh_buf_halo(&p->bufs[i]) ||
+		      (p->bufs[i].is_out && !mdh_has_red(p))) ||
+		    find_def(defs, ndefs, name))
 			continue;
 		all[n].name = name;
 		all[n++].value = 1;

@@ -278,6 +278,25 @@ static void put_placements(lego_sbuf *b, const mdh_program *p)
 	}
 }
 
+/* The placement of each output of a program without reduced dims (M_Y:
+ * 1, the work-item's ++ tile in private accumulators, stored after the
+ * tile; 2, each point stored as soon as it is computed, so that a long
+ * private tile (a stencil walking a dim) interleaves its stores with its
+ * loads).  The vector variant (W_vd > 1) stores its vectors after the
+ * tile. */
+static void put_out_placements(lego_sbuf *b, const mdh_program *p, int vd)
+{
+	static const int64_t vals[] = {1, 2};
+	for (size_t i = 0; !mdh_has_red(p) && i < p->nbufs; i++) {
+		if (!p->bufs[i].is_out)
+			continue;
+		put_values(b, "M", p->bufs[i].name, vals, 2);
+		if (vd >= 0)
+			lego_sbuf_printf(b, "assume M_%s == 1 || W_%s == 1\n",
+					 p->bufs[i].name, p->dims[vd].name);
+	}
+}
+
 void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg,
 		  const mdh_spelling *sp)
 {
@@ -357,6 +376,7 @@ void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg,
 		 "index mdh_l_@ in [0, L_@)\n"
 		 "index mdh_c_@ in [0, P_@ * L_@)\n", "", "");
 	put_placements(b, p);
+	put_out_placements(b, p, vd);
 	/* B_sm (CUDA): the blocks an SM that the kernel's registers must
 	 * allow (__launch_bounds__): 2 caps them at half the SM's file
 	 * over the block's threads, so that a second block fits. */

@@ -114,6 +114,13 @@ run jacobi2d "7 11" -D P_i=2 -D L_j=4 -D O_j=2 -D M_x=5
 run conv1d "17 3" -D L_d=2 -D P_i=2 -D G_d=2 -D M_x=5 -D M_2=2
 run mcc "1 3 5 5 3 3 3" -D L_q=2 -D L_c=2 -D P_k=2 -D P_r=2 -D P_s=2 \
 	-D M_x=5 -D M_f=4 -D M_2=2
+# each point stored as soon as it is computed (M_y = 2): a stencil
+# walking i (L_i = 1, O_i = 2, P_i planes a work-item) over padded tiles,
+# symbolic and constant sizes
+run jacobi3d "7 5 9" -D X=7 -D Y=5 -D Z=9 -D L_k=4 -D L_j=2 -D P_i=4 \
+	-D O_i=2 -D M_y=2
+run jacobi3d "5 7 3" -D L_k=2 -D P_j=2 -D O_j=2 -D P_i=2 -D M_y=2
+run jacobi1d "17" -D P_i=4 -D L_i=2 -D O_i=3 -D M_y=2
 run bmatmul "3 5 7 9" -D L_s=2 -D P_j=2 -D L_k=2 -D G_k=2
 run conv1d "17 3" -D L_d=2 -D P_i=2
 run contraction "3 5 4 3 5" -D L_d=2 -D L_e=2 -D P_c=2 -D G_e=2
@@ -208,7 +215,8 @@ fi
 # run on the GPU only: bench/mdh).
 if command -v nvcc >/dev/null 2>&1; then
 	for t in "matmul -D L_i=4 -D L_j=8 -D L_k=4 -D G_k=2" "absmax -D L_j=8" "prl -D L_j=8" \
-		"jacobi3d -D L_k=32 -D P_i=4 -D M_x=5"; do
+		"jacobi3d -D L_k=32 -D P_i=4 -D M_x=5" \
+		"jacobi3d -D L_k=32 -D L_j=8 -D P_i=16 -D O_i=2 -D M_y=2"; do
 		set -- $t
 		n=$1
 		shift
