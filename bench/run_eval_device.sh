@@ -18,7 +18,10 @@
 #   sh bench/stencil/authors_at.sh check ANCHORS /tmp/x   (at 384: their PTX)
 # Layernorm runs bench/layernorm/bench.py from $LN with the authors'
 # layernorm.py at $AUTHORS_LN (LN_NS, LN_DIRS pass through: bench.py), then
-# $LN/ceiling.py (every copy of the forward's bytes at N = 2048, 4096).
+# $LN/ceiling.py (every copy of the forward's bytes at N = 2048, 4096;
+# LN_OURS, LN_CELLS pass through: ceiling.py) and, under Nsight Compute,
+# $LN/profile.py (the counters of our forward and the copies, one launch on
+# a flushed L2: OUT/ncu.csv, OUT/labels.txt; LN_NCU=0 leaves it out).
 # Logs go to $OUT.
 BIN=${BIN:-.dev-eval/bin}
 LN=${LN:-bench/layernorm}
@@ -55,6 +58,11 @@ for study in ${*:-lud stencil layernorm}; do
 		tail -60 $OUT/layernorm.log
 		OUT=$OUT timeout 200 python3 $LN/ceiling.py 5 > $OUT/ceiling.log 2>&1
 		sed -n '/interleaved rounds/,$p' $OUT/ceiling.log
+		[ "${LN_NCU:-1}" = 0 ] && continue
+		(cd $LN && timeout 170 ncu --profile-from-start off --clock-control none \
+			--print-units base --csv --page raw --metrics "$(python3 profile.py metrics)" \
+			--log-file $OUT/ncu.csv python3 profile.py $OUT/labels.txt) > $OUT/profile.log 2>&1
+		python3 $LN/profile.py summary $OUT/ncu.csv $OUT/labels.txt
 		;;
 	esac
 done

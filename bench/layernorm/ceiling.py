@@ -24,7 +24,10 @@ The copies (each checked to reproduce x exactly before it is timed):
                   no loop); 'cs': the loads and stores streaming (__ldcs,
                   __stcs)
 Usage: OUT=dir python3 bench/layernorm/ceiling.py [rounds]
-Writes OUT/ceiling.json and prints the tables.
+Writes OUT/ceiling.json and prints the tables.  LN_OURS picks our forwards:
+`chosen` (OURS below, the default), `tma` (and the TMA candidates: s7's
+run), `all` (and every pointer candidate of ops.fwd_candidates: a sweep);
+LN_CELLS=float16:2048,float16:4096 only those cells.
 """
 import json
 import os
@@ -42,7 +45,10 @@ import bench
 import ops
 
 CELLS = [(2048, torch.float16), (4096, torch.float16), (2048, torch.float32), (4096, torch.float32)]
-# Our forward at each cell: s6's choice (the tables), then TMA candidates.
+if os.environ.get("LN_CELLS"):
+    CELLS = [(int(n), getattr(torch, d)) for d, n in (c.split(":") for c in os.environ["LN_CELLS"].split(","))]
+# Our forward at each cell: s6's choice (at N = 2048 the tables' (s8); at fp16
+# 4096 the fastest of s9's sweep, the tables' (s7) within 4% of it).
 OURS = {(2048, torch.float16): [(2, 8, 528, 2, 0)], (4096, torch.float16): [(1, 8, 0, 1, 0)],
         (2048, torch.float32): [(4, 4, 0, 1, 0)], (4096, torch.float32): [(1, 4, 1056, 2, 0)]}
 
@@ -181,8 +187,10 @@ def main():
     for (N, dtype), sets in cells.items():
         x, w, b, _ = bench.inputs(dtype, N, seed=1000)
         yref = torch.nn.functional.layer_norm(x.double(), (N,), w.double(), b.double(), 1e-5)
-        tma = [c for c in ops.fwd_candidates(N, dtype, True) if c[4]]
-        for c in OURS[(N, dtype)] + tma:
+        mode = os.environ.get("LN_OURS", "chosen")
+        more = [c for c in ops.fwd_candidates(N, dtype, True)
+                if (mode == "all" and not c[4]) or (mode == "tma" and c[4])]
+        for c in OURS[(N, dtype)] + [c for c in more if c not in OURS[(N, dtype)]]:
             fn = (lambda c: lambda x, w, b: ops.layer_norm(x, w, b, fwd=c))(c)
             try:
                 err = bench.rel(fn(x, w, b), yref)

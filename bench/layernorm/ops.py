@@ -5,7 +5,8 @@ Launch parameters (powers of two, and divisors as layernorm.lego assumes):
   forward   BM rows per step, `warps` warps, G programs over the M / BM
             tiles (G = 0: one tile a program; else G a few programs a
             multiprocessor, each over the tiles p, p + G, ..., with 2
-            `stages` the next tile's load issued before this one's sums),
+            `stages` the next tile's load issued before this one's sums,
+            with 3 the next two tiles'),
             `tma` 1: x and y through TMA descriptors (bulk copies through
             shared memory, `stages` tiles of x in flight a program);
   backward  the first kernel BM rows per step, G programs in R = G / S
@@ -40,7 +41,8 @@ def fwd_candidates(N, dtype, persistent=False):
     neighbours; when `persistent`, also twice the rows (BM) at the default
     and twice the warps, and G = 2, 4 or 8 programs a multiprocessor, 1 or
     2 stages, at the default BM and warps and at twice the warps; and, at
-    BM and twice BM, those warps and stages, G = the programs the device
+    BM and twice BM, those warps and 1, 2 or 3 stages (3: two tiles loaded
+    ahead), G = the programs the device
     holds at once (fwd_resident): one wave, every program resident, the
     tiles dealt evenly (a G beyond it runs in waves, not persistent: at
     fp16 N = 4096 on the H100, 3 programs of the 2-stage kernel at 8 warps
@@ -55,8 +57,8 @@ def fwd_candidates(N, dtype, persistent=False):
     if persistent:
         for w in {warps, min(16, warps * 2)}:
             out.add((2 * bm, w, 0, 1, 0))
-            for stages in (1, 2):
-                for occ in (2, 4, 8):
+            for stages in (1, 2, 3):
+                for occ in (2, 4, 8) if stages < 3 else ():
                     out.add((bm, w, occ * sms(), stages, 0))
                 for b in (bm, 2 * bm):
                     out.add((b, w, fwd_resident(N, dtype, b, w, stages) * sms(), stages, 0))

@@ -89,12 +89,12 @@ def render(data, names):
     return "\n".join(lines)
 
 
-def best_copies(ceiling):
-    """GB/s of the fastest copy (median over the rounds) at each of a
-    ceiling.py file's cells ('float16 2048', ...)."""
+def fastest(ceiling, ours=False):
+    """GB/s of the fastest copy (or, `ours`, of our fastest forward), median
+    over the rounds, at each of a ceiling.py file's cells ('float16 2048')."""
     best = {}
     for cell, name, ms in ceiling["times_ms"]:  # ms: one a round
-        if cell != "1 GiB" and not name.startswith(("ours", "memcpy, stream")):
+        if cell != "1 GiB" and name != "memcpy, stream" and name.startswith("ours") == ours:
             best[cell] = min(best.get(cell, float("inf")), statistics.median(ms))
     return {cell: ceiling["bytes"][cell] / ms / 1e6 for cell, ms in best.items()}
 
@@ -134,11 +134,12 @@ def main():
                 ax.plot(*zip(*sorted(pts)), color="k", ls="--", lw=0.8, label="copy, same size")
                 ax.axhline(0.85 * data["copy_gbs"], color="grey", ls=":", lw=1,
                            label="0.85x the 1 GiB copy (the target)")
-                pts = [(int(cell.split()[1]), gbs) for c in ceilings
-                       for cell, gbs in best_copies(c).items() if cell.split()[0] == dtype]
-                if pts:
-                    ax.plot(*zip(*sorted(pts)), color="k", marker="x", ls="none",
-                            label="fastest of ceiling.py's copies")
+                for ours, color, label in ((False, "k", "fastest of ceiling.py's copies"),
+                                           (True, "tab:blue", "liblego, fastest in ceiling.py's rounds")):
+                    pts = [(int(cell.split()[1]), gbs) for c in ceilings
+                           for cell, gbs in fastest(c, ours).items() if cell.split()[0] == dtype]
+                    if pts:
+                        ax.plot(*zip(*sorted(pts)), color=color, marker="x", ls="none", label=label)
             ax.set_xscale("log", base=2)
             ax.set_title(f"{'forward (y kept, as the copy)' if mode == 'fwd' else 'backward'}, {dtype}")
             ax.set_xlabel("N (M = 4096)")

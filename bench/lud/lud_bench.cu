@@ -1,6 +1,6 @@
 // LU decomposition benchmark: the kernels of lud.cuh.tpl (lud_r<R>.cuh,
 // from gen.sh) for register tiles R = 2, 4, 8, 16 (and R = 4 with unpadded
-// shared tiles).  Before timing, each
+// shared tiles, R = 4 and 8 with XOR-swizzled ones).  Before timing, each
 // variant is checked:
 //   - at n = 1024 against an unblocked LU computed here in double, every
 //     entry, and L * U against A, every entry;
@@ -36,6 +36,12 @@ namespace r16 {
 namespace r4_nopad {
 #include "lud_r4_nopad.cuh"
 }
+namespace r4_swz {
+#include "lud_r4_swz.cuh"
+}
+namespace r8_swz {
+#include "lud_r8_swz.cuh"
+}
 
 typedef void kernel_fn(float *, int, int);
 struct variant {
@@ -46,7 +52,8 @@ struct variant {
 #define VARIANT(ns, R, tiles) {R, tiles, ns::diagonal, ns::perimeter, ns::internal}
 static const variant variants[] = {VARIANT(r2, 2, "padded"), VARIANT(r4, 4, "padded"),
 				   VARIANT(r8, 8, "padded"), VARIANT(r16, 16, "padded"),
-				   VARIANT(r4_nopad, 4, "unpadded")};
+				   VARIANT(r4_nopad, 4, "unpadded"), VARIANT(r4_swz, 4, "swizzled"),
+				   VARIANT(r8_swz, 8, "swizzled")};
 
 static void factor(const variant &v, float *dm, int n)
 {

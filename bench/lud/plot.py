@@ -23,7 +23,7 @@ def parse(ours_log, theirs_log):
                          open(ours_log).read()):
         n, r, tiles, status, ms = m.groups()
         if status == "ok":
-            ours[(f"ours R{r}" + ("" if tiles == "padded" else " unpadded"), int(n))] = float(ms)
+            ours[(f"ours R{r}" + ("" if tiles == "padded" else f" {tiles}"), int(n))] = float(ms)
     theirs = {}
     name = n = None
     for line in open(theirs_log):

@@ -36,6 +36,12 @@ namespace r16 {
 namespace r4_nopad {
 #include "lud_r4_nopad.cuh"
 }
+namespace r4_swz {
+#include "lud_r4_swz.cuh"
+}
+namespace r8_swz {
+#include "lud_r8_swz.cuh"
+}
 
 typedef void stencil_fn(const float *, float *);
 #define BOTH(ns) ns::direct<32, 1, true>, ns::direct<32, 2, false>, ns::tiled<32, 1, true>, \
@@ -48,4 +54,5 @@ typedef void lud_fn(float *, int, int);
 lud_fn *luds[] = {
 	r2::diagonal, r2::perimeter, r2::internal, r4::internal, r8::internal, r16::internal,
 	r4_nopad::diagonal, r4_nopad::perimeter, r4_nopad::internal,
+	r4_swz::diagonal, r4_swz::perimeter, r4_swz::internal, r8_swz::internal,
 };

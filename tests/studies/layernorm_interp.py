@@ -68,6 +68,8 @@ for dtype in (np.float32, np.float16):
     # over 4 tiles too, the next tile loaded a step ahead (none after the last).
     run(16, 32, 4, 3, 4, 16, dtype, G=3, FS=2)
     run(8, 64, 1, 4, 4, 32, dtype, FS=2)
+    # 3 stages: 3 programs over 8 tiles (3, 3, 2), two tiles loaded ahead.
+    run(16, 32, 2, 3, 4, 16, dtype, G=3, FS=3)
     run(8, 64, 1, 5, 2, 32, dtype, G=3)  # 5 rows of sums 2 at a time: 2, 2, 1
     # 4 blocks of 16 columns, the other three read 8 columns at a time; 3
     # groups of 4 programs over 8 tiles of 2 rows (3, 3 and 2 tiles each).

@@ -42,7 +42,8 @@ else
 	ko "bench/stencil/gen.sh"
 fi
 if sh bench/lud/gen.sh "$LEGO" "$TMP"; then
-	same bench/lud lud_r2.cuh lud_r4.cuh lud_r8.cuh lud_r16.cuh lud_r4_nopad.cuh
+	same bench/lud lud_r2.cuh lud_r4.cuh lud_r8.cuh lud_r16.cuh lud_r4_nopad.cuh \
+		lud_r4_swz.cuh lud_r8_swz.cuh
 else
 	ko "bench/lud/gen.sh"
 fi
