@@ -46,12 +46,13 @@ done
 # its sizes fixed and with its product over a slice unrolled; form w
 # (mmlocalw...) transposes A's tile on the written side, so that its
 # copy reads A along k (coalesced) and writes local memory across
+transA='s/toLocal(mapLcl(1, mapLcl(0, id))) \$ transpose(get(0, tiles))/toLocal(transpose o mapLcl(1, mapLcl(0, id))) $ get(0, tiles)/;'
 for v in 16,4,16 16,4,8 16,8,8 16,8,16 8,8,8 8,8,16; do
 	set -- $(echo "$v" | tr , ' ')
 	for form in "" w; do
 		n="mmlocal$form$1x$2k$3"
 		w=""
-		[ -z "$form" ] || w='s/toLocal(mapLcl(1, mapLcl(0, id))) \$ transpose(get(0, tiles))/toLocal(transpose o mapLcl(1, mapLcl(0, id))) $ get(0, tiles)/;'
+		[ -z "$form" ] || w=$transA
 		variant mmlocal examples/lift/mmlocal.lift "$n" "$w
 			s/\\b4\\b/@T/g; s/\\b2\\b/@R/g; s/\\b8\\b/@B/g; s/\\b3\\b/@K/g;
 			s/@T/$1/g; s/@R/$2/g; s/@B/$(($1 * $2))/g; s/@K/$3/g"
@@ -59,6 +60,26 @@ for v in 16,4,16 16,4,8 16,8,8 16,8,16 8,8,8 8,8,16; do
 		variant "$n" "$out/$n.lift" "${n}_u" ""
 		gen "ex_${n}_u" "$out/${n}_u.lift" unroll:1
 		mmlocal_fixed="$mmlocal_fixed $n"
+	done
+done
+# mmvec (mmlocal with each work-item's rows and columns 4 at a time, read
+# from local memory as 16-byte loads) with work-groups of T x T, blocks
+# of R x R (R a multiple of 4) and slices of K of KT: mmvecTxRkKT, each
+# also with its product over a slice unrolled (unroll:1), with A's tile
+# transposed on the written side (form w), and with its sizes fixed
+for v in 16,8,16 16,8,8; do
+	set -- $(echo "$v" | tr , ' ')
+	for form in "" w; do
+		n="mmvec$form$1x$2k$3"
+		w=""
+		[ -z "$form" ] || w=$transA
+		variant mmvec examples/lift/mmvec.lift "$n" "$w
+			s/\\b3\\b/@T/g; s/\\b8\\b/@R/g; s/\\b24\\b/@B/g; s/\\b5\\b/@K/g;
+			s/@T/$1/g; s/@R/$2/g; s/@B/$(($1 * $2))/g; s/@K/$3/g"
+		gen "ex_$n" "$out/$n.lift"
+		variant "$n" "$out/$n.lift" "${n}_u" ""
+		gen "ex_${n}_u" "$out/${n}_u.lift" unroll:1
+		mmvec_fixed="$mmvec_fixed $n"
 	done
 done
 # conv2dlocal (slide-tiled into local memory) at tile sides 8 to 32,
@@ -101,8 +122,9 @@ for r in 2 4 8; do
 	gen "ex_mmreg$r" "$out/mmreg$r.lift"
 	fixed "mmreg$r" "$out/mmreg$r.lift" "" M=4096 N=4096 K=4096
 done
-for n in $mmlocal_fixed; do
+for n in $mmlocal_fixed $mmvec_fixed; do
 	fixed "$n" "$out/$n.lift" "" M=4096 N=4096 K=4096
+	fixed "${n}_u" "$out/${n}_u.lift" unroll:1 M=4096 N=4096 K=4096
 done
 for w in 64 128; do
 	fixed "gemvwg$w" "$out/gemvwg$w.lift" "" M=8192 K=8192
