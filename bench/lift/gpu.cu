@@ -642,6 +642,23 @@ int main(int argc, char **argv)
 		} else if (s == 2) {
 			FIXED("jacobi3d", ex_jacobi3d_f, jacobi3d_f,
 			      configs2(N, M), 1e-4f, dA, dw, o)
+			/* jacobi3dz: the planes in parallel too (to-glb of the
+			 * z map), a plane or 8 a block along z */
+			std::vector<config> cs;
+			for (unsigned zd : {1u, 8u})
+				for (config k : configs2(N, M)) {
+					k.grid.z = (unsigned)L / zd;
+					snprintf(k.name + strlen(k.name),
+						 sizeof k.name - strlen(k.name),
+						 ", z %u", zd);
+					cs.push_back(k);
+				}
+			keep_best(&lms, cfg, tune("jacobi3dz", cs, [&](const config &c) {
+				ex_jacobi3dz::jacobi3dz_launch(dA, dw, o, L, M, N,
+							       c.grid, c.block, 0);
+			}, o, ref, 1e-4f, cfg2), "jacobi3dz", cfg2);
+			FIXED("jacobi3dz", ex_jacobi3dz_f, jacobi3dz_f, cs, 1e-4f,
+			      dA, dw, o)
 		}
 		float cgbs = copy_gbs(n);
 		float lgbs = 2.0f * n * sizeof(float) / lms / 1e6f;

@@ -32,6 +32,11 @@ for b in conv2d stencil2d; do
 	variant "$b" "examples/lift/$b.lift" "${b}_u" ""
 	gen "ex_${b}_u" "$out/${b}_u.lift" unroll:0
 done
+# jacobi3d with its planes in parallel too (the to-glb rule on its map
+# over z: mapGlb(2, ..), launched with a grid along z)
+variant jacobi3d examples/lift/jacobi3d.lift jacobi3dz \
+	's/mapSeq(mapGlb(1, mapGlb(0,/mapGlb(2, mapGlb(1, mapGlb(0,/'
+gen ex_jacobi3dz "$out/jacobi3dz.lift"
 # mmtiled at tile sides 4 to 32, each also with its product over a tile
 # unrolled; gemvwg with work-groups of 32 to 1024 partial sums
 for t in 4 8 16 32; do
@@ -112,6 +117,7 @@ fixed() {
 }
 fixed conv2d examples/lift/conv2d.lift unroll:0 M=8192 N=8192
 fixed jacobi3d examples/lift/jacobi3d.lift "" L=512 M=512 N=512
+fixed jacobi3dz "$out/jacobi3dz.lift" "" L=512 M=512 N=512
 fixed nbody examples/lift/nbody.lift "" N=32768
 fixed md examples/lift/md.lift "" N=262144 K=128
 fixed matmul examples/lift/matmul.lift "" M=4096 N=4096 K=4096
@@ -132,3 +138,5 @@ done
 fixed gemvwg examples/lift/gemvwg.lift "" M=8192 K=8192
 cp "$here/refs.cuh" "$out/"
 nvcc -O3 -arch=sm_90 -std=c++17 -I"$out" "$here/gpu.cu" -o "$out/gpu"
+# the experiment of pipeline.cu (mmvec16x8k16 software-pipelined by hand)
+nvcc -O3 -arch=sm_90 -std=c++17 -I"$out" "$here/pipeline.cu" -o "$out/pipeline"
