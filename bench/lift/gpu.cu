@@ -6,7 +6,8 @@
  * the reference everywhere); the Lift kernel's launch is tuned over block
  * sizes (and, for matmul, the tile sides of mmtiled), the best kept; times
  * are medians of 10 runs after 2 warm-ups, CUDA events.
- * Usage: gpu [QUICK]  (QUICK: small sizes, for a run that only checks). */
+ * Usage: gpu [QUICK]  (QUICK: small sizes, for a run that only checks);
+ * LIFT_ONLY=NAME,.. in the environment runs only those benchmarks. */
 #include <cuda_runtime.h>
 #include <math.h>
 #include <stdio.h>
@@ -221,6 +222,12 @@ static float tune(const char *what, const std::vector<config> &cs,
 			ns::kern<<<c.grid, c.block>>>(__VA_ARGS__);        \
 		}, o, ref, tol, cfg2), what ", sizes fixed", cfg2);
 
+/* The benchmark is run: LIFT_ONLY unset, or naming it. */
+static bool chosen(const char *only, const char *name)
+{
+	return !only || strstr(only, name);
+}
+
 /* Keeps a variant's time t (and its name, with its launch) if better. */
 static void keep_best(float *best, char *cfg, float t, const char *variant,
 		      const char *launch)
@@ -263,8 +270,9 @@ int main(int argc, char **argv)
 	sms = (unsigned)prop.multiProcessorCount;
 	printf("device: %s%s\n", prop.name, quick ? " (quick sizes)" : "");
 	char cfg[48];
+	const char *only = getenv("LIFT_ONLY");
 
-	{ /* dot: partial sums of chunks of 4 */
+	if (chosen(only, "dot")) { /* dot: partial sums of chunks of 4 */
 		int N = quick ? 1 << 12 : 1 << 24;
 		auto x = randoms(N), y = randoms(N);
 		float *dx = dev(x), *dy = dev(y), *o = dev_out(N / 4),
@@ -293,7 +301,7 @@ int main(int argc, char **argv)
 		row("dot", sz, rms, lms, cfg, ex);
 		cudaFree(dx), cudaFree(dy), cudaFree(o), cudaFree(r);
 	}
-	{ /* gemv */
+	if (chosen(only, "gemv")) { /* gemv */
 		int M = quick ? 64 : 8192, K = quick ? 512 : 8192;
 		auto A = randoms((size_t)M * K), x = randoms(K);
 		float *dA = dev(A), *dx = dev(x), *o = dev_out(M), *r = dev_out(M);
@@ -342,7 +350,7 @@ int main(int argc, char **argv)
 		row("gemv", sz, rms, lms, cfg, ex);
 		cudaFree(dA), cudaFree(dx), cudaFree(o), cudaFree(r);
 	}
-	{ /* matmul: matmul.lift, mmtiled.lift at tile sides 4..32, mmreg.lift
+	if (chosen(only, "matmul")) { /* matmul: matmul.lift, mmtiled.lift at tile sides 4..32, mmreg.lift
 	   * at blocks of 2 x 2 to 8 x 8 a work-item, mmlocal.lift at several
 	   * work-groups, blocks and slices (gpu.sh) */
 		int n = quick ? 128 : 4096;
@@ -392,29 +400,28 @@ int main(int argc, char **argv)
 		      dA, dB, o)                                           \
 	}
 		MMREG(2) MMREG(4) MMREG(8)
-		/* mmlocal: its one launch, a T x T group a tile of T * R */
-#define MMLOCAL(F, T, R, KT)                                                  \
+		/* mmlocal and mmvec: their one launch, a T x T group a tile
+		 * of T * R; each also unrolled, each with its sizes fixed */
+#define MMP(P, F, T, R, KT, U, WHAT)                                      \
+	keep_best(&lms, cfg, tune(#P #F #T "x" #R "k" #KT WHAT, cs,        \
+				  [&](const config &c) {                   \
+		ex_##P##F##T##x##R##k##KT##U::P##F##T##x##R##k##KT##U##_launch( \
+			dA, dB, o, n, n, n, c.grid, c.block, 0);           \
+	}, o, ref, 1e-4f, cfg2), #P #F #T "x" #R "k" #KT WHAT, cfg2);      \
+	FIXED(#P #F #T "x" #R "k" #KT WHAT, ex_##P##F##T##x##R##k##KT##U##_f, \
+	      P##F##T##x##R##k##KT##U##_f, cs, 1e-4f, dA, dB, o)
+#define MMLOCAL(P, F, T, R, KT)                                           \
 	{                                                                  \
 		std::vector<config> cs = tiles(n, n, T * R);               \
 		cs[0].block = dim3(T, T);                                  \
-		keep_best(&lms, cfg, tune("mmlocal" #F #T "x" #R "k" #KT, cs, \
-					  [&](const config &c) {           \
-			ex_mmlocal##F##T##x##R##k##KT::mmlocal##F##T##x##R##k##KT##_launch( \
-				dA, dB, o, n, n, n, c.grid, c.block, 0);   \
-		}, o, ref, 1e-4f, cfg2), "mmlocal" #F #T "x" #R "k" #KT, cfg2); \
-		keep_best(&lms, cfg, tune("mmlocal" #F #T "x" #R "k" #KT "u", cs, \
-					  [&](const config &c) {           \
-			ex_mmlocal##F##T##x##R##k##KT##_u::mmlocal##F##T##x##R##k##KT##_u_launch( \
-				dA, dB, o, n, n, n, c.grid, c.block, 0);   \
-		}, o, ref, 1e-4f, cfg2), "mmlocal" #F #T "x" #R "k" #KT " unrolled", \
-			  cfg2);                                           \
-		FIXED("mmlocal" #F #T "x" #R "k" #KT,                         \
-		      ex_mmlocal##F##T##x##R##k##KT##_f,                      \
-		      mmlocal##F##T##x##R##k##KT##_f, cs, 1e-4f, dA, dB, o)   \
+		MMP(P, F, T, R, KT, , "")                                  \
+		MMP(P, F, T, R, KT, _u, " unrolled")                       \
 	}
-#define MMLOCALS(T, R, KT) MMLOCAL(, T, R, KT) MMLOCAL(w, T, R, KT)
-		MMLOCALS(16, 4, 16) MMLOCALS(16, 4, 8) MMLOCALS(16, 8, 8)
-		MMLOCALS(16, 8, 16) MMLOCALS(8, 8, 8) MMLOCALS(8, 8, 16)
+#define MMLOCALS(P, T, R, KT) MMLOCAL(P, , T, R, KT) MMLOCAL(P, w, T, R, KT)
+		MMLOCALS(mmlocal, 16, 4, 16) MMLOCALS(mmlocal, 16, 4, 8)
+		MMLOCALS(mmlocal, 16, 8, 8) MMLOCALS(mmlocal, 16, 8, 16)
+		MMLOCALS(mmlocal, 8, 8, 8) MMLOCALS(mmlocal, 8, 8, 16)
+		MMLOCALS(mmvec, 16, 8, 16) MMLOCALS(mmvec, 16, 8, 8)
 		FIXED("matmul", ex_matmul_f, matmul_f, configs2(n, n), 1e-4f, dA,
 		      dB, o)
 		char sz[32], ex[64];
@@ -424,7 +431,7 @@ int main(int argc, char **argv)
 		row("matmul", sz, rms, lms, cfg, ex);
 		cudaFree(dA), cudaFree(dB), cudaFree(o), cudaFree(r);
 	}
-	{ /* nbody */
+	if (chosen(only, "nbody")) { /* nbody */
 		int N = quick ? 300 : 32768;
 		auto x = randoms(N), y = randoms(N), z = randoms(N), m = randoms(N);
 		for (auto &v : m)
@@ -462,7 +469,7 @@ int main(int argc, char **argv)
 		cudaFree(dx), cudaFree(dy), cudaFree(dz), cudaFree(dm);
 		cudaFree(ds), cudaFree(o), cudaFree(r);
 	}
-	{ /* kmeans */
+	if (chosen(only, "kmeans")) { /* kmeans */
 		int N = quick ? 1000 : 1 << 20, K = 16, F = 8;
 		auto P = randoms((size_t)N * F), C = randoms((size_t)K * F);
 		float *dP = dev(P), *dC = dev(C), *o = dev_out(N), *r = dev_out(N);
@@ -509,7 +516,7 @@ int main(int argc, char **argv)
 		row("kmeans", sz, rms, lms, cfg, "");
 		cudaFree(dP), cudaFree(dC), cudaFree(o), cudaFree(r);
 	}
-	{ /* nn */
+	if (chosen(only, "nn")) { /* nn */
 		int N = quick ? 5000 : 1 << 24;
 		auto la = randoms(N), lo = randoms(N);
 		float *da = dev(la), *dl = dev(lo), *o = dev_out(N), *r = dev_out(N);
@@ -535,6 +542,8 @@ int main(int argc, char **argv)
 	/* the stencils: 2-D (conv2d 5 x 5 zero outside, Jacobi 2-D 3 x 3
 	 * clamped) and Jacobi 3-D, each also against copy bandwidth */
 	for (int s = 0; s < 3; s++) {
+		if (!chosen(only, s == 0 ? "conv2d" : s == 1 ? "jacobi2d" : "jacobi3d"))
+			continue;
 		int M = quick ? 100 : 8192, N = quick ? 130 : 8192, L = 1;
 		if (s == 2) {
 			L = quick ? 20 : 512;
@@ -633,6 +642,23 @@ int main(int argc, char **argv)
 		} else if (s == 2) {
 			FIXED("jacobi3d", ex_jacobi3d_f, jacobi3d_f,
 			      configs2(N, M), 1e-4f, dA, dw, o)
+			/* jacobi3dz: the planes in parallel too (to-glb of the
+			 * z map), a plane or 8 a block along z */
+			std::vector<config> cs;
+			for (unsigned zd : {1u, 8u})
+				for (config k : configs2(N, M)) {
+					k.grid.z = (unsigned)L / zd;
+					snprintf(k.name + strlen(k.name),
+						 sizeof k.name - strlen(k.name),
+						 ", z %u", zd);
+					cs.push_back(k);
+				}
+			keep_best(&lms, cfg, tune("jacobi3dz", cs, [&](const config &c) {
+				ex_jacobi3dz::jacobi3dz_launch(dA, dw, o, L, M, N,
+							       c.grid, c.block, 0);
+			}, o, ref, 1e-4f, cfg2), "jacobi3dz", cfg2);
+			FIXED("jacobi3dz", ex_jacobi3dz_f, jacobi3dz_f, cs, 1e-4f,
+			      dA, dw, o)
 		}
 		float cgbs = copy_gbs(n);
 		float lgbs = 2.0f * n * sizeof(float) / lms / 1e6f;
@@ -646,7 +672,7 @@ int main(int argc, char **argv)
 		row(name, sz, rms, lms, cfg, ex);
 		cudaFree(dA), cudaFree(dw), cudaFree(o), cudaFree(r);
 	}
-	{ /* md: atoms on a 64 x 64 x .. lattice of side 0.3, jittered by
+	if (chosen(only, "md")) { /* md: atoms on a 64 x 64 x .. lattice of side 0.3, jittered by
 	   * up to 0.1 (no two closer than 0.1), the neighbours of i the
 	   * atoms i + 1 + 2k (mod N), those within the cutoff counted */
 		int N = quick ? 5000 : 1 << 18, K = quick ? 16 : 128;

@@ -32,6 +32,11 @@ for b in conv2d stencil2d; do
 	variant "$b" "examples/lift/$b.lift" "${b}_u" ""
 	gen "ex_${b}_u" "$out/${b}_u.lift" unroll:0
 done
+# jacobi3d with its planes in parallel too (the to-glb rule on its map
+# over z: mapGlb(2, ..), launched with a grid along z)
+variant jacobi3d examples/lift/jacobi3d.lift jacobi3dz \
+	's/mapSeq(mapGlb(1, mapGlb(0,/mapGlb(2, mapGlb(1, mapGlb(0,/'
+gen ex_jacobi3dz "$out/jacobi3dz.lift"
 # mmtiled at tile sides 4 to 32, each also with its product over a tile
 # unrolled; gemvwg with work-groups of 32 to 1024 partial sums
 for t in 4 8 16 32; do
@@ -46,12 +51,13 @@ done
 # its sizes fixed and with its product over a slice unrolled; form w
 # (mmlocalw...) transposes A's tile on the written side, so that its
 # copy reads A along k (coalesced) and writes local memory across
+transA='s/toLocal(mapLcl(1, mapLcl(0, id))) \$ transpose(get(0, tiles))/toLocal(transpose o mapLcl(1, mapLcl(0, id))) $ get(0, tiles)/;'
 for v in 16,4,16 16,4,8 16,8,8 16,8,16 8,8,8 8,8,16; do
 	set -- $(echo "$v" | tr , ' ')
 	for form in "" w; do
 		n="mmlocal$form$1x$2k$3"
 		w=""
-		[ -z "$form" ] || w='s/toLocal(mapLcl(1, mapLcl(0, id))) \$ transpose(get(0, tiles))/toLocal(transpose o mapLcl(1, mapLcl(0, id))) $ get(0, tiles)/;'
+		[ -z "$form" ] || w=$transA
 		variant mmlocal examples/lift/mmlocal.lift "$n" "$w
 			s/\\b4\\b/@T/g; s/\\b2\\b/@R/g; s/\\b8\\b/@B/g; s/\\b3\\b/@K/g;
 			s/@T/$1/g; s/@R/$2/g; s/@B/$(($1 * $2))/g; s/@K/$3/g"
@@ -59,6 +65,26 @@ for v in 16,4,16 16,4,8 16,8,8 16,8,16 8,8,8 8,8,16; do
 		variant "$n" "$out/$n.lift" "${n}_u" ""
 		gen "ex_${n}_u" "$out/${n}_u.lift" unroll:1
 		mmlocal_fixed="$mmlocal_fixed $n"
+	done
+done
+# mmvec (mmlocal with each work-item's rows and columns 4 at a time, read
+# from local memory as 16-byte loads) with work-groups of T x T, blocks
+# of R x R (R a multiple of 4) and slices of K of KT: mmvecTxRkKT, each
+# also with its product over a slice unrolled (unroll:1), with A's tile
+# transposed on the written side (form w), and with its sizes fixed
+for v in 16,8,16 16,8,8; do
+	set -- $(echo "$v" | tr , ' ')
+	for form in "" w; do
+		n="mmvec$form$1x$2k$3"
+		w=""
+		[ -z "$form" ] || w=$transA
+		variant mmvec examples/lift/mmvec.lift "$n" "$w
+			s/\\b3\\b/@T/g; s/\\b8\\b/@R/g; s/\\b24\\b/@B/g; s/\\b5\\b/@K/g;
+			s/@T/$1/g; s/@R/$2/g; s/@B/$(($1 * $2))/g; s/@K/$3/g"
+		gen "ex_$n" "$out/$n.lift"
+		variant "$n" "$out/$n.lift" "${n}_u" ""
+		gen "ex_${n}_u" "$out/${n}_u.lift" unroll:1
+		mmvec_fixed="$mmvec_fixed $n"
 	done
 done
 # conv2dlocal (slide-tiled into local memory) at tile sides 8 to 32,
@@ -91,6 +117,7 @@ fixed() {
 }
 fixed conv2d examples/lift/conv2d.lift unroll:0 M=8192 N=8192
 fixed jacobi3d examples/lift/jacobi3d.lift "" L=512 M=512 N=512
+fixed jacobi3dz "$out/jacobi3dz.lift" "" L=512 M=512 N=512
 fixed nbody examples/lift/nbody.lift "" N=32768
 fixed md examples/lift/md.lift "" N=262144 K=128
 fixed matmul examples/lift/matmul.lift "" M=4096 N=4096 K=4096
@@ -101,8 +128,9 @@ for r in 2 4 8; do
 	gen "ex_mmreg$r" "$out/mmreg$r.lift"
 	fixed "mmreg$r" "$out/mmreg$r.lift" "" M=4096 N=4096 K=4096
 done
-for n in $mmlocal_fixed; do
+for n in $mmlocal_fixed $mmvec_fixed; do
 	fixed "$n" "$out/$n.lift" "" M=4096 N=4096 K=4096
+	fixed "${n}_u" "$out/${n}_u.lift" unroll:1 M=4096 N=4096 K=4096
 done
 for w in 64 128; do
 	fixed "gemvwg$w" "$out/gemvwg$w.lift" "" M=8192 K=8192
@@ -110,3 +138,5 @@ done
 fixed gemvwg examples/lift/gemvwg.lift "" M=8192 K=8192
 cp "$here/refs.cuh" "$out/"
 nvcc -O3 -arch=sm_90 -std=c++17 -I"$out" "$here/gpu.cu" -o "$out/gpu"
+# the experiment of pipeline.cu (mmvec16x8k16 software-pipelined by hand)
+nvcc -O3 -arch=sm_90 -std=c++17 -I"$out" "$here/pipeline.cu" -o "$out/pipeline"

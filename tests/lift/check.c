@@ -228,21 +228,27 @@ int main(int argc, char **argv)
 	out = buffer(&c, nout * sizeof(float), NULL);
 	LAUNCH(mmtiled, global, local, input(&c, A, (size_t)M * K), input(&c, B,
 	       (size_t)K * N), out, M, N, K);
-#elif defined(BENCH_mmlocal)
+#elif defined(BENCH_mmlocal) || defined(BENCH_mmvec)
 	/* the declared work-group (SIZES: M N K, then its X Y), 2 x 2 groups
-	 * over more 8 x 8 tiles, so that the group loops stride; a group of
-	 * 3 x 2 (a variant, tests/lift/run.sh) also makes the local loops
-	 * stride, each work-item holding 2 x 2 blocks of private memory */
+	 * over more tiles (mmlocal's 8 x 8, mmvec's 24 x 24), so that the
+	 * group loops stride; a group of 3 x 2 (a variant of mmlocal,
+	 * tests/lift/run.sh) also makes the local loops stride, each
+	 * work-item holding 2 x 2 blocks of private memory */
+#ifdef BENCH_mmvec
+#define MM mmvec
+#else
+#define MM mmlocal
+#endif
 	int M = s[0], N = s[1], K = s[2];
 	size_t local[2] = {(size_t)s[3], (size_t)s[4]};
 	global[0] = 2 * local[0];
 	global[1] = 2 * local[1];
 	float *A = randoms((size_t)M * K), *B = randoms((size_t)K * N);
-	nout = mmlocal_out_len(M, N, K);
+	nout = CAT(MM, _out_len)(M, N, K);
 	ref = matmul_ref(A, B, M, N, K);
 	out = buffer(&c, nout * sizeof(float), NULL);
-	LAUNCH(mmlocal, global, local, input(&c, A, (size_t)M * K), input(&c, B,
-	       (size_t)K * N), out, M, N, K);
+	LAUNCH_(MM, global, local, input(&c, A, (size_t)M * K), input(&c, B,
+		(size_t)K * N), out, M, N, K);
 #elif defined(BENCH_sumtree)
 	/* work-groups of 5 over chunks of 12, 2 groups for N / 12 chunks */
 	int N = s[0];

@@ -51,6 +51,7 @@ type_is matmul "[[[float]1]N]M"
 type_is mmreg "[[float](4 * (N / 4))](4 * (M / 4))"
 type_is mmtiled "[[float](4 * (N / 4))](4 * (M / 4))"
 type_is mmlocal "[[float](8 * (N / 8))](8 * (M / 8))"
+type_is mmvec "[[float](24 * (N / 24))](24 * (M / 24))"
 type_is pairsum "[float](N / 2 / 2)"
 type_is vscale "[float](4 * (4 * (N / 4) / 4))"
 type_is conv2d "[[[float]1]N]M"
@@ -76,6 +77,7 @@ barriers_are() {
 }
 barriers_are mmtiled 3
 barriers_are mmlocal 3
+barriers_are mmvec 3
 barriers_are stencil2dlocal 2
 barriers_are conv2dlocal 2
 barriers_are matmul 0
