@@ -98,21 +98,21 @@ static int check(long long M, long long K, long long N)
 	for (long long r = 0; r < M; r++)
 		for (long long n = 0; n < N; n++)
 			expect(c_index(M, N, (int)r, (int)n) == r * N + n, "C", r, n, 0);
-	// The staged slice (128 rows, one group): each cell says which element
+	// The staged slice (64 rows, one group): each cell says which element
 	// of A the kernel's copy put there, as the kernel computes both ends.
 	for (int kt = 0; kt < K / 128; kt++) {
-		std::vector<long long> slice(128 * 128, -1);
-		for (int r = 0; r < 128 && r < M; r++)
+		std::vector<long long> slice(64 * 128, -1);
+		for (int r = 0; r < 64 && r < M; r++)
 			for (int j = 0; j < 16; j++)
 				for (int i = 0; i < 8; i++) {
 					int o = as_index(r, 8 * j) + i;
-					expect(o >= 0 && o < 128 * 128 && slice[o] < 0, "As place", r, j, i);
-					if (o >= 0 && o < 128 * 128)
+					expect(o >= 0 && o < 64 * 128 && slice[o] < 0, "As place", r, j, i);
+					if (o >= 0 && o < 64 * 128)
 						slice[o] = a_index(M, K, r, kt, j / 4, j % 4, 0, 0) + i;
 				}
 		for (int lane = 0; lane < 32; lane++) {
 			int g = lane / 4, t = lane % 4;
-			for (int mt = 0; mt < 8; mt++)
+			for (int mt = 0; mt < 4; mt++)
 				for (int half = 0; half < 2; half++) {
 					int r = 16 * mt + g + 8 * half;
 					if (r >= M)

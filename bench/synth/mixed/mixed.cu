@@ -47,8 +47,8 @@ MIXED_FN long long a_index([[maybe_unused]] long long M, long long K, int r, int
 	return (2LL * h + 4LL * s + 8LL * w + 32LL * t + 128LL * kt + (long long)K * r);
 }
 
-// Where element (r, c) of a staged slice of A (one group of 128 k, up to
-// 128 rows) lies in shared memory: As, the layout `lego synth` chose for the
+// Where element (r, c) of a staged slice of A (one group of 128 k, up to 64
+// rows) lies in shared memory: As, the layout `lego synth` chose for the
 // tiled kernel's 16-byte copies and 16-byte fragment loads (mixed_smem.lego).
 MIXED_FN int as_index(int ar, int ac)
 {
@@ -91,10 +91,10 @@ constexpr bool fits_kernel(long long M, long long K, long long N)
 						if (wq_word(K, N, kt, t, w, nt, g) != w0 + w)
 							return false;
 				}
-	for (int r = 0; r < 128; r++)
+	for (int r = 0; r < 64; r++)
 		for (int c = 0; c < 128; c++) {
 			int o = as_index(r, c);
-			if (o < 0 || o >= 128 * 128 || o != as_index(r, c & ~7) + c % 8 || o % 8 != c % 8)
+			if (o < 0 || o >= 64 * 128 || o != as_index(r, c & ~7) + c % 8 || o % 8 != c % 8)
 				return false;
 		}
 	for (int s = 0; s < 2; s++)
@@ -154,28 +154,9 @@ __device__ __forceinline__ uint4 ldw16(const void *p)
 	return v;
 }
 
-// A 16-byte copy to shared memory; zeros where `valid` is false.
-__device__ __forceinline__ void cp_async16(void *smem, const void *gmem, bool valid)
-{
-	asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(
-			     (uint32_t)__cvta_generic_to_shared(smem)),
-		     "l"(gmem), "r"(valid ? 16 : 0));
-}
-
-template <int N>
-__device__ __forceinline__ void cp_async_wait()
-{
-	asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
-}
-
-__device__ __forceinline__ void cp_async_commit()
-{
-	asm volatile("cp.async.commit_group;\n");
-}
-
 #define WARPS 8
 
-template <int MT, int NTB, int D, bool AR, bool SR>
+template <int MT, int NTB, int D, bool AR>
 __global__ void __launch_bounds__(32 * WARPS)
 w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 	   const __half *__restrict__ Sc, __half *__restrict__ C, int M, int N, int K)
@@ -188,11 +169,8 @@ w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 		for (int i = threadIdx.x; i < 16 * MT * 8 * NTB; i += 32 * WARPS)
 			part[i / (8 * NTB)][i % (8 * NTB)] = 0.0f;
 		float acc[MT][NTB][4] = {};
-		// A ring of D groups of weights and scales in flight: the weights in
-		// registers, or (SR) in shared memory, each lane copying (cp.async)
-		// the 16 bytes it reads back itself: no barrier, no registers held.
-		uint4 wv[SR ? 1 : D][NTB];
-		__shared__ uint4 wring[SR ? WARPS * D * NTB * 32 : 1];
+		// A ring of D groups of weights and scales in flight (registers).
+		uint4 wv[D][NTB];
 		float sv[D][NTB][2]; // the scales of the accumulators' columns 2 t, 2 t + 1
 		uint4 av[AR ? D : 1][MT][2][4]; // A's rows g and g + 8 of each 16-row tile
 		auto load_a = [&](int d, int kt) {
@@ -212,22 +190,16 @@ w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 				load_a(d, kt);
 #pragma unroll
 			for (int j = 0; j < NTB; j++) {
-				const uint32_t *src = Wq + wq_word(K, N, kt, t, 0, nt0 + j, g);
-				if (SR)
-					cp_async16(&wring[((warp * D + d) * NTB + j) * 32 + lane], src, true);
-				else
-					wv[d][j] = ldw16(src);
+				wv[d][j] = ldw16(Wq + wq_word(K, N, kt, t, 0, nt0 + j, g));
 #pragma unroll
 				for (int i = 0; i < 2; i++)
 					sv[d][j][i] = __half2float(Sc[sc_index(K, N, kt, nt0 + j, 2 * t + i)]);
 			}
 		};
 #pragma unroll
-		for (int d = 0; d < D; d++) {
+		for (int d = 0; d < D; d++)
 			if (warp + d * WARPS < kts)
 				fetch(d, warp + d * WARPS);
-			cp_async_commit(); // one group a slot, empty or not: wait_group counts them
-		}
 		for (int kt0 = warp; kt0 < kts; kt0 += D * WARPS)
 #pragma unroll
 			for (int d = 0; d < D; d++) {
@@ -237,17 +209,13 @@ w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 				const int da = AR ? d : 0;
 				if (!AR)
 					load_a(0, kt);
-				if (SR)
-					cp_async_wait<D - 1>(); // this lane's copies of group kt are in
 #pragma unroll
 				for (int j = 0; j < NTB; j++) {
-					const uint4 wj = SR ? wring[((warp * D + d) * NTB + j) * 32 + lane]
-							    : wv[SR ? 0 : d][j];
 					// This group's sum of (q - 8) a in f32, then times its scale.
 					float grp[MT][4] = {};
 #pragma unroll
 					for (int w = 0; w < 4; w++) {
-						const uint32_t word = u4_at(wj, w);
+						const uint32_t word = u4_at(wv[d][j], w);
 #pragma unroll
 						for (int s = 0; s < 2; s++) {
 							const uint32_t b0 = dequant2(word, wq_nibble(s, 0, 0));
@@ -271,7 +239,6 @@ w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 				}
 				if (kt + D * WARPS < kts)
 					fetch(d, kt + D * WARPS);
-				cp_async_commit();
 			}
 		__syncthreads();
 #pragma unroll
@@ -302,6 +269,20 @@ __device__ __forceinline__ uint32_t dequant2_scaled(uint32_t word, int q, __half
 	return *reinterpret_cast<const uint32_t *>(&v);
 }
 
+// A 16-byte copy to shared memory; zeros where `valid` is false.
+__device__ __forceinline__ void cp_async16(void *smem, const void *gmem, bool valid)
+{
+	asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(
+			     (uint32_t)__cvta_generic_to_shared(smem)),
+		     "l"(gmem), "r"(valid ? 16 : 0));
+}
+
+template <int N>
+__device__ __forceinline__ void cp_async_wait()
+{
+	asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
+}
+
 // The tiled kernel (M above 16): a block of WN warps owns 16 MT rows of C
 // and WN NTW column tiles of 8 (warp w the NTW from w NTW), over the groups
 // of its share of K (split-K where the tiles are too few for the SMs).  A's
@@ -314,12 +295,12 @@ __device__ __forceinline__ uint32_t dequant2_scaled(uint32_t word, int q, __half
 // tile's blocks to finish (counted in `cnt`, which it resets) adds them up
 // and writes C.
 template <int MT, int WN, int NTW, int D, int STAGES>
-__global__ void __launch_bounds__(32 * WN, 1) // all the registers it needs, not 3 blocks' worth
+__global__ void __launch_bounds__(32 * WN)
 w4a16_tiled(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 	    const __half *__restrict__ Sc, __half *__restrict__ C, float *__restrict__ ws,
 	    int *__restrict__ cnt, int M, int N, int K, int splits)
 {
-	static_assert(MT <= 8, "As holds 128 rows");
+	static_assert(MT <= 4, "As holds 64 rows");
 	extern __shared__ uint4 smem[];
 	__half *as = reinterpret_cast<__half *>(smem);
 	__shared__ int last;
@@ -350,7 +331,7 @@ w4a16_tiled(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 	for (int s = 0; s < STAGES - 1; s++) {
 		if (s < nk)
 			fetch_a(s, kt0 + s);
-		cp_async_commit();
+		asm volatile("cp.async.commit_group;\n");
 	}
 #pragma unroll
 	for (int d = 0; d < D; d++)
@@ -367,37 +348,32 @@ w4a16_tiled(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 			__syncthreads(); // group i is in; every warp is done with group i - 1's stage
 			if (i + STAGES - 1 < nk)
 				fetch_a((i + STAGES - 1) % STAGES, kt0 + i + STAGES - 1);
-			cp_async_commit();
+			asm volatile("cp.async.commit_group;\n");
 			const __half *a_s = as + i % STAGES * 16 * MT * 128;
 #pragma unroll
 			for (int w = 0; w < 4; w++) {
-				// The B fragments of steps (w, 0), (w, 1) of the warp's column
-				// tiles, then each 16-row tile's A registers for them.
-				uint32_t b[NTW][2][2];
+				uint4 av[MT][2]; // rows g and g + 8 of each 16-row tile, steps (w, 0), (w, 1)
 #pragma unroll
-				for (int j = 0; j < NTW; j++)
-#pragma unroll
-					for (int s = 0; s < 2; s++)
-#pragma unroll
-						for (int h = 0; h < 2; h++)
-							b[j][s][h] = dequant2_scaled(u4_at(wv[d][j], w), wq_nibble(s, h, 0),
-										    sv[d][j]);
-#pragma unroll
-				for (int mt = 0; mt < MT; mt++) {
-					uint4 av[2]; // rows g and g + 8
+				for (int mt = 0; mt < MT; mt++)
 #pragma unroll
 					for (int r = 0; r < 2; r++)
-						av[r] = *reinterpret_cast<const uint4 *>(
+						av[mt][r] = *reinterpret_cast<const uint4 *>(
 							a_s + as_index(16 * mt + g + 8 * r, 32 * t + 8 * w));
 #pragma unroll
+				for (int j = 0; j < NTW; j++) {
+					const uint32_t word = u4_at(wv[d][j], w);
+#pragma unroll
 					for (int s = 0; s < 2; s++) {
-						uint32_t a[4]; // a0..a3: rows g, g + 8, then register h = 1
+						const uint32_t b0 = dequant2_scaled(word, wq_nibble(s, 0, 0), sv[d][j]);
+						const uint32_t b1 = dequant2_scaled(word, wq_nibble(s, 1, 0), sv[d][j]);
 #pragma unroll
-						for (int r = 0; r < 4; r++)
-							a[r] = u4_at(av[r % 2], a_part(s, r / 2));
+						for (int mt = 0; mt < MT; mt++) {
+							uint32_t a[4]; // a0..a3: rows g, g + 8, then register h = 1
 #pragma unroll
-						for (int j = 0; j < NTW; j++)
-							mma16816(acc[mt][j], a, b[j][s][0], b[j][s][1]);
+							for (int r = 0; r < 4; r++)
+								a[r] = u4_at(av[mt][r % 2], a_part(s, r / 2));
+							mma16816(acc[mt][j], a, b0, b1);
+						}
 					}
 				}
 			}
@@ -452,12 +428,12 @@ struct w4a16_call {
 	cudaStream_t stream;
 };
 
-template <int MT, int NTB, int D, bool AR, bool SR>
+template <int MT, int NTB, int D, bool AR>
 static int launch_gemv(const w4a16_call &p)
 {
 	if (p.n % (8 * NTB) != 0)
 		return (int)cudaErrorInvalidValue;
-	w4a16_gemm<MT, NTB, D, AR, SR><<<p.n / (8 * NTB), 32 * WARPS, 0, p.stream>>>(p.a, p.wq, p.sc, p.c,
+	w4a16_gemm<MT, NTB, D, AR><<<p.n / (8 * NTB), 32 * WARPS, 0, p.stream>>>(p.a, p.wq, p.sc, p.c,
 									       p.m, p.n, p.k);
 	return (int)cudaGetLastError();
 }
@@ -491,20 +467,18 @@ static int launch_tiled(const w4a16_call &p)
 
 // The instances the driver may choose from (bench.py tries each, as
 // Triton's autotune would).  GEMV: rows a pass (16 MT), column tiles a
-// block (NTB), groups in flight a warp (D), A loaded with them (AR), the
-// weights' ring in shared memory (SR).  TILED: rows a block (16 MT),
+// block (NTB), groups in flight a warp (D), A loaded with them (AR).  TILED: rows a block (16 MT),
 // warps (WN), column tiles a warp (NTW), groups of weights in flight (D),
 // stages of A (STAGES), blocks an SM the split of K aims at (B).
 #define CONFIGS(GEMV, TILED)                                                                \
-	GEMV(1, 1, 2, 0, 0) GEMV(1, 2, 2, 0, 0) GEMV(1, 4, 2, 0, 0) GEMV(1, 2, 2, 1, 0)       \
-	GEMV(1, 4, 2, 1, 0) GEMV(1, 1, 4, 0, 1) GEMV(1, 1, 8, 0, 1) GEMV(1, 2, 4, 0, 1)       \
-	GEMV(1, 1, 6, 0, 1) GEMV(1, 2, 4, 1, 1) GEMV(1, 2, 2, 0, 1) GEMV(2, 2, 4, 0, 1)       \
-	TILED(4, 4, 4, 2, 4, 1) TILED(4, 4, 4, 2, 4, 2) TILED(4, 4, 4, 2, 4, 3)             \
-	TILED(2, 4, 4, 2, 4, 2) TILED(2, 4, 4, 2, 4, 3) TILED(4, 8, 2, 2, 4, 1)             \
-	TILED(8, 4, 2, 2, 3, 1) TILED(8, 4, 2, 2, 3, 2) TILED(8, 8, 2, 2, 3, 1)             \
-	TILED(8, 8, 2, 2, 3, 2)
+	GEMV(1, 1, 2, 0) GEMV(1, 1, 4, 0) GEMV(1, 2, 2, 0) GEMV(1, 2, 4, 0) GEMV(1, 4, 2, 0)  \
+	GEMV(1, 8, 2, 0) GEMV(2, 2, 2, 0) GEMV(2, 4, 2, 0)                                   \
+	GEMV(1, 1, 2, 1) GEMV(1, 1, 4, 1) GEMV(1, 2, 2, 1) GEMV(1, 2, 4, 1) GEMV(1, 4, 2, 1)  \
+	TILED(4, 4, 4, 2, 4, 1) TILED(4, 4, 4, 2, 4, 2) TILED(4, 4, 4, 4, 4, 1)             \
+	TILED(4, 8, 2, 2, 4, 1) TILED(4, 8, 4, 2, 3, 1) TILED(4, 4, 2, 2, 4, 2)             \
+	TILED(2, 4, 4, 2, 4, 2) TILED(4, 8, 4, 2, 4, 2)
 
-#define GEMV_NAME(mt, ntb, d, ar, sr) "gemv " #mt "x" #ntb "x" #d "x" #ar "x" #sr,
+#define GEMV_NAME(mt, ntb, d, ar) "gemv " #mt "x" #ntb "x" #d "x" #ar,
 #define TILED_NAME(mt, wn, ntw, d, st, b) "tiled " #mt "x" #wn "x" #ntw "x" #d "x" #st "x" #b,
 static const char *const config_names[] = {CONFIGS(GEMV_NAME, TILED_NAME)};
 #define NCONFIGS (int)(sizeof config_names / sizeof *config_names)
@@ -519,9 +493,9 @@ extern "C" int w4a16_launch_cfg(const void *a, const void *wq, const void *sc, v
 	const w4a16_call p = {(const __half *)a, (const uint32_t *)wq, (const __half *)sc,
 			      (__half *)c, (float *)ws, (int *)cnt, m, n, k, (cudaStream_t)stream};
 	int i = 0;
-#define LAUNCH_GEMV(mt, ntb, d, ar, sr)                                          \
+#define LAUNCH_GEMV(mt, ntb, d, ar)                                              \
 	if (cfg == i++)                                                          \
-		return launch_gemv<mt, ntb, d, ar, sr>(p);
+		return launch_gemv<mt, ntb, d, ar>(p);
 #define LAUNCH_TILED(mt, wn, ntw, d, st, b)                                      \
 	if (cfg == i++)                                                          \
 		return launch_tiled<mt, wn, ntw, d, st, b>(p);
@@ -535,7 +509,7 @@ extern "C" void w4a16_workspace(int m, int n, int k, int cfg, long long *out)
 {
 	out[0] = out[1] = 0;
 	int i = 0, tiles, splits;
-#define WS_GEMV(mt, ntb, d, ar, sr) i++;
+#define WS_GEMV(mt, ntb, d, ar) i++;
 #define WS_TILED(mt, wn, ntw, d, st, b)                                          \
 	if (cfg == i++) {                                                        \
 		tiled_grid(m, n, k, 16 * mt, 8 * ntw * wn, b, &tiles, &splits);  \
@@ -545,7 +519,7 @@ extern "C" void w4a16_workspace(int m, int n, int k, int cfg, long long *out)
 	CONFIGS(WS_GEMV, WS_TILED)
 }
 
-// The number of instances, and instance `cfg`'s name ("gemv MTxNTBxDxARxSR" or
+// The number of instances, and instance `cfg`'s name ("gemv MTxNTBxDxAR" or
 // "tiled MTxWNxNTWxDxSTAGESxB").
 extern "C" int w4a16_config(int cfg, const char **name)
 {
