@@ -15,7 +15,13 @@
 //                             PTX ISA), k = 128 kt + 32 t + 8 w + 4 s + 2 h;
 //                             the A elements of the same lane, step and
 //                             register must be A[r, k], A[r, k + 1] (so
-//                             the mma pairs the same k); C[r, n] row-major.
+//                             the mma pairs the same k); C[r, n] row-major;
+//                             and the tiled kernel's staged slice of A: its
+//                             16-byte copies (row r, chunk j) put every
+//                             element of the slice in a place of its own,
+//                             and the 16 bytes lane 4 g + t loads for step
+//                             (w, s) of rows g and g + 8 of each 16-row
+//                             tile hold A[r, k], A[r, k + 1] at register h.
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
@@ -92,6 +98,41 @@ static int check(long long M, long long K, long long N)
 	for (long long r = 0; r < M; r++)
 		for (long long n = 0; n < N; n++)
 			expect(c_index(M, N, (int)r, (int)n) == r * N + n, "C", r, n, 0);
+	// The staged slice (64 rows, one group): each cell says which element
+	// of A the kernel's copy put there, as the kernel computes both ends.
+	for (int kt = 0; kt < K / 128; kt++) {
+		std::vector<long long> slice(64 * 128, -1);
+		for (int r = 0; r < 64 && r < M; r++)
+			for (int j = 0; j < 16; j++)
+				for (int i = 0; i < 8; i++) {
+					int o = as_index(r, 8 * j) + i;
+					expect(o >= 0 && o < 64 * 128 && slice[o] < 0, "As place", r, j, i);
+					if (o >= 0 && o < 64 * 128)
+						slice[o] = a_index(M, K, r, kt, j / 4, j % 4, 0, 0) + i;
+				}
+		for (int lane = 0; lane < 32; lane++) {
+			int g = lane / 4, t = lane % 4;
+			for (int mt = 0; mt < 4; mt++)
+				for (int half = 0; half < 2; half++) {
+					int r = 16 * mt + g + 8 * half;
+					if (r >= M)
+						continue;
+					for (int w = 0; w < 4; w++) {
+						int at = as_index(r, 32 * t + 8 * w);
+						expect(at % 8 == 0, "As 16-byte load", r, t, w);
+						long long base = a_index(M, K, r, kt, t, w, 0, 0);
+						for (int s = 0; s < 2; s++)
+							for (int h = 0; h < 2; h++)
+								for (int e = 0; e < 2; e++) {
+									// the kernel's a_part: register h of step s
+									long long part = a_index(M, K, r, kt, t, w, s, h) - base;
+									long long k = 128 * kt + 32 * t + 8 * w + 4 * s + 2 * h + e;
+									expect(slice[at + part + e] == r * K + k, "A staged", r, k, at);
+								}
+					}
+				}
+		}
+	}
 	std::printf("%s M=%lld K=%lld N=%lld\n", fails ? "bad" : "ok", M, K, N);
 	return fails != 0;
 }

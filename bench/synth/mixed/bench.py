@@ -9,7 +9,7 @@
 # triton_w4.configs) are all checked, and the fastest of 3 calls is kept,
 # as Triton's autotune would.  Times: the median of REPS calls, each between
 # CUDA events with the L2 flushed before it (a 256 MB write outside them).
-# Usage: python3 bench.py [--quick]  (in the folder holding libmixed.so)
+# Usage: python3 bench.py [--quick] [--m M,..] [--no-triton]  (in the folder holding libmixed.so)
 import ctypes
 import sys
 
@@ -43,23 +43,32 @@ def scales_ours(s):
     return s.reshape(kt, n // 8, 8).permute(1, 0, 2).contiguous()
 
 
-def ours(a, words, sc, c, cfg):
+def ours(a, words, sc, c, cfg, ws):
     m, k = a.shape
     n = c.shape[1]
     rc = lib.w4a16_launch_cfg(ctypes.c_void_p(a.data_ptr()), ctypes.c_void_p(words.data_ptr()),
                               ctypes.c_void_p(sc.data_ptr()), ctypes.c_void_p(c.data_ptr()),
+                              ctypes.c_void_p(ws[0].data_ptr()), ctypes.c_void_p(ws[1].data_ptr()),
                               m, n, k, cfg,
                               ctypes.c_void_p(torch.cuda.current_stream().cuda_stream))
     assert rc == 0, f"launch failed: {rc}"
 
 
+def workspace(m, n, k, cfg):
+    """The split-K partial sums and the tile counters (zeroed) instance cfg needs."""
+    out = (ctypes.c_longlong * 2)()
+    lib.w4a16_workspace(m, n, k, cfg, out)
+    return (torch.empty(max(out[0], 1), device="cuda", dtype=torch.float32),
+            torch.zeros(max(out[1], 1), device="cuda", dtype=torch.int32))
+
+
 def our_configs():
-    """Our kernel's instances: (index, "MTxNTBxD")."""
-    out = (ctypes.c_int * 3)()
+    """Our kernel's instances: (index, name)."""
+    name = ctypes.c_char_p()
     found = []
-    for i in range(lib.w4a16_config(-1, out)):
-        lib.w4a16_config(i, out)
-        found.append((i, "x".join(map(str, out[:3]))))
+    for i in range(lib.w4a16_config(-1, ctypes.byref(name))):
+        lib.w4a16_config(i, ctypes.byref(name))
+        found.append((i, name.value.decode()))
     return found
 
 
@@ -82,7 +91,7 @@ def tune(cands, m, n, ref, flush):
         if best is None or ms < best[0]:
             best = ms, name, launch
     if best is None:
-        return "-", lambda c: None, worst, wrong or ["every instance"]
+        return "-", lambda c: c.fill_(float("nan")), worst, wrong or (["every instance"] if cands else [])
     return best[1], best[2], worst, wrong
 
 
@@ -122,17 +131,20 @@ def main():
     torch.manual_seed(0)
     torch.backends.cuda.matmul.allow_tf32 = False
     quick = "--quick" in sys.argv
+    no_triton = "--no-triton" in sys.argv  # a quick look at ours (its column: nan)
+    ms = [int(x) for x in sys.argv[sys.argv.index("--m") + 1].split(",")] if "--m" in sys.argv \
+        else MS
     reps = 5 if quick else REPS
     flush = torch.empty(256 << 20, device="cuda", dtype=torch.uint8)
     print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}, "
           f"triton {triton_w4.triton.__version__}")
     print("times: median of %d calls, L2 flushed before each (CUDA events)" % reps)
     print(f"{'N':>6} {'K':>6} {'M':>4} {'ours us':>8} {'triton us':>9} {'cuBLAS us':>9}"
-          f" {'x triton':>8} {'x cuBLAS':>8} {'ours GB/s':>9} {'ours':>6} {'triton':>15}"
+          f" {'x triton':>8} {'x cuBLAS':>8} {'ours GB/s':>9} {'ours':>20} {'triton':>15}"
           f"  max rel err (ours/triton/cuBLAS)")
     failed = 0
     for n, k in SHAPES:
-        for m in MS:
+        for m in ms:
             a, q, s, wdeq = problem(m, n, k)
             ref = a.float() @ wdeq.float()
             words, sc = pack_ours(q), scales_ours(s)
@@ -141,26 +153,29 @@ def main():
             del q
             # Each side's instances all checked; the fastest kept, as autotune would.
             o_name, o_run, o_err, o_bad = tune(
-                [(name, lambda c, i=i: ours(a, words, sc, c, i)) for i, name in our_configs()],
+                [(name, lambda c, i=i, ws=workspace(m, n, k, i): ours(a, words, sc, c, i, ws))
+                 for i, name in our_configs()],
                 m, n, ref, flush)
             t_name, t_run, t_err, t_bad = tune(
                 [("x".join(map(str, cfg[:3])) + f"/{cfg[3]}w{cfg[4]}s",
                   lambda c, cfg=cfg: triton_w4.launch(a, twords, s, c, cfg))
-                 for cfg in triton_w4.configs(m)], m, n, ref, flush)
+                 for cfg in triton_w4.configs(m) if not no_triton], m, n, ref, flush)
             c_err, c_ok = check(lambda c: c.copy_(torch.nn.functional.linear(a, wt)), ref)
             c = torch.empty(m, n, device="cuda", dtype=torch.half)
             t_ours = timed(lambda: o_run(c), flush, reps)
             t_tri = timed(lambda: t_run(c), flush, reps)
             t_cub = timed(lambda: torch.nn.functional.linear(a, wt), flush, reps)
+            o_again = check(o_run, ref)[1]  # split-K's counters left ready by every call
             bytes_ = words.numel() * 4 + sc.numel() * 2 + a.numel() * 2 + m * n * 2
             bad = [f"ours {x}" for x in o_bad] + [f"triton {x}" for x in t_bad] + \
-                ([] if c_ok else ["cuBLAS"])
+                ([] if c_ok else ["cuBLAS"]) + ([] if o_again else [f"ours {o_name} after timing"])
             failed += len(bad)
             print(f"{n:>6} {k:>6} {m:>4} {t_ours * 1e3:8.1f} {t_tri * 1e3:9.1f} {t_cub * 1e3:9.1f}"
                   f" {t_tri / t_ours:8.2f} {t_cub / t_ours:8.2f} {bytes_ / t_ours / 1e6:9.0f}"
-                  f" {o_name:>6} {t_name:>15}  {o_err:.1e}/{t_err:.1e}/{c_err:.1e}"
+                  f" {o_name:>20} {t_name:>15}  {o_err:.1e}/{t_err:.1e}/{c_err:.1e}"
                   f"{'  WRONG: ' + ', '.join(bad) if bad else ''}", flush=True)
     print("all checked: ok" if failed == 0 else f"{failed} WRONG")
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -47,6 +47,14 @@ MIXED_FN long long a_index([[maybe_unused]] long long M, long long K, int r, int
 	return {{ A[r, 128*kt + 32*t + 8*w + 4*s + 2*h] }};
 }
 
+// Where element (r, c) of a staged slice of A (one group of 128 k, up to 64
+// rows) lies in shared memory: As, the layout `lego synth` chose for the
+// tiled kernel's 16-byte copies and 16-byte fragment loads (mixed_smem.lego).
+MIXED_FN int as_index(int ar, int ac)
+{
+	return {{ As[ar, ac] }};
+}
+
 MIXED_FN long long c_index([[maybe_unused]] long long M, long long N, int r, int n)
 {
 	return {{ C[r, n] }};
@@ -82,6 +90,12 @@ constexpr bool fits_kernel(long long M, long long K, long long N)
 						if (wq_word(K, N, kt, t, w, nt, g) != w0 + w)
 							return false;
 				}
+	for (int r = 0; r < 64; r++)
+		for (int c = 0; c < 128; c++) {
+			int o = as_index(r, c);
+			if (o < 0 || o >= 64 * 128 || o != as_index(r, c & ~7) + c % 8 || o % 8 != c % 8)
+				return false;
+		}
 	for (int s = 0; s < 2; s++)
 		for (int h = 0; h < 2; h++)
 			if (wq_nibble(s, h, 0) >= 4 || wq_nibble(s, h, 1) != wq_nibble(s, h, 0) + 4)
@@ -129,9 +143,19 @@ __device__ __forceinline__ uint4 ldg16(const void *p)
 	return __ldg(reinterpret_cast<const uint4 *>(p));
 }
 
+// A weight load: read once, so kept out of L1.
+__device__ __forceinline__ uint4 ldw16(const void *p)
+{
+	uint4 v;
+	asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];\n"
+		     : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+		     : "l"(p));
+	return v;
+}
+
 #define WARPS 8
 
-template <int MT, int NTB, int D>
+template <int MT, int NTB, int D, bool AR>
 __global__ void __launch_bounds__(32 * WARPS)
 w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 	   const __half *__restrict__ Sc, __half *__restrict__ C, int M, int N, int K)
@@ -147,10 +171,25 @@ w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 		// A ring of D groups of weights and scales in flight (registers).
 		uint4 wv[D][NTB];
 		float sv[D][NTB][2]; // the scales of the accumulators' columns 2 t, 2 t + 1
+		uint4 av[AR ? D : 1][MT][2][4]; // A's rows g and g + 8 of each 16-row tile
+		auto load_a = [&](int d, int kt) {
+#pragma unroll
+			for (int mt = 0; mt < MT; mt++)
+#pragma unroll
+				for (int i = 0; i < 2; i++)
+#pragma unroll
+					for (int w = 0; w < 4; w++) {
+						const int r = m0 + 16 * mt + g + 8 * i;
+						av[d][mt][i][w] = r < M ? ldg16(A + a_index(M, K, r, kt, t, w, 0, 0))
+								     : make_uint4(0, 0, 0, 0);
+					}
+		};
 		auto fetch = [&](int d, int kt) {
+			if (AR) // A with the weights, D groups ahead, not when it is needed
+				load_a(d, kt);
 #pragma unroll
 			for (int j = 0; j < NTB; j++) {
-				wv[d][j] = ldg16(Wq + wq_word(K, N, kt, t, 0, nt0 + j, g));
+				wv[d][j] = ldw16(Wq + wq_word(K, N, kt, t, 0, nt0 + j, g));
 #pragma unroll
 				for (int i = 0; i < 2; i++)
 					sv[d][j][i] = __half2float(Sc[sc_index(K, N, kt, nt0 + j, 2 * t + i)]);
@@ -166,17 +205,9 @@ w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 				const int kt = kt0 + d * WARPS;
 				if (kt >= kts)
 					break;
-				uint4 av[MT][2][4]; // rows g and g + 8 of each 16-row tile
-#pragma unroll
-				for (int mt = 0; mt < MT; mt++)
-#pragma unroll
-					for (int i = 0; i < 2; i++)
-#pragma unroll
-						for (int w = 0; w < 4; w++) {
-							const int r = m0 + 16 * mt + g + 8 * i;
-							av[mt][i][w] = r < M ? ldg16(A + a_index(M, K, r, kt, t, w, 0, 0))
-									     : make_uint4(0, 0, 0, 0);
-						}
+				const int da = AR ? d : 0;
+				if (!AR)
+					load_a(0, kt);
 #pragma unroll
 				for (int j = 0; j < NTB; j++) {
 					// This group's sum of (q - 8) a in f32, then times its scale.
@@ -194,7 +225,7 @@ w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 								uint32_t a[4];
 #pragma unroll
 								for (int i = 0; i < 4; i++)
-									a[i] = u4_at(av[mt][i % 2][w], a_part(s, i / 2));
+									a[i] = u4_at(av[da][mt][i % 2][w], a_part(s, i / 2));
 								mma16816(grp[mt], a, b0, b1);
 							}
 						}
@@ -228,50 +259,271 @@ w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 	}
 }
 
-template <int MT, int NTB, int D>
-static int launch(const void *a, const void *wq, const void *sc, void *c, int m, int n, int k,
-		  cudaStream_t stream)
+// q - 8 of nibbles q and q + 4 of a word times the column's scale: the
+// f16 weights of the reference, rounded once as it rounds them.
+__device__ __forceinline__ uint32_t dequant2_scaled(uint32_t word, int q, __half2 scale)
 {
-	w4a16_gemm<MT, NTB, D><<<n / (8 * NTB), 32 * WARPS, 0, stream>>>(
-		(const __half *)a, (const uint32_t *)wq, (const __half *)sc, (__half *)c, m, n, k);
+	const uint32_t x = dequant2(word, q);
+	const __half2 v = __hmul2(*reinterpret_cast<const __half2 *>(&x), scale);
+	return *reinterpret_cast<const uint32_t *>(&v);
+}
+
+// A 16-byte copy to shared memory; zeros where `valid` is false.
+__device__ __forceinline__ void cp_async16(void *smem, const void *gmem, bool valid)
+{
+	asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(
+			     (uint32_t)__cvta_generic_to_shared(smem)),
+		     "l"(gmem), "r"(valid ? 16 : 0));
+}
+
+template <int N>
+__device__ __forceinline__ void cp_async_wait()
+{
+	asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
+}
+
+// The tiled kernel (M above 16): a block of WN warps owns 16 MT rows of C
+// and WN NTW column tiles of 8 (warp w the NTW from w NTW), over the groups
+// of its share of K (split-K where the tiles are too few for the SMs).  A's
+// slice of a group is copied to shared memory (cp.async, STAGES in flight,
+// layout As) and read back 16 bytes a lane (a lane's A registers of two mma
+// steps, the k order of Wq); the weights go straight from global memory to
+// registers (D groups in flight), are dequantised and scaled there, and
+// every warp multiplies its NTW column tiles by all of the block's rows.
+// Split-K: each block writes its f32 partial sums to `ws`; the last of a
+// tile's blocks to finish (counted in `cnt`, which it resets) adds them up
+// and writes C.
+template <int MT, int WN, int NTW, int D, int STAGES>
+__global__ void __launch_bounds__(32 * WN)
+w4a16_tiled(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
+	    const __half *__restrict__ Sc, __half *__restrict__ C, float *__restrict__ ws,
+	    int *__restrict__ cnt, int M, int N, int K, int splits)
+{
+	static_assert(MT <= 4, "As holds 64 rows");
+	extern __shared__ uint4 smem[];
+	__half *as = reinterpret_cast<__half *>(smem);
+	__shared__ int last;
+	const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+	const int g = lane / 4, t = lane % 4;
+	const int mblocks = (M + 16 * MT - 1) / (16 * MT), tiles = mblocks * (N / (8 * NTW * WN));
+	const int tile = blockIdx.x % tiles, split = blockIdx.x / tiles; // m fastest: shared weights
+	const int m0 = tile % mblocks * 16 * MT, nt0 = (tile / mblocks * WN + warp) * NTW;
+	const int kts = K / 128, kt0 = split * kts / splits, nk = (split + 1) * kts / splits - kt0;
+
+	auto fetch_a = [&](int stage, int kt) {
+		for (int c = threadIdx.x; c < 16 * MT * 16; c += 32 * WN) {
+			const int r = c / 16, j = c % 16, valid = m0 + r < M;
+			cp_async16(as + stage * 16 * MT * 128 + as_index(r, 8 * j),
+				   A + a_index(M, K, valid ? m0 + r : 0, kt, j / 4, j % 4, 0, 0), valid);
+		}
+	};
+	uint4 wv[D][NTW];
+	__half2 sv[D][NTW];
+	auto fetch_w = [&](int d, int kt) {
+#pragma unroll
+		for (int j = 0; j < NTW; j++) {
+			wv[d][j] = ldw16(Wq + wq_word(K, N, kt, t, 0, nt0 + j, g));
+			sv[d][j] = __half2half2(Sc[sc_index(K, N, kt, nt0 + j, g)]);
+		}
+	};
+#pragma unroll
+	for (int s = 0; s < STAGES - 1; s++) {
+		if (s < nk)
+			fetch_a(s, kt0 + s);
+		asm volatile("cp.async.commit_group;\n");
+	}
+#pragma unroll
+	for (int d = 0; d < D; d++)
+		if (d < nk)
+			fetch_w(d, kt0 + d);
+	float acc[MT][NTW][4] = {};
+	for (int i0 = 0; i0 < nk; i0 += D)
+#pragma unroll
+		for (int d = 0; d < D; d++) {
+			const int i = i0 + d;
+			if (i >= nk)
+				break;
+			cp_async_wait<STAGES - 2>();
+			__syncthreads(); // group i is in; every warp is done with group i - 1's stage
+			if (i + STAGES - 1 < nk)
+				fetch_a((i + STAGES - 1) % STAGES, kt0 + i + STAGES - 1);
+			asm volatile("cp.async.commit_group;\n");
+			const __half *a_s = as + i % STAGES * 16 * MT * 128;
+#pragma unroll
+			for (int w = 0; w < 4; w++) {
+				uint4 av[MT][2]; // rows g and g + 8 of each 16-row tile, steps (w, 0), (w, 1)
+#pragma unroll
+				for (int mt = 0; mt < MT; mt++)
+#pragma unroll
+					for (int r = 0; r < 2; r++)
+						av[mt][r] = *reinterpret_cast<const uint4 *>(
+							a_s + as_index(16 * mt + g + 8 * r, 32 * t + 8 * w));
+#pragma unroll
+				for (int j = 0; j < NTW; j++) {
+					const uint32_t word = u4_at(wv[d][j], w);
+#pragma unroll
+					for (int s = 0; s < 2; s++) {
+						const uint32_t b0 = dequant2_scaled(word, wq_nibble(s, 0, 0), sv[d][j]);
+						const uint32_t b1 = dequant2_scaled(word, wq_nibble(s, 1, 0), sv[d][j]);
+#pragma unroll
+						for (int mt = 0; mt < MT; mt++) {
+							uint32_t a[4]; // a0..a3: rows g, g + 8, then register h = 1
+#pragma unroll
+							for (int r = 0; r < 4; r++)
+								a[r] = u4_at(av[mt][r % 2], a_part(s, r / 2));
+							mma16816(acc[mt][j], a, b0, b1);
+						}
+					}
+				}
+			}
+			if (i + D < nk)
+				fetch_w(d, kt0 + i + D);
+		}
+	// c0..c3 of tile (mt, j): row g (g + 8), columns 2 t, 2 t + 1
+	auto each_c = [&](auto &&f) {
+#pragma unroll
+		for (int mt = 0; mt < MT; mt++)
+#pragma unroll
+			for (int j = 0; j < NTW; j++)
+#pragma unroll
+				for (int i = 0; i < 4; i++) {
+					const int r = m0 + 16 * mt + g + 8 * (i / 2);
+					if (r < M)
+						f(acc[mt][j][i], c_index(M, N, r, 8 * (nt0 + j) + 2 * t + i % 2));
+				}
+	};
+	if (splits > 1) {
+		each_c([&](float v, long long at) { ws[split * (long long)M * N + at] = v; });
+		__threadfence();
+		__syncthreads();
+		if (threadIdx.x == 0) {
+			last = atomicAdd(&cnt[tile], 1) == splits - 1;
+			if (last)
+				cnt[tile] = 0; // ready for the next call
+		}
+		__syncthreads();
+		if (!last)
+			return;
+		__threadfence();
+		each_c([&](float &v, long long at) {
+			for (int o = 0; o < splits; o++)
+				if (o != split)
+					v += __ldcg(ws + o * (long long)M * N + at);
+		});
+	}
+	each_c([&](float v, long long at) { C[at] = __float2half(v); });
+}
+
+// One call's operands; ws and cnt only for the tiled kernel's split-K
+// (w4a16_workspace says how much; cnt zeroed once, the kernel leaves it so).
+struct w4a16_call {
+	const __half *a;
+	const uint32_t *wq;
+	const __half *sc;
+	__half *c;
+	float *ws;
+	int *cnt;
+	int m, n, k;
+	cudaStream_t stream;
+};
+
+template <int MT, int NTB, int D, bool AR>
+static int launch_gemv(const w4a16_call &p)
+{
+	if (p.n % (8 * NTB) != 0)
+		return (int)cudaErrorInvalidValue;
+	w4a16_gemm<MT, NTB, D, AR><<<p.n / (8 * NTB), 32 * WARPS, 0, p.stream>>>(p.a, p.wq, p.sc, p.c,
+									       p.m, p.n, p.k);
+	return (int)cudaGetLastError();
+}
+
+// The tiled kernel's grid: its tiles, and the split of K that makes about
+// B blocks an SM (at least 2 groups a split).
+static void tiled_grid(int m, int n, int k, int bm, int bn, int b, int *tiles, int *splits)
+{
+	int dev = 0, sms = 132;
+	cudaGetDevice(&dev);
+	cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+	*tiles = (m + bm - 1) / bm * (n / bn);
+	const int want = (b * sms + *tiles - 1) / *tiles, most = k / 128 / 2;
+	*splits = want < 1 ? 1 : want > most ? (most < 1 ? 1 : most) : want;
+}
+
+template <int MT, int WN, int NTW, int D, int STAGES, int B>
+static int launch_tiled(const w4a16_call &p)
+{
+	if (p.n % (8 * NTW * WN) != 0)
+		return (int)cudaErrorInvalidValue;
+	int tiles, splits;
+	tiled_grid(p.m, p.n, p.k, 16 * MT, 8 * NTW * WN, B, &tiles, &splits);
+	const int smem = STAGES * 16 * MT * 128 * 2;
+	auto kernel = w4a16_tiled<MT, WN, NTW, D, STAGES>;
+	cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+	kernel<<<tiles * splits, 32 * WN, smem, p.stream>>>(p.a, p.wq, p.sc, p.c, p.ws, p.cnt, p.m,
+							     p.n, p.k, splits);
 	return (int)cudaGetLastError();
 }
 
 // The instances the driver may choose from (bench.py tries each, as
-// Triton's autotune would): rows a pass (16 MT), column tiles a block (NTB),
-// groups in flight a warp (D).
-#define CONFIGS(X) X(1, 1, 2) X(1, 1, 4) X(1, 2, 2) X(1, 2, 4) X(1, 4, 2) \
-	X(1, 8, 2) X(2, 2, 2) X(2, 4, 2)
+// Triton's autotune would).  GEMV: rows a pass (16 MT), column tiles a
+// block (NTB), groups in flight a warp (D), A loaded with them (AR).  TILED: rows a block (16 MT),
+// warps (WN), column tiles a warp (NTW), groups of weights in flight (D),
+// stages of A (STAGES), blocks an SM the split of K aims at (B).
+#define CONFIGS(GEMV, TILED)                                                                \
+	GEMV(1, 1, 2, 0) GEMV(1, 1, 4, 0) GEMV(1, 2, 2, 0) GEMV(1, 2, 4, 0) GEMV(1, 4, 2, 0)  \
+	GEMV(1, 8, 2, 0) GEMV(2, 2, 2, 0) GEMV(2, 4, 2, 0)                                   \
+	GEMV(1, 1, 2, 1) GEMV(1, 1, 4, 1) GEMV(1, 2, 2, 1) GEMV(1, 2, 4, 1) GEMV(1, 4, 2, 1)  \
+	TILED(4, 4, 4, 2, 4, 1) TILED(4, 4, 4, 2, 4, 2) TILED(4, 4, 4, 4, 4, 1)             \
+	TILED(4, 8, 2, 2, 4, 1) TILED(4, 8, 4, 2, 3, 1) TILED(4, 4, 2, 2, 4, 2)             \
+	TILED(2, 4, 4, 2, 4, 2) TILED(4, 8, 4, 2, 4, 2)
 
-#define NTB_OF(mt, ntb, d) ntb,
-static const int config_ntb[] = {CONFIGS(NTB_OF)};
-#define NCONFIGS (int)(sizeof config_ntb / sizeof *config_ntb)
+#define GEMV_NAME(mt, ntb, d, ar) "gemv " #mt "x" #ntb "x" #d "x" #ar,
+#define TILED_NAME(mt, wn, ntw, d, st, b) "tiled " #mt "x" #wn "x" #ntw "x" #d "x" #st "x" #b,
+static const char *const config_names[] = {CONFIGS(GEMV_NAME, TILED_NAME)};
+#define NCONFIGS (int)(sizeof config_names / sizeof *config_names)
 
 // C = A W on `stream` with instance `cfg` of CONFIGS; K a multiple of 128,
-// N of 8 NTB.  Returns a cudaError_t.
-extern "C" int w4a16_launch_cfg(const void *a, const void *wq, const void *sc, void *c, int m,
-				int n, int k, int cfg, void *stream)
+// N of the instance's columns a block.  Returns a cudaError_t.
+extern "C" int w4a16_launch_cfg(const void *a, const void *wq, const void *sc, void *c, void *ws,
+				void *cnt, int m, int n, int k, int cfg, void *stream)
 {
-	if (cfg < 0 || cfg >= NCONFIGS || k % 128 != 0 || n % (8 * config_ntb[cfg]) != 0)
+	if (cfg < 0 || cfg >= NCONFIGS || k % 128 != 0)
 		return (int)cudaErrorInvalidValue;
+	const w4a16_call p = {(const __half *)a, (const uint32_t *)wq, (const __half *)sc,
+			      (__half *)c, (float *)ws, (int *)cnt, m, n, k, (cudaStream_t)stream};
 	int i = 0;
-	cudaStream_t s = (cudaStream_t)stream;
-#define LAUNCH(mt, ntb, d)                                                       \
+#define LAUNCH_GEMV(mt, ntb, d, ar)                                              \
 	if (cfg == i++)                                                          \
-		return launch<mt, ntb, d>(a, wq, sc, c, m, n, k, s);
-	CONFIGS(LAUNCH)
+		return launch_gemv<mt, ntb, d, ar>(p);
+#define LAUNCH_TILED(mt, wn, ntw, d, st, b)                                      \
+	if (cfg == i++)                                                          \
+		return launch_tiled<mt, wn, ntw, d, st, b>(p);
+	CONFIGS(LAUNCH_GEMV, LAUNCH_TILED)
 	return (int)cudaErrorInvalidValue;
 }
 
-// The number of instances, and instance `cfg`'s (MT, NTB, D) in out[0..2].
-extern "C" int w4a16_config(int cfg, int *out)
+// The workspace instance `cfg` needs at (m, n, k): out[0] floats of ws,
+// out[1] ints of cnt (0 for the GEMV kernel).
+extern "C" void w4a16_workspace(int m, int n, int k, int cfg, long long *out)
 {
-	static const int all[][3] = {
-#define TRIPLE(mt, ntb, d) {mt, ntb, d},
-		CONFIGS(TRIPLE)};
+	out[0] = out[1] = 0;
+	int i = 0, tiles, splits;
+#define WS_GEMV(mt, ntb, d, ar) i++;
+#define WS_TILED(mt, wn, ntw, d, st, b)                                          \
+	if (cfg == i++) {                                                        \
+		tiled_grid(m, n, k, 16 * mt, 8 * ntw * wn, b, &tiles, &splits);  \
+		out[0] = splits > 1 ? (long long)splits * m * n : 0;             \
+		out[1] = tiles;                                                  \
+	}
+	CONFIGS(WS_GEMV, WS_TILED)
+}
+
+// The number of instances, and instance `cfg`'s name ("gemv MTxNTBxDxAR" or
+// "tiled MTxWNxNTWxDxSTAGESxB").
+extern "C" int w4a16_config(int cfg, const char **name)
+{
 	if (cfg >= 0 && cfg < NCONFIGS)
-		for (int i = 0; i < 3; i++)
-			out[i] = all[cfg][i];
+		*name = config_names[cfg];
 	return NCONFIGS;
 }
 #endif
