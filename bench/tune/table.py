@@ -4,7 +4,8 @@ time: above 1 the tuned kernel is faster), with the issue's targets and
 their counts.  Two tables, never mixed: the time of a call as a caller
 sees it (ms: the host's launch counts), then, when compare.py measured
 it, the time from a CUDA graph (graph_ms: no host launch for any
-provider)."""
+provider); then, a table of its own, the tuned kernel's pre-bound
+launch per call (bound_ms)."""
 import json
 import sys
 
@@ -73,6 +74,28 @@ def main():
         print("\nFrom a CUDA graph (n calls replayed: no host launch for any "
               "provider; L2 not flushed between calls):\n")
         table(rows, "graph_ms", "graph_errors")
+    if any(r.get("bound_ms") for r in rows):
+        bound(rows)
+
+
+def bound(rows):
+    """The third timing, per call: the tuned kernel's launch pre-bound
+    (its compiled launcher, arguments fixed) beside the tuned kernel's
+    and cuBLAS's per-call times of the same rounds."""
+    print("\nPer call, the tuned kernel's launch pre-bound (choice.py's "
+          "lego_bind: its compiled launcher called with the arguments "
+          "fixed, as a hot loop would; TMA has none), in us:\n")
+    print("| cell | tuned, pre-bound | tuned (per call) | cuBLAS (per call) "
+          "| cuBLAS / pre-bound |")
+    print("|---|---|---|---|---|")
+    for r in rows:
+        b, ms = r.get("bound_ms", {}).get("bound"), r.get("ms", {})
+        if b is None or "tuned" not in ms:
+            continue
+        blas = ms.get("cuBLAS")
+        print(f"| {r['v']} {r['M']}x{r['N']}x{r['K']} | {b * 1e3:.1f} | "
+              f"{ms['tuned'] * 1e3:.1f} | "
+              + (f"{blas * 1e3:.1f} | {blas / b:.2f} |" if blas else "- | - |"))
 
 
 if __name__ == "__main__":
