@@ -1,7 +1,8 @@
 # The launch of the combined template that choice.sh writes (the pointer,
 # masked, TMA and split-K templates, the generic kernel, then this):
 # KERNEL and SPLIT_K, tuned parameters of choice.lego, pick the kernel;
-# the runner (triton_runner.py) and compare.py call lego_launch.
+# the runner (triton_runner.py) and compare.py call lego_launch;
+# compare.py times lego_bind (a pre-bound launch) as a column of its own.
 KERNEL = {{ KERNEL }}
 SPLIT_K = {{ SPLIT_K }}
 NUM_SMS = []
@@ -21,6 +22,23 @@ def workspace(c, SPLIT_K, M, N, tiles):
     return WORKSPACE[key]
 
 
+def plan(a, b, c, M, N, K, BM, BN, BK, GM):
+    """The kernel (not TMA: KERNEL 1, 2 or 4), its grid and its
+    arguments by name, split-K's workspace included."""
+    tiles = triton.cdiv(M, BM) * triton.cdiv(N, BN)
+    args = dict(a_ptr=a, b_ptr=b, c_ptr=c, M=M, N=N, K=K, BM=BM, BN=BN,
+                BK=BK, GM=GM)
+    if SPLIT_K > 1:
+        w, count = workspace(c, SPLIT_K, M, N, tiles)
+        kernel = matmul_splitk_kernel if KERNEL == 1 \
+            else matmul_masked_splitk_kernel
+        return kernel, (tiles, SPLIT_K), dict(args, w_ptr=w, count_ptr=count,
+                                              SPLIT_K=SPLIT_K)
+    kernel = {1: matmul_kernel, 2: matmul_masked_kernel,
+              4: matmul_generic_kernel}[KERNEL]
+    return kernel, (tiles,), args
+
+
 def lego_launch(a, b, c, M, N, K, BM, BN, BK, GM, num_stages, num_warps):
     if KERNEL == 3:
         if not NUM_SMS:
@@ -29,16 +47,23 @@ def lego_launch(a, b, c, M, N, K, BM, BN, BK, GM, num_stages, num_warps):
             NUM_SMS.append(props["multiprocessor_count"])
         return matmul_tma(a, b, c, M, N, K, BM, BN, BK, GM, NUM_SMS[0],
                           num_stages, num_warps)
-    tiles = triton.cdiv(M, BM) * triton.cdiv(N, BN)
-    if SPLIT_K > 1:
-        w, count = workspace(c, SPLIT_K, M, N, tiles)
-        kernel = matmul_splitk_kernel if KERNEL == 1 \
-            else matmul_masked_splitk_kernel
-        kernel[(tiles, SPLIT_K)](a, b, c, w, count, M, N, K, BM=BM, BN=BN,
-                                 BK=BK, GM=GM, SPLIT_K=SPLIT_K,
-                                 num_stages=num_stages, num_warps=num_warps)
-        return
-    kernel = {1: matmul_kernel, 2: matmul_masked_kernel,
-              4: matmul_generic_kernel}[KERNEL]
-    kernel[(tiles,)](a, b, c, M, N, K, BM=BM, BN=BN, BK=BK, GM=GM,
-                     num_stages=num_stages, num_warps=num_warps)
+    kernel, grid, args = plan(a, b, c, M, N, K, BM, BN, BK, GM)
+    kernel[grid](**args, num_stages=num_stages, num_warps=num_warps)
+
+
+def lego_bind(a, b, c, M, N, K, BM, BN, BK, GM, num_stages, num_warps):
+    """lego_launch pre-bound, as a caller's hot loop would hold it: one
+    launch compiles (or finds) the kernel, then a call is its compiled
+    launcher alone, the arguments fixed in order, on the current stream
+    (no argument binding, specialisation key or cache lookup a call).
+    None for TMA, whose launch builds host descriptors."""
+    if KERNEL == 3:
+        return None
+    import torch
+    kernel, grid, args = plan(a, b, c, M, N, K, BM, BN, BK, GM)
+    compiled = kernel[grid](**args, num_stages=num_stages,
+                            num_warps=num_warps)
+    launch = compiled[tuple(grid) + (1,) * (3 - len(grid))]
+    values = [args[n] for n in kernel.arg_names]
+    stream = torch.cuda.current_stream(c.device).cuda_stream
+    return lambda: launch(*values, stream=stream)

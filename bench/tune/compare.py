@@ -11,7 +11,9 @@ runner times (triton_runner.bench: the host's time of a launch counts,
 Python for the Triton kernels, C++ for cuBLAS), and from a CUDA graph
 (triton_runner.graph_bench: n calls replayed, no host launch for any
 provider).  The two are kept apart (ms, graph_ms); a ratio never mixes
-them.  Writes DIR/compare.json and prints a table."""
+them.  A third, per call only (bound_ms): the tuned kernel launched
+through its compiled launcher with the arguments pre-bound (choice.py's
+lego_bind), as a caller's hot loop would, in the same rounds.  Writes DIR/compare.json and prints a table."""
 import json
 import os
 import statistics
@@ -29,6 +31,9 @@ sys.path.insert(0, os.path.join(ROOT, "bench", "triton"))
 import baselines  # noqa: E402
 import configs  # noqa: E402
 import triton_runner as tr  # noqa: E402
+
+# do_bench's ms a per-call timing (COMPARE_REP: fewer to fit a device call)
+REP = int(os.environ.get("COMPARE_REP", "60"))
 
 
 def parse_cfg(text, fixed=None):
@@ -87,6 +92,13 @@ def cell(v, M, N, K, space_path, tuned_path, fixed):
          "gen@hand": tr.launcher(torch, triton, gen, bufs, M, N, K, hcfg),
          "tuned": tr.launcher(torch, triton, tr.load_kernel(tuned_path), bufs,
                               M, N, K, best)}
+    errors = {}
+    try:
+        bound = bound_launch(tuned_path, bufs, M, N, K, best)
+        if bound:
+            p["bound"] = bound
+    except Exception as e:                # a launcher API it does not know
+        errors["bound"] = " ".join(str(e).split())[:200]
     auto = autotuned(gen, space, exact, M, N, K)
     grid = lambda meta: (triton.cdiv(M, meta["BM"]) * triton.cdiv(N, meta["BN"]),)
     p["autotune"] = lambda: auto[grid](a, b, c, M, N, K)
@@ -94,7 +106,6 @@ def cell(v, M, N, K, space_path, tuned_path, fixed):
     p["autotune"]()                       # its tuning: every config timed
     torch.cuda.synchronize()
     auto_s = time.time() - t0
-    errors = {}
     for name, run in p.items():
         try:
             tr.check(torch, run, bufs)
@@ -104,8 +115,11 @@ def cell(v, M, N, K, space_path, tuned_path, fixed):
     for r in range(3):
         order = list(times) if r % 2 == 0 else list(reversed(times))
         for name in order:
-            times[name].append(tr.bench(torch, triton, p[name], rep=60))
+            times[name].append(tr.bench(torch, triton, p[name], rep=REP))
     med = {k: statistics.median(t) for k, t in times.items()}
+    # the pre-bound launch: a column of its own, per call only (from a
+    # graph it is the tuned kernel)
+    bound_ms = {k: med.pop(k) for k in ("bound",) if k in med}
     # the second timing: the host's launch removed for every provider
     # alike (tr.graph_bench), in interleaved rounds too
     graph = {k: [] for k in med}
@@ -121,11 +135,23 @@ def cell(v, M, N, K, space_path, tuned_path, fixed):
                 graph_errors[name] = " ".join(str(e).split())[:200]
     graph_med = {k: statistics.median(t) for k, t in graph.items()
                  if k not in graph_errors}
-    return dict(v=v, M=M, N=N, K=K, ms=med, errors=errors,
+    return dict(v=v, M=M, N=N, K=K, ms=med, bound_ms=bound_ms, errors=errors,
                 graph_ms=graph_med, graph_errors=graph_errors, tuned=best,
                 hand=hcfg, space=len(space), autotune_evals=len(auto.configs),
                 autotune_first_call_s=auto_s,
                 autotune_choice=str(auto.best_config))
+
+
+def bound_launch(path, bufs, M, N, K, cfg):
+    """The tuned kernel's launch pre-bound (choice.py's lego_bind, a
+    compiled launcher called with its arguments fixed), or None (TMA, or
+    a template without it)."""
+    a, b, c, _ = bufs
+    bind = getattr(tr.load_kernel(path), "__globals__", {}).get("lego_bind")
+    if bind is None:
+        return None
+    return bind(a, b, c, M, N, K, cfg["BM"], cfg["BN"], cfg["BK"], cfg["GM"],
+                cfg["STAGES"], cfg["WARPS"])
 
 
 def main():

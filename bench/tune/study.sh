@@ -15,6 +15,8 @@
 # 128 as the hand-picked tile) to keep the spaces within one device call.
 # A cell's layout may carry an element type: abt_e4m3 (FP8 inputs).
 # TIMING=graph: tuned on the time from a CUDA graph (triton_runner.py).
+# BUDGET=E: E configurations a cell (seeded random search), not all;
+# OVERLAP=1: compiled beside the tuning instead of before it.
 R=${1:-.dev-tune}
 LEGO=$R/lego
 T=$R/bench/tune
@@ -49,6 +51,12 @@ cell_files() { # v M -> SPEC TPL
 	esac
 }
 defs() { echo "-D M=$1 -D N=$2 -D K=$3 $(fix $4)"; }
+# BUDGET=E: E evaluations a cell, drawn at random (seed 1) from the whole
+# constrained space, instead of all of it
+search() {
+	if [ -n "$BUDGET" ]; then echo "--strategy random --seed 1 --evals $BUDGET"
+	else echo "--strategy exhaustive"; fi
+}
 
 # 1. every kernel of every space, and the committed kernels for autotune
 : >"$W/list"
@@ -61,7 +69,16 @@ EOS
 	spec=$1 tpl=$2
 	name=${v}_${M}x${N}x${K}
 	mkdir -p "$W/$name"
-	$LEGO tune $spec $tpl --list $(defs $M $N $K $v) >"$W/$name.space"
+	if [ -n "$BUDGET" ]; then
+		# the BUDGET configurations the seeded random search will measure
+		# (its draws do not depend on the times): a dry run lists them
+		$LEGO tune $spec $tpl $(search) --run 'echo 1' --db "$W/dry.db" \
+			--device dry --remeasure 0 -q --csv "$W/$name.dry" \
+			$(defs $M $N $K $v) >/dev/null
+		sed -n 's/^[0-9]*,[^"]*"\([^"]*\)".*/\1/p' "$W/$name.dry" >"$W/$name.space"
+	else
+		$LEGO tune $spec $tpl --list $(defs $M $N $K $v) >"$W/$name.space"
+	fi
 	case $M in 1000|4097) gen=$R/examples/triton/matmul_masked_${v%%_*}.py ;;
 	*) gen=$R/examples/triton/matmul_${v%%_*}.py ;; esac
 	i=0
@@ -84,8 +101,16 @@ done
 # autotune's kernels, once each (a template choice repeats the tiles)
 sort -u "$W/auto" >>"$W/list"
 echo "generated $(wc -l <"$W/list") kernel launches to compile at $(elapsed) s"
-python3 $T/precompile.py "$W/list" 16
-echo "precompiled at $(elapsed) s"
+if [ "${OVERLAP:-0}" = 1 ]; then
+	# compiled beside the tuning, in its order (a graph's time is the
+	# GPU's: the host's load does not enter it)
+	python3 $T/precompile.py "$W/list" 16 --ordered >"$W/precompile.log" 2>&1 &
+	PRE=$!
+	sleep ${OVERLAP_LEAD:-15}
+else
+	python3 $T/precompile.py "$W/list" 16
+	echo "precompiled at $(elapsed) s"
+fi
 
 # 2. the exhaustive tuning runs, then the same from the cache
 # the cache's device names the timing: a graph's time is not a call's
@@ -105,7 +130,7 @@ EOS
 		[ $pass = 2 ] && csv=/dev/null
 		[ $(elapsed) -gt ${TUNE_UNTIL:-420} ] && { echo "time guard: $name pass $pass skipped"; continue; }
 		printf '%s pass %s: ' $name $pass
-		$LEGO tune $1 $2 --target triton --strategy exhaustive -q \
+		$LEGO tune $1 $2 --target triton $(search) -q \
 			--db "$OUT/tune.db" --device $DEV --seconds 60 --csv $csv \
 			--remeasure ${REMEASURE:-3} --rounds ${ROUNDS:-3} \
 			--run "python3 $T/triton_runner.py measure $SOCK {kernel} $v $M $N $K {BM} {BN} {BK} {GM} {STAGES} {WARPS}" \
@@ -115,6 +140,7 @@ EOS
 	echo "pass $pass done at $(elapsed) s"
 done
 python3 $T/triton_runner.py quit $SOCK
+[ -n "$PRE" ] && { wait $PRE; cat "$W/precompile.log"; echo "precompiled at $(elapsed) s"; }
 # at most 8 files come back from the device: the CSVs in one archive
 (cd "$OUT" && tar czf csv.tgz *.csv && rm -f *.csv)
 

@@ -1,10 +1,12 @@
-"""table.py compare.json - the study's tables (Markdown): the tuned kernel's
+"""table.py compare.json[=LABEL] .. - the study's tables (Markdown): the tuned kernel's
 TFLOP/s and its speed relative to each baseline (baseline time / tuned
 time: above 1 the tuned kernel is faster), with the issue's targets and
 their counts.  Two tables, never mixed: the time of a call as a caller
 sees it (ms: the host's launch counts), then, when compare.py measured
 it, the time from a CUDA graph (graph_ms: no host launch for any
-provider)."""
+provider); then, a table of its own, the tuned kernel's pre-bound
+launch per call (bound_ms).  Several files: the cells of the first,
+then those of later ones (older runs) that it lacks, labelled."""
 import json
 import sys
 
@@ -19,10 +21,12 @@ def table(rows, key, errors_key):
     count = {t: [0, 0] for t in ("hand", "autotune", "cuBLAS", "FP8 hand")}
     for r in rows:
         ms = r.get(key, {})
+        if key not in r and "failed" not in r:
+            continue                      # a run without this timing
         if "tuned" not in ms:
             why = r.get("failed") or r.get(errors_key, {}).get("tuned") \
                 or r.get("errors", {}).get("tuned", "not measured")
-            print(f"| {r['v']} {r['M']}x{r['N']}x{r['K']} | failed: {why} |")
+            print(f"| {cell(r)} | failed: {why} |")
             continue
         t = ms["tuned"]
         flop = 2 * r["M"] * r["N"] * r["K"]
@@ -52,7 +56,7 @@ def table(rows, key, errors_key):
                 + " " + cfg
         if c.get("SPLIT_K", 1) > 1:
             cfg += f" split-K {c['SPLIT_K']}"
-        print(f"| {r['v']} {r['M']}x{r['N']}x{r['K']} | {cfg} | "
+        print(f"| {cell(r)} | {cfg} | "
               f"{flop / (t * 1e-3) / 1e12:.0f} | "
               + " | ".join(f"{x[k]:.2f}" if k in x else "-" for k in BASES)
               + f" | {'met' if not missed else 'missed: ' + ', '.join(missed)} |")
@@ -64,8 +68,28 @@ def table(rows, key, errors_key):
           f"{count['cuBLAS'][0]}/{count['cuBLAS'][1]}")
 
 
+def cell(r):
+    """A row's cell, with the run it comes from when not the latest."""
+    label = f" ({r['label']})" if r.get("label") else ""
+    return f"{r['v']} {r['M']}x{r['N']}x{r['K']}{label}"
+
+
+def load(args):
+    """FILE[=LABEL] ..: every cell of the first, then the cells of each
+    later one that no earlier file has, named with its LABEL."""
+    rows, seen = [], set()
+    for arg in args:
+        path, _, label = arg.partition("=")
+        for r in json.load(open(path)):
+            key = (r["v"], r["M"], r["N"], r["K"])
+            if key not in seen:
+                seen.add(key)
+                rows.append(dict(r, label=label))
+    return rows
+
+
 def main():
-    rows = json.load(open(sys.argv[1]))
+    rows = load(sys.argv[1:])
     print("Per call (the host's time of a launch counts: Python for the "
           "Triton kernels, C++ for cuBLAS):\n")
     table(rows, "ms", "errors")
@@ -73,6 +97,28 @@ def main():
         print("\nFrom a CUDA graph (n calls replayed: no host launch for any "
               "provider; L2 not flushed between calls):\n")
         table(rows, "graph_ms", "graph_errors")
+    if any(r.get("bound_ms") for r in rows):
+        bound(rows)
+
+
+def bound(rows):
+    """The third timing, per call: the tuned kernel's launch pre-bound
+    (its compiled launcher, arguments fixed) beside the tuned kernel's
+    and cuBLAS's per-call times of the same rounds."""
+    print("\nPer call, the tuned kernel's launch pre-bound (choice.py's "
+          "lego_bind: its compiled launcher called with the arguments "
+          "fixed, as a hot loop would; TMA has none), in us:\n")
+    print("| cell | tuned, pre-bound | tuned (per call) | cuBLAS (per call) "
+          "| cuBLAS / pre-bound |")
+    print("|---|---|---|---|---|")
+    for r in rows:
+        b, ms = r.get("bound_ms", {}).get("bound"), r.get("ms", {})
+        if b is None or "tuned" not in ms:
+            continue
+        blas = ms.get("cuBLAS")
+        print(f"| {cell(r)} | {b * 1e3:.1f} | "
+              f"{ms['tuned'] * 1e3:.1f} | "
+              + (f"{blas * 1e3:.1f} | {blas / b:.2f} |" if blas else "- | - |"))
 
 
 if __name__ == "__main__":

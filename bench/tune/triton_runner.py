@@ -12,7 +12,7 @@ in float32 (relative Frobenius error < 1e-2), then times it with bench()
 below (compare.py times every provider with it too): the time of a call
 as a caller sees it; `graph` times it with graph_bench() instead, with
 no host launch (a CUDA graph's replay), to tune for callers that launch
-from a graph.  It prints
+from a graph (its capture sized by estimate(), not bench()).  It prints
 the time in ms; a candidate that fails to compile or computes wrong exits
 1 with the reason, which lego tune records.
 """
@@ -108,6 +108,19 @@ def bench(torch, triton, run, rep=40):
     return max(gpu, sorted(rounds)[1])
 
 
+def estimate(torch, run, calls=5):
+    """A rough time of a call in ms (a few back to back): enough to size
+    graph_bench's capture, at a few ms instead of bench's ~80 (a
+    graph-timed tuning run measures hundreds of candidates)."""
+    import time
+    torch.cuda.synchronize()
+    t0 = time.perf_counter()
+    for _ in range(calls):
+        run()
+    torch.cuda.synchronize()
+    return (time.perf_counter() - t0) * 1e3 / calls
+
+
 def graph_bench(torch, run, per_call_ms, budget_ms=5.0):
     """The time of a call without the host's time of a launch, in ms: n
     calls back to back captured in one CUDA graph, the graph replayed 5
@@ -168,9 +181,10 @@ def serve(path, timing="call"):
                 run = launcher(torch, triton, load_kernel(req["kernel"]), bufs,
                                req["M"], req["N"], req["K"], req["cfg"])
                 check(torch, run, bufs)
-                ms = bench(torch, triton, run)
                 if timing == "graph":
-                    ms = graph_bench(torch, run, ms)
+                    ms = graph_bench(torch, run, estimate(torch, run))
+                else:
+                    ms = bench(torch, triton, run)
                 reply = f"{ms:.6f}\n"
             except Exception as e:             # recorded by lego tune
                 msg = " ".join(str(e).split())[:300]

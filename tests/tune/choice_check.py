@@ -156,8 +156,10 @@ def brute_force(M, N, K, BK, GM, esize):
     cd = lambda a, b: -(-a // b)
     out = set()
     for BM, BN, ST, W, KER, S in itertools.product(
-            (64, 128), (64, 128, 256), (3, 4), (4, 8), (1, 2, 3, 4),
+            (32, 64, 128), (32, 64, 128, 256), (3, 4), (4, 8), (1, 2, 3, 4),
             (1, 2, 4, 8)):
+        if (BM < 64 or BN < 64) and cd(M, 64) * cd(N, 64) >= 2 * 132:
+            continue                     # small tiles: under two waves only
         stages = (BM * BK + BK * BN) * esize * ST
         if stages > 232448:
             continue
