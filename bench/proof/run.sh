@@ -24,7 +24,7 @@ done
 printf '%-40s %-14s %-9s %-12s %-9s %8s  %s\n' file layout proved simplified genp time target
 for f in $(find examples bench -name '*.lego' ! -path bench/tune/choice.lego | sort) \
 	$composed/*.lego; do
-	n=$(grep -c '^layout ' "$f")
+	n=$(grep -c '^\(tune \)\{0,1\}layout ' "$f")
 	[ "$n" -gt 0 ] || continue
 	case $f in
 	"$composed"/*) name=bench/tune/choice.sh:${f#"$composed"/} ;;

@@ -252,6 +252,20 @@ has "the hint's values check it" 0 "^P: bijective on 24 elements" \
 	out check "$dir/pid.lego" -D npm=4 -D npn=6 -D GM=2
 cat "$dir/half.lego" "$dir/badgenp.lego" >"$tmp/both.lego"
 has "a failure outranks a skip" 1 "^S: NOT a bijection" out check "$tmp/both.lego"
+# Each alternative of a `tune layout` is a layout of the file: checked and
+# proved as NAME=k, a bad one failing the file.
+cat >"$tmp/choice.lego" <<'EOF'
+genp shift[a, b](i, j) = i*b + j + 1 inverse (x) = ((x - 1) / b, (x - 1) % b)
+tune layout T in {Row(3, 5), GenP([3, 5], shift), Col(3, 5)}
+EOF
+has "check: a choice's good alternative" 1 "^T=0: bijective on 15" out check "$tmp/choice.lego"
+has "check: a choice's bad alternative" 1 "^T=1: NOT a bijection on 15" out check "$tmp/choice.lego"
+has "check: every alternative" 1 "^T=2: bijective on 15" out check "$tmp/choice.lego"
+has "check -D T=0: that alternative alone" 0 "^T=0: bijective" out check "$tmp/choice.lego" -D T=0
+run check "$tmp/choice.lego" -D T=0
+grep -q "^T=[12]" "$tmp/out" && bad "check -D T=0 checks only T=0" || ok
+has "check --prove: the bad alternative refuted" 1 "^T=1: 0 <= apply < size: REFUTED" \
+	out check --prove "$tmp/choice.lego"
 has "check --help: exit statuses" 0 "^3 nothing failed" out check --help
 has "lego --help: exit statuses" 0 "3 (lego" out --help
 has "gemm with sizes" 0 "^P: bijective on 48 elements" out check "$ex/gemm.lego" \

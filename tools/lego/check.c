@@ -18,9 +18,12 @@ static void print_witness(const lego_layout *l, const lego_check_report *r)
 	       (long long)r->witness_other);
 }
 
-static int check_one(cli_session *s, const char *name)
+/* The layout name of s's spec, reported as shown (a choice's alternative:
+ * "NAME=k"). */
+static int check_one(cli_session *s, const char *name, const char *shown)
 {
 	lego_layout *l = lego_spec_layout(s->spec, name);
+	name = shown;
 	int64_t size;
 	char needs[512];
 	switch (cli_concrete_size(s, l, &size, needs, sizeof needs)) {
@@ -76,11 +79,12 @@ static double seconds(void)
  * assumptions fail, an unknown is not a pass either.  The layout gets its
  * share of the time left: what is left over `left` layouts.  Progress on
  * stderr, one line per layout (stdout keeps the report). */
-static int prove_one(cli_session *s, const char *name, prove_run *run,
-		     size_t k, size_t n)
+static int prove_one(cli_session *s, const char *name, const char *shown,
+		     prove_run *run, size_t k, size_t n)
 {
 	lego_layout_proof p;
 	lego_layout *l = lego_spec_layout(s->spec, name);
+	name = shown;
 	double ms = (run->deadline - seconds()) * 1000.0 / (double)(n - k);
 	fprintf(stderr, "lego check --prove: %s: layout %zu of %zu, %.1f s "
 		"elapsed\n", name, k + 1, n, seconds() - run->start);
@@ -137,6 +141,56 @@ static int prove_template(const cli_args *a)
 	return rc;
 }
 
+/* A failure outranks a skip, which outranks a pass. */
+static int worse(int rc, int one)
+{
+	if (one == CLI_SKIPPED && rc == CLI_OK)
+		return CLI_SKIPPED;
+	if (one != CLI_OK && one != CLI_SKIPPED)
+		return CLI_FAIL;
+	return rc;
+}
+
+/* The alternatives of `tune layout NAME in {L0, ..}` to check: all of
+ * them, or the one a -D fixed. */
+static size_t choice_count(const lego_tune_param *tp)
+{
+	return !tp->is_layout ? 0 : tp->fixed >= 0 ? 1 : tp->nvalues;
+}
+
+/* Each alternative of a layout choice is a layout of the file as much as
+ * a `layout` is: it is checked in the spec read with -D NAME=k, and
+ * reported as "NAME=k".  *k counts the layouts of the run done. */
+static int check_choice(const cli_args *a, const lego_tune_param *tp,
+			prove_run *run, size_t *k, size_t n)
+{
+	size_t first = tp->fixed >= 0 ? (size_t)tp->fixed : 0;
+	lego_define *defs = malloc((a->ndefs + 1) * sizeof *defs);
+	if (!defs)
+		return cli_fail("out of memory");
+	for (size_t d = 0; d < a->ndefs; d++)
+		defs[d] = a->defs[d];
+	cli_args b = *a;
+	b.defs = defs;
+	b.ndefs = a->ndefs + (tp->fixed < 0);
+	int rc = CLI_OK;
+	for (size_t v = first; v < first + choice_count(tp); v++) {
+		char shown[160];
+		snprintf(shown, sizeof shown, "%.100s=%zu", tp->name, v);
+		defs[a->ndefs] = (lego_define){tp->name, (int64_t)v};
+		cli_session s;
+		int one = cli_open(&s, &b, NULL);
+		if (one == CLI_OK)
+			one = a->prove ? prove_one(&s, tp->name, shown, run,
+						   (*k)++, n)
+				       : check_one(&s, tp->name, shown);
+		cli_close(&s);
+		rc = worse(rc, one);
+	}
+	free(defs);
+	return rc;
+}
+
 int cmd_check(const cli_args *a)
 {
 	int t = prove_template(a);
@@ -149,21 +203,24 @@ int cmd_check(const cli_args *a)
 		printf("note: Z3 is not available (left out of the build, or "
 		       "libz3 not installed): only layouts whose sizes are "
 		       "all known can be proved (by enumeration)\n");
-	size_t n = rc ? 0 : only ? 1 : lego_spec_nlayouts(s.spec);
+	size_t nlayouts = rc ? 0 : only ? 1 : lego_spec_nlayouts(s.spec);
+	size_t ntunes = rc || only ? 0 : lego_spec_ntunes(s.spec), n = nlayouts;
+	for (size_t i = 0; i < ntunes; i++)
+		n += choice_count(lego_spec_tune(s.spec, i));
 	if (!rc && !n)
 		printf("%s: no layouts\n", s.file);
 	prove_run run = {seconds(), 0, a->timeout_ms};
 	run.deadline = run.start + a->timeout_ms / 1000.0;
-	for (size_t i = 0; i < n; i++) {
-		const char *name = only ? only : lego_spec_layout_name(s.spec, i);
-		int one = a->prove ? prove_one(&s, name, &run, i, n)
-				   : check_one(&s, name);
-		/* A failure outranks a skip, which outranks a pass. */
-		if (one == CLI_SKIPPED && rc == CLI_OK)
-			rc = CLI_SKIPPED;
-		else if (one != CLI_OK && one != CLI_SKIPPED)
-			rc = CLI_FAIL;
+	size_t k = 0;
+	for (; k < nlayouts; k++) {
+		const char *name = only ? only : lego_spec_layout_name(s.spec, k);
+		rc = worse(rc, a->prove ? prove_one(&s, name, name, &run, k, n)
+					: check_one(&s, name, name));
 	}
+	for (size_t i = 0; i < ntunes; i++)
+		if (choice_count(lego_spec_tune(s.spec, i)))
+			rc = worse(rc, check_choice(a, lego_spec_tune(s.spec, i),
+						    &run, &k, n));
 	cli_close(&s);
 	return rc;
 }
