@@ -99,7 +99,10 @@ static void print_into(lego_ctx *ctx, lego_sbuf *b, const lift_type *t)
 		lego_sbuf_puts(b, "[");
 		print_into(ctx, b, t->elems[0]);
 		lego_sbuf_puts(b, "]");
-		char *len = lego_expr_print(ctx, t->len, LEGO_LANG_C);
+		/* Simplified under the program's assumptions: a split then
+		 * join of N is N when the split divides it, not 8 * (N / 8). */
+		lego_expr *n = lego_simplify(ctx, t->len);
+		char *len = lego_expr_print(ctx, n ? n : t->len, LEGO_LANG_C);
 		int atom = len && strspn(len, "abcdefghijklmnopqrstuvwxyz"
 					      "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 					      "0123456789_") == strlen(len);
