@@ -101,11 +101,11 @@ static int parse_index(lang_parser *p, lego_expr *dim, lang_val *out)
 	int rc = lang_parse_expr(p, out);
 	p->auto_index = auto_index;
 	p->auto_hi = auto_hi;
-	if (!rc && !proved_outside(p->ctx, out->e, dim))
-		return need(p, within(p->ctx, lego_const(p->ctx, 0), out->e,
-				      dim));
 	if (rc)
 		return rc;
+	if (!proved_outside(p->ctx, out->e, dim))
+		return need(p, within(p->ctx, lego_const(p->ctx, 0), out->e,
+				      dim));
 	char *i = lego_expr_print(p->ctx, out->e, LEGO_LANG_PYTHON);
 	char *n = lego_expr_print(p->ctx, dim, LEGO_LANG_PYTHON);
 	rc = lang_error(p, at, "index %s is outside [0, %s)", i ? i : "?",
@@ -161,9 +161,10 @@ static int parse_entry(lang_parser *p, lego_expr *dim, lego_expr **idx,
 			return -1;
 		s->stop = v.e;
 	}
+	if (check_range(p, first, s, dim))
+		return -1;
 	lego_expr *zero = lego_const(p->ctx, 0);
-	return check_range(p, first, s, dim) ||
-	       need(p, lego_binop(p->ctx, LEGO_AND,
+	return need(p, lego_binop(p->ctx, LEGO_AND,
 				  lego_binop(p->ctx, LEGO_LE, zero, s->start),
 				  lego_binop(p->ctx, LEGO_LE, s->stop, dim)));
 }
