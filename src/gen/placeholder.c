@@ -90,29 +90,41 @@ static lego_expr *within(lego_ctx *ctx, lego_expr *lo, lego_expr *e,
 			  lego_binop(ctx, LEGO_LT, e, hi));
 }
 
-/* An index expression over [0, dim): undeclared names range over it. */
-static int parse_index(lang_parser *p, lego_expr *dim, lang_val *out)
+/* An expression of an entry over [0, dim): undeclared names range over
+ * it. */
+static int parse_auto(lang_parser *p, lego_expr *dim, lang_val *out)
 {
 	int auto_index = p->auto_index;
 	lego_expr *auto_hi = p->auto_hi;
-	lang_tok *at = lang_peek(p);
 	p->auto_index = 1;
 	p->auto_hi = dim;
 	int rc = lang_parse_expr(p, out);
 	p->auto_index = auto_index;
 	p->auto_hi = auto_hi;
-	if (rc)
-		return rc;
-	if (!proved_outside(p->ctx, out->e, dim))
-		return need(p, within(p->ctx, lego_const(p->ctx, 0), out->e,
-				      dim));
-	char *i = lego_expr_print(p->ctx, out->e, LEGO_LANG_PYTHON);
+	return rc;
+}
+
+/* The index e (at `at`) of a dim: records 0 <= e < dim, an error when
+ * it is proved outside. */
+static int need_index(lang_parser *p, const lang_tok *at, lego_expr *dim,
+		      lego_expr *e)
+{
+	if (!proved_outside(p->ctx, e, dim))
+		return need(p, within(p->ctx, lego_const(p->ctx, 0), e, dim));
+	char *i = lego_expr_print(p->ctx, e, LEGO_LANG_PYTHON);
 	char *n = lego_expr_print(p->ctx, dim, LEGO_LANG_PYTHON);
-	rc = lang_error(p, at, "index %s is outside [0, %s)", i ? i : "?",
-			n ? n : "?");
+	int rc = lang_error(p, at, "index %s is outside [0, %s)", i ? i : "?",
+			    n ? n : "?");
 	free(i);
 	free(n);
 	return rc;
+}
+
+/* An index expression over [0, dim), its range recorded. */
+static int parse_index(lang_parser *p, lego_expr *dim, lang_val *out)
+{
+	lang_tok *at = lang_peek(p);
+	return parse_auto(p, dim, out) ? -1 : need_index(p, at, dim, out->e);
 }
 
 /* Bounds of a slice known to be wrong when constant. */
@@ -144,14 +156,14 @@ static int parse_entry(lang_parser *p, lego_expr *dim, lego_expr **idx,
 	}
 	lang_tok *first = lang_peek(p);
 	lang_val v = {0};
-	if (first->kind != TOK_COLON && parse_index(p, dim, &v))
+	if (first->kind != TOK_COLON && parse_auto(p, dim, &v))
 		return -1;
 	*is_slice = lang_accept(p, TOK_COLON);
 	if (!*is_slice) {
 		*idx = v.e;
 		return s->name ? lang_error(p, first, "expected ':' in the "
 					    "named slice '%s'", s->name)
-			       : 0;
+			       : need_index(p, first, dim, v.e);
 	}
 	s->start = v.e ? v.e : lego_const(p->ctx, 0);
 	s->stop = dim;
@@ -163,9 +175,15 @@ static int parse_entry(lang_parser *p, lego_expr *dim, lego_expr **idx,
 	}
 	if (check_range(p, first, s, dim))
 		return -1;
+	/* [start, stop) a range within [0, dim], possibly empty: its start
+	 * may be dim itself (A[k:] at k = dim reads nothing) */
 	lego_expr *zero = lego_const(p->ctx, 0);
 	return need(p, lego_binop(p->ctx, LEGO_AND,
-				  lego_binop(p->ctx, LEGO_LE, zero, s->start),
+				  lego_binop(p->ctx, LEGO_AND,
+					     lego_binop(p->ctx, LEGO_LE, zero,
+							s->start),
+					     lego_binop(p->ctx, LEGO_LE,
+							s->start, s->stop)),
 				  lego_binop(p->ctx, LEGO_LE, s->stop, dim)));
 }
 

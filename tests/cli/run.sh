@@ -295,6 +295,15 @@ has "prove a template: an index in range" 1 \
 has "prove a template: an index out of range refuted" 1 \
 	"^$tmp/oob.tpl:7:7: {{ A\[t\] }}: indices in range: REFUTED (solver): 0 <= t and t < N: refuted at N=1 t=1$" \
 	out check --prove "$tmp/oob.tpl"
+# a slice [s, stop) needs 0 <= s <= stop <= dim: empty at the end (s = N) is
+# in range, a start past the stop is not
+printf '{%% lego %%}\nsym N\nindex s in [0, N + 1)\nlayout A = Row(N)\n{%% end %%}\nx = a[{{ A[s:] }}];\ny = a[{{ A[s + 1:] }}];\n' >"$tmp/slice.tpl"
+has "prove a template: an empty slice at the end in range" 1 \
+	"^$tmp/slice.tpl:6:7: {{ A\[s:\] }}: indices in range: proved" \
+	out check --prove "$tmp/slice.tpl"
+has "prove a template: a slice starting past its stop refuted" 1 \
+	"^$tmp/slice.tpl:7:7: {{ A\[s + 1:\] }}: indices in range: REFUTED (solver): 0 <= s + 1 and s + 1 <= N: refuted at" \
+	out check --prove "$tmp/slice.tpl"
 has "prove gemm: symbolic tiles by certificate" 0 \
 	"^A: simplified == semantics: proved (certificate)" out check --prove "$ex/gemm.lego" A
 has "prove refutes a GenP that is no bijection" 1 \
