@@ -20,10 +20,10 @@ __global__ void __launch_bounds__(64) diagonal(float *__restrict__ m, int n, int
 	const int r = threadIdx.x;
 	for (int k = 0; k < 63; k++) {
 		if (r > k) {
-			const int t23_0 = (r + 64 * k) ^ (31 & k);
-			const int t23_1 = 65 * k;
-			const float l = d[t23_0] / d[t23_1 ^ (31 & (t23_1 >> 6))];
-			d[t23_0] = l;
+			const int t23_0 = 31 & k;
+			const int t23_1 = (r + 64 * k) ^ t23_0;
+			const float l = d[t23_1] / d[(65 * k) ^ t23_0];
+			d[t23_1] = l;
 			for (int j = k + 1; j < 64; j++) {
 				const int t26_0 = 64 * j;
 				const int t26_1 = 31 & j;
@@ -58,10 +58,10 @@ __global__ void __launch_bounds__(64) perimeter(float *__restrict__ m, int n, in
 		// Row c of the block times U_ii^-1: column k divided by the pivot
 		// once earlier columns are subtracted.
 		for (int k = 0; k < 64; k++) {
-			const int t57_0 = (c + 64 * k) ^ (31 & k);
-			const int t57_1 = 65 * k;
-			const float l = w[t57_0] / d[t57_1 ^ (31 & (t57_1 >> 6))];
-			w[t57_0] = l;
+			const int t57_0 = 31 & k;
+			const int t57_1 = (c + 64 * k) ^ t57_0;
+			const float l = w[t57_1] / d[(65 * k) ^ t57_0];
+			w[t57_1] = l;
 			for (int j = k + 1; j < 64; j++) {
 				const int t60_0 = 64 * j;
 				const int t60_1 = 31 & j;

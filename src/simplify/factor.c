@@ -150,7 +150,7 @@ static lego_expr *factor(lego_ctx *ctx, fterm *t, size_t n)
 	}
 	if (all_negative)
 		g = -g;
-	if (g != 1 && g != 0) {
+	if (g != 1 && g != 0 && g != -1) {
 		for (size_t i = 0; i < n; i++)
 			t[i].coef /= g;
 		return lego_mul(ctx, lego_const(ctx, g), factor(ctx, t, n));

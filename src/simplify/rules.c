@@ -52,12 +52,6 @@ static int positive(lego_ctx *ctx, lego_expr *d)
 	return lego_prove_le(ctx, lego_const(ctx, 1), d);
 }
 
-/* 0 <= x < d */
-static int in_range(lego_ctx *ctx, lego_expr *x, lego_expr *d)
-{
-	return lego_prove_nonneg(ctx, x) && lego_prove_lt(ctx, x, d);
-}
-
 /* m / d as a cheap expression when the positive monomial d divides m. */
 static lego_expr *exact_quotient(lego_ctx *ctx, lego_expr *m, lego_expr *d)
 {
@@ -70,71 +64,6 @@ static lego_expr *exact_quotient(lego_ctx *ctx, lego_expr *m, lego_expr *d)
 	return lego_poly_rebuild(ctx, q);
 }
 
-/*
- * For a constant divisor d, the constant term c of the remainder r of a
- * split moved into the quotient as far as the rest of r allows: the
- * multiple d*s of d that brings the whole remainder into [0, d), when
- * its range is known and narrow enough (13 + 3*y + z over 3, z in
- * [-1, 1], is 4 + y + (1 + z)/3 = 4 + y: a dead dim of a concrete size
- * leaves such constants).  Exact whatever s is: q*d + r is unchanged.
- */
-static void settle_constant(lego_ctx *ctx, lego_expr *d, lego_expr **pq,
-			    lego_expr **pr)
-{
-	lego_term t[LEGO_POLY_MAX_TERMS];
-	int64_t dv, c = 0, lo, hi, s;
-	lego_expr *pp = *pr;
-	size_t n = lego_poly_terms(&pp, t, LEGO_POLY_MAX_TERMS);
-	if (!lego_expr_is_const(d, &dv) || dv <= 1 || n == SIZE_MAX)
-		return;
-	for (size_t i = 0; i < n; i++)
-		if (!t[i].n)
-			c = t[i].coef;
-	lego_expr *rest = lego_add(ctx, *pr, lego_const(ctx, -c));
-	lego_expr *l = lego_bound(ctx, rest, LEGO_LO, LEGO_MODE_INTERVAL);
-	if (!l || !lego_expr_is_const(l, &lo) || !lego_const_hi(ctx, rest, &hi) ||
-	    __builtin_add_overflow(c, lo, &s) || hi - lo >= dv)
-		return;
-	s = s / dv - (s % dv < 0); /* floor((c + lo) / d) */
-	/* only when the whole remainder then lies in [0, d) */
-	if (!s || s > INT64_MAX / dv || s < INT64_MIN / dv ||
-	    c - s * dv + hi >= dv)
-		return;
-	lego_expr *nq = lego_add(ctx, *pq, lego_const(ctx, s));
-	lego_expr *nr = lego_add(ctx, *pr, lego_const(ctx, -s * dv));
-	if (nq && nr) {
-		*pq = nq;
-		*pr = nr;
-	}
-}
-
-/* x = q*d + r with q the terms of x that d divides (and, for a constant
- * d, what settle_constant() moves): x/d = q + r/d and x%d = r%d.  NULL
- * when there is no such q but 0. */
-static int split(lego_ctx *ctx, lego_expr *x, lego_expr *d, lego_expr **q,
-		 lego_expr **r)
-{
-	lego_expr *pq, *pr;
-	int64_t k;
-	/* d | x a pending fact (x already a multiple of another divisor):
-	 * x = d * (x/d) + 0, which no polynomial split shows */
-	lego_expr *rest = lego_mod(ctx, x, d);
-	if (rest && lego_facts_pending_quotient(ctx, rest)) {
-		*q = lego_div(ctx, x, d);
-		*r = lego_const(ctx, 0);
-		return *q && *r;
-	}
-	if (!lego_poly_split(ctx, lego_poly(ctx, x), lego_poly(ctx, d), &pq,
-			     &pr))
-		return 0;
-	settle_constant(ctx, d, &pq, &pr);
-	if (lego_expr_is_const(pq, &k) && k == 0)
-		return 0;
-	*q = lego_poly_rebuild(ctx, pq);
-	*r = lego_poly_rebuild(ctx, pr);
-	return *q && *r;
-}
-
 /* x = y/a as q + r/a, when a divides some terms of y: a form that may
  * let an enclosing / or % simplify although it is dearer itself. */
 static lego_expr *split_quotient(lego_ctx *ctx, lego_expr *x)
@@ -142,7 +71,7 @@ static lego_expr *split_quotient(lego_ctx *ctx, lego_expr *x)
 	lego_expr *q, *r;
 	if (x->kind != LEGO_DIV || !rule_on(ctx, R_DIV_SPLIT) ||
 	    !positive(ctx, x->args[1]) ||
-	    !split(ctx, x->args[0], x->args[1], &q, &r))
+	    !lego_quotient_split(ctx, x->args[0], x->args[1], &q, &r))
 		return NULL;
 	return lego_simplify(ctx, RULE(ctx, R_DIV_SPLIT, x,
 				       lego_add(ctx, q, lego_div(ctx, r,
@@ -172,7 +101,8 @@ static lego_expr *try_factors(lego_ctx *ctx, lego_expr *e0, lego_expr *e,
 	for (uint32_t k = 0; k < d->nargs; k++) {
 		lego_expr *d1 = d->args[k];
 		if ((k && d1 == d->args[k - 1]) || !positive(ctx, d1) ||
-		    !split(ctx, x, d1, &q, &r) || !in_range(ctx, r, d1) ||
+		    !lego_quotient_split(ctx, x, d1, &q, &r) ||
+		    !lego_in_range(ctx, r, d1) ||
 		    !(d2 = exact_quotient(ctx, d, d1)))
 			continue;
 		e = prefer(ctx, e, RULE(ctx, R_DIV_FACTOR, e0,
@@ -198,7 +128,8 @@ static lego_expr *try_const_factors(lego_ctx *ctx, lego_expr *e0,
 		int64_t d1 = t[i].coef < 0 ? -t[i].coef : t[i].coef;
 		lego_expr *c1 = lego_const(ctx, d1);
 		if (!t[i].n || d1 <= 1 || d1 >= d || d % d1 ||
-		    !split(ctx, x, c1, &q, &r) || !in_range(ctx, r, c1))
+		    !lego_quotient_split(ctx, x, c1, &q, &r) ||
+		    !lego_in_range(ctx, r, c1))
 			continue;
 		lego_expr *d2 = lego_const(ctx, d / d1);
 		e = prefer(ctx, e, RULE(ctx, R_DIV_FACTOR, e0,
@@ -219,7 +150,7 @@ static lego_expr *low_bits_dropped(lego_ctx *ctx, lego_expr *e,
 		return NULL;
 	lego_expr *k = lego_const(ctx, __builtin_ctzll((unsigned long long)d));
 	for (int i = 0; i < 2; i++)
-		if (in_range(ctx, x->args[1 - i], lego_const(ctx, d)))
+		if (lego_in_range(ctx, x->args[1 - i], lego_const(ctx, d)))
 			return RULE(ctx, rule, e, lego_div(ctx, x->args[i],
 							   e->args[1]),
 				    x->args[i], x->args[1 - i], k);
@@ -257,7 +188,7 @@ static lego_expr *rewrite_div(lego_ctx *ctx, lego_expr *e)
 	lego_expr *x = e->args[0], *d = e->args[1], *q, *r, *m, *e0 = e;
 	if (!positive(ctx, d))
 		return e;
-	if (rule_on(ctx, R_DIV_IN_RANGE) && in_range(ctx, x, d)) /* x/d -> 0 */
+	if (rule_on(ctx, R_DIV_IN_RANGE) && lego_in_range(ctx, x, d)) /* x/d -> 0 */
 		return RULE(ctx, R_DIV_IN_RANGE, e, lego_const(ctx, 0), x, d);
 	/* (y/a)/d -> y/(a*d) */
 	if (x->kind == LEGO_DIV && rule_on(ctx, R_DIV_DIV) &&
@@ -274,7 +205,7 @@ static lego_expr *rewrite_div(lego_ctx *ctx, lego_expr *e)
 							       d), m),
 					x->args[0], d, m), 1);
 	/* (d*q + r) / d -> q + r/d */
-	if (rule_on(ctx, R_DIV_SPLIT) && split(ctx, x, d, &q, &r))
+	if (rule_on(ctx, R_DIV_SPLIT) && lego_quotient_split(ctx, x, d, &q, &r))
 		e = prefer(ctx, e, RULE(ctx, R_DIV_SPLIT, e0,
 					lego_add(ctx, q, lego_div(ctx, r, d)),
 					q, r, d), 1);
@@ -294,7 +225,7 @@ static lego_expr *rewrite_mod(lego_ctx *ctx, lego_expr *e)
 	lego_expr *x = e->args[0], *d = e->args[1], *q, *r, *b, *e0 = e;
 	if (!positive(ctx, d))
 		return e;
-	if (rule_on(ctx, R_MOD_IN_RANGE) && in_range(ctx, x, d)) /* x%d -> x */
+	if (rule_on(ctx, R_MOD_IN_RANGE) && lego_in_range(ctx, x, d)) /* x%d -> x */
 		return RULE(ctx, R_MOD_IN_RANGE, e, x, x, d);
 	if (rule_on(ctx, R_PLANTED_WRONG) && lego_prove_nonneg(ctx, x))
 		return RULE(ctx, R_PLANTED_WRONG, e, x, x, d);
@@ -305,7 +236,7 @@ static lego_expr *rewrite_mod(lego_ctx *ctx, lego_expr *e)
 					       lego_mod(ctx, x->args[0], d),
 					       x->args[0], d, b));
 	/* (d*q + r) % d -> r % d */
-	if (rule_on(ctx, R_MOD_SPLIT) && split(ctx, x, d, &q, &r))
+	if (rule_on(ctx, R_MOD_SPLIT) && lego_quotient_split(ctx, x, d, &q, &r))
 		e = prefer(ctx, e, RULE(ctx, R_MOD_SPLIT, e0,
 					lego_mod(ctx, r, d), q, r, d), 1);
 	if ((q = split_quotient(ctx, x)))
@@ -550,7 +481,8 @@ static lego_expr *mask_high(lego_ctx *ctx, lego_expr *e, int64_t m,
 		e = x ? with_arg(ctx, e, 1, x) : NULL;
 	}
 	c = lego_const(ctx, low);
-	if (!x || !e || !split(ctx, x, c, &q, &r) || !in_range(ctx, r, c))
+	if (!x || !e || !lego_quotient_split(ctx, x, c, &q, &r) ||
+	    !lego_in_range(ctx, r, c))
 		return NULL;
 	return RULE(ctx, R_AND_HIGH, e,
 		    lego_mul(ctx, c, lego_binop(ctx, LEGO_BAND,

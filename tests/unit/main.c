@@ -61,6 +61,7 @@ int main(int argc, char **argv)
 		{"null", suite_null}, {"families", suite_families},
 		{"lift", suite_lift}, {"synth", suite_synth},
 		{"synth_infer", suite_synth_infer},
+		{"split", suite_split},
 	};
 	lego_test t = {0};
 	const char *only = NULL;
