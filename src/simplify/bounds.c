@@ -71,8 +71,8 @@ static lego_expr *floordiv(lego_ctx *ctx, lego_expr *p, lego_expr *d, int dir)
 			return q;
 		return nonneg(ctx, r) ? lego_add(ctx, q, r) : NULL;
 	}
-	if (nonneg(ctx, r))
-		return q;
+	if (nonneg(ctx, r)) /* r >= d: cdiv(N, 32) = (N + 31)/32 >= 1 */
+		return nonneg(ctx, minus(ctx, r, d)) ? plus(ctx, q, 1) : q;
 	if (nonneg(ctx, lego_add(ctx, r, d)))
 		return plus(ctx, q, -1);
 	return nonneg(ctx, negated(ctx, r)) ? lego_add(ctx, q, r) : NULL;

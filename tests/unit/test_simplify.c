@@ -277,6 +277,47 @@ static void test_prover(lego_test *t)
 	}
 	lego_ctx_free(ctx);
 
+	test_case(t, "prover_cdiv_positive");
+	ctx = lego_ctx_new();
+	{
+		/* cdiv(N, 32) = (N + 31)/32 >= 1 for a size N >= 1, so a
+		 * group id below M * cdiv(N, 32) splits into g / cdiv and
+		 * g % cdiv (MDH's work-group split at symbolic sizes). */
+		lego_expr *Ms = lego_sym(ctx, "M"), *Ns = lego_sym(ctx, "N");
+		lego_expr *cd = lego_div(ctx, lego_add(ctx, Ns, C(ctx, 31)), C(ctx, 32));
+		lego_expr *all = lego_mul(ctx, Ms, cd);
+		lego_expr *g = lego_index(ctx, "g", C(ctx, 0), all);
+		CHECK(t, lego_prove_lt(ctx, C(ctx, 0), cd));
+		CHECK(t, lego_prove_lt(ctx, C(ctx, 0), all));
+		/* not for (N + 30)/32, 0 at N = 1 */
+		CHECK(t, !lego_prove_lt(ctx, C(ctx, 0), lego_div(ctx, lego_add(
+			ctx, Ns, C(ctx, 30)), C(ctx, 32))));
+		lego_expr *gi = lego_div(ctx, lego_mod(ctx, g, all), cd);
+		lego_expr *gj = lego_mod(ctx, lego_mod(ctx, g, all), cd);
+		CHECK(t, lego_simplify(ctx, gi) == lego_div(ctx, g, cd));
+		CHECK(t, lego_simplify(ctx, gj) == lego_mod(ctx, g, cd));
+		/* Exhaustively, over small sizes: the simplified forms agree. */
+		lego_expr *si = lego_simplify(ctx, gi), *sj = lego_simplify(ctx, gj);
+		lego_env *env = lego_env_new(ctx);
+		int bad = 0;
+		for (int64_t m = 1; m <= 3; m++)
+			for (int64_t n = 1; n <= 70; n++)
+				for (int64_t v = 0; v < m * ((n + 31) / 32); v++) {
+					int64_t a, b, c, d;
+					lego_env_bind(env, Ms, m);
+					lego_env_bind(env, Ns, n);
+					lego_env_bind(env, g, v);
+					bad += lego_expr_eval(ctx, gi, env, &a) ||
+					       lego_expr_eval(ctx, si, env, &b) ||
+					       lego_expr_eval(ctx, gj, env, &c) ||
+					       lego_expr_eval(ctx, sj, env, &d) ||
+					       a != b || c != d;
+				}
+		CHECK_EQ(t, bad, 0);
+		lego_env_free(env);
+	}
+	lego_ctx_free(ctx);
+
 	test_case(t, "prover_sign_rules");
 	ctx = lego_ctx_new();
 	{
