@@ -150,6 +150,7 @@ static lego_expr *factor(lego_ctx *ctx, fterm *t, size_t n)
 	}
 	if (all_negative)
 		g = -g;
+	/* not -1 alone: -(3*x + 1) costs a negation more than -1 - 3*x */
 	if (g != 1 && g != 0 && g != -1) {
 		for (size_t i = 0; i < n; i++)
 			t[i].coef /= g;

@@ -304,6 +304,19 @@ has "prove a template: an empty slice at the end in range" 1 \
 has "prove a template: a slice starting past its stop refuted" 1 \
 	"^$tmp/slice.tpl:7:7: {{ A\[s + 1:\] }}: indices in range: REFUTED (solver): 0 <= s + 1 and s + 1 <= N: refuted at" \
 	out check --prove "$tmp/slice.tpl"
+# coefficients split between quotient and remainder (src/simplify/split.c):
+# 65x = 64x + x, 63x + 63 = 64x + (63 - x), 4032 - 63x = 64(63 - x) + x,
+# 33i + 66j = 32(i + 2j) + (i + 2j): the forms, and their certificates
+printf '{%% lego %%}\nindex x in [0, 64)\nindex i in [0, 16)\nindex j in [0, 8)\nlayout S = GenP([64, 64], swizzle(5, 0, 6))\n{%% end %%}\na = {{ S[x, x] }};\nb = {{ (63 * x + 63) / 64 + (4032 - 63 * x) %% 64 }};\nc = {{ ((33 * i + 66 * j) >> 5) + ((33 * i + 66 * j) & 31) }};\n' >"$tmp/split.tpl"
+has "split coefficients: the swizzle's diagonal" 0 "^a = (65 \* x) ^ (31 & x);$" \
+	out gen --target c "$tmp/split.tpl"
+has "split coefficients: a leftover of either sign" 0 "^b = 2 \* x;$" \
+	out gen --target c "$tmp/split.tpl"
+has "split coefficients: two terms, a shift and a mask" 0 "^c = 2 \* i + 4 \* j;$" \
+	out gen --target c "$tmp/split.tpl"
+has "split coefficients: proved by certificate" 0 \
+	"^$tmp/split.tpl: 3 placeholders: simplified == semantics proved on 3," \
+	out check --prove "$tmp/split.tpl"
 has "prove gemm: symbolic tiles by certificate" 0 \
 	"^A: simplified == semantics: proved (certificate)" out check --prove "$ex/gemm.lego" A
 has "prove refutes a GenP that is no bijection" 1 \

@@ -180,7 +180,7 @@ static void random_instances(lego_test *t)
 		lego_expr *sum = C(ctx, in.b = pick(&st, -2 * in.d, 2 * in.d));
 		lego_expr *x[NVARS];
 		int64_t total = 1;
-		char name[8];
+		char name[16];
 		for (int v = 0; v < in.nv; v++) {
 			/* near multiples of d, of either sign */
 			in.a[v] = pick(&st, -3, 3) * in.d + pick(&st, -3, 3);
