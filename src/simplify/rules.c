@@ -35,16 +35,35 @@ static lego_expr *by_rule(lego_ctx *ctx, rule_id r, lego_expr *e,
 		sizeof((lego_expr *[]){__VA_ARGS__}) / sizeof(lego_expr *),  \
 		(lego_expr *[]){__VA_ARGS__})
 
-/* The simplified candidate when it costs less than cur (or the same, for
- * rules that only ever rewrite in one direction), else cur. */
+/* Ties of prefer(): kept, taken, or taken when the candidate has no
+ * bit operation, division or modulo left. */
+enum { TIE_KEEP, TIE_TAKE, TIE_IF_ARITH };
+
+/* Is e made of sums and products only? */
+static int arith_only(const lego_expr *e)
+{
+	if (e->kind != LEGO_ADD && e->kind != LEGO_MUL && e->nargs)
+		return 0;
+	for (uint32_t i = 0; i < e->nargs; i++)
+		if (!arith_only(e->args[i]))
+			return 0;
+	return 1;
+}
+
+/* The simplified candidate when it costs less than cur (or the same, as
+ * tie says: rules that only ever rewrite in one direction take ties, and
+ * a shift or mask that lost its operation, (23*x) >> 3 as 3*x - 1 for
+ * 2 <= x < 7, is taken at equal cost), else cur. */
 static lego_expr *prefer(lego_ctx *ctx, lego_expr *cur, lego_expr *cand,
-			 int tie_ok)
+			 int tie)
 {
 	lego_expr *s = cand ? lego_simplify(ctx, cand) : NULL;
 	if (!s || s == cur)
 		return cur;
 	size_t cs = ops(ctx, s), cc = ops(ctx, cur);
-	return cs < cc || (tie_ok && cs == cc) ? s : cur;
+	return cs < cc || (cs == cc && (tie == TIE_TAKE ||
+					(tie == TIE_IF_ARITH && arith_only(s))))
+		       ? s : cur;
 }
 
 static int positive(lego_ctx *ctx, lego_expr *d)
@@ -106,7 +125,8 @@ static lego_expr *try_factors(lego_ctx *ctx, lego_expr *e0, lego_expr *e,
 		    !(d2 = exact_quotient(ctx, d, d1)))
 			continue;
 		e = prefer(ctx, e, RULE(ctx, R_DIV_FACTOR, e0,
-					lego_div(ctx, q, d2), q, r, d1, d2), 0);
+					lego_div(ctx, q, d2), q, r, d1, d2),
+			   TIE_KEEP);
 	}
 	return e;
 }
@@ -133,7 +153,8 @@ static lego_expr *try_const_factors(lego_ctx *ctx, lego_expr *e0,
 			continue;
 		lego_expr *d2 = lego_const(ctx, d / d1);
 		e = prefer(ctx, e, RULE(ctx, R_DIV_FACTOR, e0,
-					lego_div(ctx, q, d2), q, r, c1, d2), 0);
+					lego_div(ctx, q, d2), q, r, c1, d2),
+			   TIE_KEEP);
 	}
 	return e;
 }
@@ -196,26 +217,26 @@ static lego_expr *rewrite_div(lego_ctx *ctx, lego_expr *e)
 		e = prefer(ctx, e, RULE(ctx, R_DIV_DIV, e0,
 					lego_div(ctx, x->args[0],
 						 lego_mul(ctx, x->args[1], d)),
-					x->args[0], x->args[1], d), 1);
+					x->args[0], x->args[1], d), TIE_TAKE);
 	/* (y % (d*b)) / d -> (y/d) % b, for b > 0 (not for b < 0) */
 	if (x->kind == LEGO_MOD && rule_on(ctx, R_DIV_OF_MOD) &&
 	    (m = exact_quotient(ctx, x->args[1], d)) && positive(ctx, m))
 		e = prefer(ctx, e, RULE(ctx, R_DIV_OF_MOD, e0,
 					lego_mod(ctx, lego_div(ctx, x->args[0],
 							       d), m),
-					x->args[0], d, m), 1);
+					x->args[0], d, m), TIE_TAKE);
 	/* (d*q + r) / d -> q + r/d */
 	if (rule_on(ctx, R_DIV_SPLIT) && lego_quotient_split(ctx, x, d, &q, &r))
 		e = prefer(ctx, e, RULE(ctx, R_DIV_SPLIT, e0,
 					lego_add(ctx, q, lego_div(ctx, r, d)),
-					q, r, d), 1);
+					q, r, d), TIE_TAKE);
 	if ((m = split_quotient(ctx, x)))
-		e = prefer(ctx, e, with_arg(ctx, e0, 0, m), 0);
+		e = prefer(ctx, e, with_arg(ctx, e0, 0, m), TIE_KEEP);
 	int64_t dv;
 	if (lego_expr_is_const(d, &dv)) {
 		e = try_const_factors(ctx, e0, e, x, dv);
 		if ((m = low_bits_dropped(ctx, e0, x, dv)))
-			e = prefer(ctx, e, m, 1);
+			e = prefer(ctx, e, m, TIE_TAKE);
 	}
 	return try_factors(ctx, e0, e, x, d);
 }
@@ -238,9 +259,9 @@ static lego_expr *rewrite_mod(lego_ctx *ctx, lego_expr *e)
 	/* (d*q + r) % d -> r % d */
 	if (rule_on(ctx, R_MOD_SPLIT) && lego_quotient_split(ctx, x, d, &q, &r))
 		e = prefer(ctx, e, RULE(ctx, R_MOD_SPLIT, e0,
-					lego_mod(ctx, r, d), q, r, d), 1);
+					lego_mod(ctx, r, d), q, r, d), TIE_TAKE);
 	if ((q = split_quotient(ctx, x)))
-		e = prefer(ctx, e, with_arg(ctx, e0, 0, q), 0);
+		e = prefer(ctx, e, with_arg(ctx, e0, 0, q), TIE_KEEP);
 	return e;
 }
 
@@ -402,12 +423,12 @@ static lego_expr *rewrite_sum(lego_ctx *ctx, lego_expr *e)
 	if (changed) { /* a*(x/a) + x%a -> x */
 		c = lego_poly_rebuild(ctx, p);
 		cert_ring(ctx, p, c);
-		e = prefer(ctx, e, c, 1);
+		e = prefer(ctx, e, c, TIE_TAKE);
 	}
 	/* expanded and re-factored, only when strictly cheaper */
 	c = lego_poly_rebuild(ctx, lego_poly(ctx, e));
 	cert_ring(ctx, e, c);
-	return prefer(ctx, e, c, 0);
+	return prefer(ctx, e, c, TIE_KEEP);
 }
 
 static lego_expr *rewrite_minmax(lego_ctx *ctx, lego_expr *e)
@@ -506,7 +527,8 @@ static lego_expr *rewrite_bits(lego_ctx *ctx, lego_expr *e)
 	case LEGO_SHR:
 		p = rule_on(ctx, R_SHR_AS_DIV) ? shift_factor(ctx, k) : NULL;
 		return p ? prefer(ctx, e, RULE(ctx, R_SHR_AS_DIV, e,
-					       lego_div(ctx, x, p), x, k), 0)
+					       lego_div(ctx, x, p), x, k),
+				  TIE_IF_ARITH)
 			 : e;
 	case LEGO_SHL:
 		p = shift_factor(ctx, k);
@@ -514,8 +536,10 @@ static lego_expr *rewrite_bits(lego_ctx *ctx, lego_expr *e)
 			return e;
 		if (rule_on(ctx, R_SHL_AS_MUL))
 			e = prefer(ctx, e, RULE(ctx, R_SHL_AS_MUL, e,
-						lego_mul(ctx, x, p), x, k), 0);
-		return prefer(ctx, e, moved_field(ctx, e0, x, p->value), 0);
+						lego_mul(ctx, x, p), x, k),
+				   TIE_KEEP);
+		return prefer(ctx, e, moved_field(ctx, e0, x, p->value),
+			      TIE_KEEP);
 	case LEGO_BAND:
 		/* constants sort first: the mask, if any, is args[0] */
 		if (!lego_expr_is_const(x, &m) || m < 0)
@@ -533,8 +557,8 @@ static lego_expr *rewrite_bits(lego_ctx *ctx, lego_expr *e)
 						k, lego_const(ctx,
 							      __builtin_popcountll(
 								      (unsigned long long)m))),
-				   0);
-		return prefer(ctx, e, mask_high(ctx, e0, m, k), 0);
+				   TIE_IF_ARITH);
+		return prefer(ctx, e, mask_high(ctx, e0, m, k), TIE_KEEP);
 	default:
 		return e;
 	}
