@@ -149,12 +149,16 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 		all[n].name = "M_2";
 		all[n++].value = 1;
 	}
-	if (!strcmp(target, "cuda") && !find_def(defs, ndefs, "B_sm")) {
+	/* the defaults follow the spelling the spec was written from:
+	 * OpenCL's for "opencl" and its host code ("c") */
+	const mdh_spelling *sp = mdh_spelling_of(strcmp(target, "cuda")
+						 ? MDH_OPENCL : MDH_CUDA);
+	if (sp->occupancy && !find_def(defs, ndefs, "B_sm")) {
 		all[n].name = "B_sm";
 		all[n++].value = 1;
 	}
 	/* W_v: the OpenCL template's kernels and host code ("c") */
-	int vd = strcmp(target, "cuda") ? mdh_cpu_vec_dim(p) : -1;
+	int vd = sp->vectors ? mdh_cpu_vec_dim(p) : -1;
 	char wname[80];
 	if (vd >= 0) {
 		snprintf(wname, sizeof wname, "W_%s", p->dims[vd].name);
@@ -163,7 +167,7 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 			all[n++].value = 1;
 		}
 	}
-	if (mdh_grid_orders(p, strcmp(target, "cuda") != 0) &&
+	if (mdh_grid_orders(p, sp->vectors) &&
 	    !find_def(defs, ndefs, "B_ord")) {
 		all[n].name = "B_ord";
 		all[n++].value = 1;
