@@ -92,14 +92,14 @@ static void explain_constraint(lego_ctx *ctx, const char *file,
 /* The defaults: one element per work-item, one work-group along a
  * reduced dim, 32 work-items (fewer for a smaller known size) along
  * the last ++ dim, the one the outputs are usually contiguous in,
- * every input read from global memory, every output stored after the
+ * every input read from global memory at each point, every output stored after the
  * tile, the reduced dims' private loops outside the ++ tile's. */
 char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 		      const char *template_text, const char *target,
 		      const lego_define *defs, size_t ndefs)
 {
 	size_t n = ndefs;
-	size_t slots = 5 * p->ndims + p->nbufs + 5;
+	size_t slots = 5 * p->ndims + 2 * p->nbufs + 5;
 	lego_define *all = calloc(ndefs + slots, sizeof *all);
 	char *names = calloc(slots, 80);
 	if (!all || !names) {
@@ -136,6 +136,15 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 		if (!(mdh_buf_stageable(&p->bufs[i]) ||
 		      mdh_buf_halo(&p->bufs[i]) ||
 		      (p->bufs[i].is_out && !mdh_has_red(p))) ||
+		    find_def(defs, ndefs, name))
+			continue;
+		all[n].name = name;
+		all[n++].value = 1;
+	}
+	for (size_t i = 0; i < p->nbufs; i++) {
+		char *name = names + 80 * (5 * p->ndims + p->nbufs + i);
+		snprintf(name, 80, "V_%s", p->bufs[i].name);
+		if (!mdh_buf_private(p, &p->bufs[i]) ||
 		    find_def(defs, ndefs, name))
 			continue;
 		all[n].name = name;
