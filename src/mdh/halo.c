@@ -243,3 +243,18 @@ void mdh_put_halo_read(lego_sbuf *b, const mdh_program *p, const mdh_buf *m,
 	for (size_t k = 0; k < p->ndims && k < 64; k++)
 		free(coord[k]);
 }
+
+int mdh_buf_private(const mdh_program *p, const mdh_buf *m)
+{
+	/* with reduced dims the tile's loads are a reduction step's, which
+	 * the staged placements already serve */
+	return !mdh_has_red(p) && mdh_buf_halo(m);
+}
+
+void mdh_put_private_slot(lego_sbuf *b, const mdh_program *p,
+			  const mdh_buf *m, size_t a)
+{
+	lego_sbuf_printf(b, "mdh_w_%s[{{ mdh_ACC[", m->name);
+	mdh_put_each(b, p, MDH_PAR, "mdh_p_@", ", ", "0");
+	lego_sbuf_printf(b, "] }} * %zu + %zu]", m->nacc, a);
+}

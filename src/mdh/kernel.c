@@ -175,13 +175,16 @@ static void put_acc_index(lego_sbuf *b, const mdh_program *p)
 	lego_sbuf_puts(b, "] }}");
 }
 
-/* `#pragma unroll` when some output is stored at once (M_Y = 2). */
+/* `#pragma unroll` when some output is stored at once (M_Y = 2) or some
+ * input is loaded ahead (V_X = 2: the private array is then registers). */
 static void put_unroll_now(lego_sbuf *b, const mdh_program *p)
 {
 	lego_sbuf_puts(b, "#if {{ 0");
 	for (size_t i = 0; i < p->nbufs; i++)
-		if (p->bufs[i].is_out)
-			lego_sbuf_printf(b, " || M_%s == 2", p->bufs[i].name);
+		if (p->bufs[i].is_out || mdh_buf_private(p, &p->bufs[i]))
+			lego_sbuf_printf(b, " || %c_%s == 2",
+					 p->bufs[i].is_out ? 'M' : 'V',
+					 p->bufs[i].name);
 	lego_sbuf_puts(b, " }}\n#pragma unroll\n#endif\n");
 }
 
@@ -587,12 +590,55 @@ static void put_vec_loads(lego_sbuf *b, const mdh_program *p,
 	}
 }
 
+/* View a of input m from its private slot, when loaded ahead (V_M = 2). */
+static void put_private_read(lego_sbuf *b, const mdh_program *p,
+			     const mdh_buf *m, size_t a)
+{
+	if (!mdh_buf_private(p, m))
+		return;
+	lego_sbuf_printf(b, "{{ V_%s == 2 }} ? ", m->name);
+	mdh_put_private_slot(b, p, m, a);
+	lego_sbuf_puts(b, " : ");
+}
+
+/* The private placement (V_X = 2): every view's value at every point of
+ * the work-item's ++ tile loaded before the tile's arithmetic, under the
+ * scalar phase's masks, so that the tile's loads are in flight together
+ * (a stencil walking a dim: the planes ahead of the one computed); the
+ * loops unrolled (put_unroll_now), so the compiler shares the loads of
+ * views that meet. */
+static void put_private_loads(lego_sbuf *b, const mdh_program *p,
+			      const char *const *tiles, int vd, int depth)
+{
+	for (size_t i = 0; i < p->nbufs; i++) {
+		const mdh_buf *m = &p->bufs[i];
+		if (!mdh_buf_private(p, m))
+			continue;
+		indent(b, depth);
+		lego_sbuf_printf(b, "if ({{ V_%s == 2 }}) {\n", m->name);
+		int d = open_tiles(b, p, MDH_PAR, vd, depth + 1);
+		indent(b, d);
+		lego_sbuf_puts(b, "if ({{ ");
+		mdh_put_masks(b, p, 0);
+		lego_sbuf_puts(b, " }}) {\n");
+		for (size_t a = 0; a < m->nacc; a++) {
+			indent(b, d + 1);
+			mdh_put_private_slot(b, p, m, a);
+			lego_sbuf_printf(b, " = mdh_in_%s[", m->name);
+			mdh_put_access(b, m, &m->acc[a], tiles);
+			lego_sbuf_puts(b, "];\n");
+		}
+		close_blocks(b, d + 1, depth);
+	}
+}
+
 void mdh_put_input(lego_sbuf *b, const mdh_program *p, const mdh_buf *m,
 		   const char *const *tiles, int depth)
 {
 	indent(b, depth);
 	if (mdh_buf_stageable(m)) {
 		lego_sbuf_printf(b, "const %s %s = ", m->type, m->name);
+		put_private_read(b, p, m, 0);
 		if (mdh_buf_halo(m)) {
 			lego_sbuf_printf(b, "{{ M_%s == 5 }} ? ", m->name);
 			mdh_put_halo_read(b, p, m, 0);
@@ -626,6 +672,7 @@ void mdh_put_input(lego_sbuf *b, const mdh_program *p, const mdh_buf *m,
 			 m->nacc);
 	for (size_t a = 0; a < m->nacc; a++) {
 		lego_sbuf_puts(b, a ? ", " : "");
+		put_private_read(b, p, m, a);
 		if (mdh_buf_halo(m)) {
 			lego_sbuf_printf(b, "{{ M_%s == 5 }} ? ", m->name);
 			mdh_put_halo_read(b, p, m, a);
@@ -973,6 +1020,12 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 					 mdh_red_identity(p, m->type));
 	}
 	put_vec_endif(b, vd);
+	for (size_t i = 0; i < p->nbufs; i++)
+		if (mdh_buf_private(p, &p->bufs[i]))
+			lego_sbuf_printf(b, "\t%s mdh_w_%s[{{ select(V_%s == 2, "
+					 "mdh_ACC.size * %zu, 1) }}];\n",
+					 p->bufs[i].type, p->bufs[i].name,
+					 p->bufs[i].name, p->bufs[i].nacc);
 	for (size_t i = 0; i < p->nbufs; i++) {
 		const mdh_buf *m = &p->bufs[i];
 		if (!mdh_buf_stageable(m) || mdh_vec_dim(p, m) < 0)
@@ -997,6 +1050,7 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 	put_staging(ctx, b, p, sp, depth);
 	int inner = open_tiles(b, p, MDH_RED, -1, depth);
 	put_vec_loads(b, p, sp, inner);
+	put_private_loads(b, p, tiles, vd, inner);
 	inner = open_tiles(b, p, MDH_PAR, vd, inner);
 	inner = open_inner_red(b, p, inner);
 	put_vec_if(b, p, vd);

@@ -92,14 +92,14 @@ static void explain_constraint(lego_ctx *ctx, const char *file,
 /* The defaults: one element per work-item, one work-group along a
  * reduced dim, 32 work-items (fewer for a smaller known size) along
  * the last ++ dim, the one the outputs are usually contiguous in,
- * every input read from global memory, every output stored after the
+ * every input read from global memory at each point, every output stored after the
  * tile, the reduced dims' private loops outside the ++ tile's. */
 char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 		      const char *template_text, const char *target,
 		      const lego_define *defs, size_t ndefs)
 {
 	size_t n = ndefs;
-	size_t slots = 5 * p->ndims + p->nbufs + 5;
+	size_t slots = 5 * p->ndims + 2 * p->nbufs + 5;
 	lego_define *all = calloc(ndefs + slots, sizeof *all);
 	char *names = calloc(slots, 80);
 	if (!all || !names) {
@@ -141,6 +141,15 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 		all[n].name = name;
 		all[n++].value = 1;
 	}
+	for (size_t i = 0; i < p->nbufs; i++) {
+		char *name = names + 80 * (5 * p->ndims + p->nbufs + i);
+		snprintf(name, 80, "V_%s", p->bufs[i].name);
+		if (!mdh_buf_private(p, &p->bufs[i]) ||
+		    find_def(defs, ndefs, name))
+			continue;
+		all[n].name = name;
+		all[n++].value = 1;
+	}
 	int staged = 0;
 	for (size_t i = 0; i < p->nbufs; i++)
 		staged |= mdh_buf_stageable(&p->bufs[i]) ||
@@ -149,12 +158,16 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 		all[n].name = "M_2";
 		all[n++].value = 1;
 	}
-	if (!strcmp(target, "cuda") && !find_def(defs, ndefs, "B_sm")) {
+	/* the defaults follow the spelling the spec was written from:
+	 * OpenCL's for "opencl" and its host code ("c") */
+	const mdh_spelling *sp = mdh_spelling_of(strcmp(target, "cuda")
+						 ? MDH_OPENCL : MDH_CUDA);
+	if (sp->occupancy && !find_def(defs, ndefs, "B_sm")) {
 		all[n].name = "B_sm";
 		all[n++].value = 1;
 	}
 	/* W_v: the OpenCL template's kernels and host code ("c") */
-	int vd = strcmp(target, "cuda") ? mdh_cpu_vec_dim(p) : -1;
+	int vd = sp->vectors ? mdh_cpu_vec_dim(p) : -1;
 	char wname[80];
 	if (vd >= 0) {
 		snprintf(wname, sizeof wname, "W_%s", p->dims[vd].name);
@@ -163,7 +176,7 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 			all[n++].value = 1;
 		}
 	}
-	if (mdh_grid_orders(p, strcmp(target, "cuda") != 0) &&
+	if (mdh_grid_orders(p, sp->vectors) &&
 	    !find_def(defs, ndefs, "B_ord")) {
 		all[n].name = "B_ord";
 		all[n++].value = 1;

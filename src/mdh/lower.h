@@ -42,6 +42,16 @@ int mdh_buf_stageable(const mdh_buf *m);
  * dims in an entry (else the box is M_X = 2's). */
 int mdh_buf_halo(const mdh_buf *m);
 
+/* Whether input m has the private placement V_M (an input read through
+ * windows in a program without reduced dims): with V_M = 2 every view's
+ * value at every point of the work-item's ++ tile is loaded into private
+ * memory before the tile's arithmetic (kernel.c). */
+int mdh_buf_private(const mdh_program *p, const mdh_buf *m);
+/* Its private slot for view a at the tile point mdh_p_..:
+ * mdh_w_M[{{ mdh_ACC[mdh_p_..] }} * nviews + a]. */
+void mdh_put_private_slot(lego_sbuf *b, const mdh_program *p,
+			  const mdh_buf *m, size_t a);
+
 /* Its spec: the box of the tile and its halo in buffer coordinates
  * (layout mdh_H_X), its indices, its bound in local memory. */
 void mdh_put_halo_spec(lego_sbuf *b, const mdh_program *p, const mdh_buf *m);

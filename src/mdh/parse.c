@@ -184,9 +184,9 @@ static const char *take_block(parser *ps, const char *what)
 static int reserved(const char *n)
 {
 	/* the generated code's names, and L_x, P_x, O_x, G_x, R_x, M_x,
-	 * B_x: the parameters */
+	 * V_x, W_x, B_x: the parameters */
 	return !strncmp(n, "mdh_", 4) || !strncmp(n, "lego_", 5) ||
-	       (n[0] && strchr("LPOGRMB", n[0]) && n[1] == '_');
+	       (n[0] && strchr("LPOGRMVWB", n[0]) && n[1] == '_');
 }
 
 static int find_size(const mdh_program *p, const char *n)
@@ -242,7 +242,8 @@ static const char *new_name(parser *ps, const char *what)
 	if (reserved(n))
 		return fail_at(ps, t->line, t->col,
 			       "the name '%s' is reserved (mdh_*, lego_* and "
-			       "L_*, P_*, O_*, G_*, R_*, M_*, the tuning parameters)", n),
+			       "L_*, P_*, O_*, G_*, R_*, M_*, V_*, W_*, B_*, the tuning "
+			       "parameters)", n),
 		       NULL;
 	if (taken(ps->p, n))
 		return fail_at(ps, t->line, t->col, "'%s' is already declared",

@@ -297,6 +297,30 @@ static void put_out_placements(lego_sbuf *b, const mdh_program *p, int vd)
 	}
 }
 
+/* The private placement of each input read through windows in a program
+ * without reduced dims (V_X: 1, each view read at each point; 2, the
+ * views' values over the work-item's ++ tile loaded before its
+ * arithmetic, kernel.c): read from global memory, held in at most 128
+ * registers, with scalars (W_vd = 1). */
+static void put_private(lego_sbuf *b, const mdh_program *p, int vd)
+{
+	static const int64_t vals[] = {1, 2};
+	for (size_t i = 0; i < p->nbufs; i++) {
+		const mdh_buf *m = &p->bufs[i];
+		if (!mdh_buf_private(p, m))
+			continue;
+		put_values(b, "V", m->name, vals, 2);
+		lego_sbuf_printf(b, "assume V_%s == 1 || M_%s == 1\n"
+				 "assume V_%s == 1 || ", m->name, m->name,
+				 m->name);
+		mdh_put_each(b, p, MDH_PAR, "P_@", " * ", "1");
+		lego_sbuf_printf(b, " * %zu <= 128\n", m->nacc);
+		if (vd >= 0)
+			lego_sbuf_printf(b, "assume V_%s == 1 || W_%s == 1\n",
+					 m->name, p->dims[vd].name);
+	}
+}
+
 void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg,
 		  const mdh_spelling *sp)
 {
@@ -377,6 +401,7 @@ void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg,
 		 "index mdh_c_@ in [0, P_@ * L_@)\n", "", "");
 	put_placements(b, p);
 	put_out_placements(b, p, vd);
+	put_private(b, p, vd);
 	/* B_sm (CUDA): the blocks an SM that the kernel's registers must
 	 * allow (__launch_bounds__): 2 caps them at half the SM's file
 	 * over the block's threads, so that a second block fits. */

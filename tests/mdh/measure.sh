@@ -31,10 +31,10 @@ else
 	"$LEGO" mdh "$src" $defs -o "$D/kernel.cl" || exit 1
 fi
 # shellcheck disable=SC2086
-"$LEGO" mdh "$src" --host $defs -o "$D/host.h" &&
+"$LEGO" mdh "$src" --host $defs -o "$D/host.h" || exit 1
 ${CC:-cc} -std=c11 -O1 -Wall -Wextra -Werror -Wno-unused-function \
 	-D_POSIX_C_SOURCE=200809L -I"$HERE/../../examples/opencl" -I"$D" \
 	-DHOST='"host.h"' -DBENCH_"$name" "$HERE/check.c" -lOpenCL -lm \
-	-o "$D/check" &&
+	-o "$D/check" || exit 1
 # shellcheck disable=SC2086
 "$D/check" "$D" $sizes $time

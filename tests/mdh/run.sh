@@ -121,6 +121,13 @@ run jacobi3d "7 5 9" -D X=7 -D Y=5 -D Z=9 -D L_k=4 -D L_j=2 -D P_i=4 \
 	-D O_i=2 -D M_y=2
 run jacobi3d "5 7 3" -D L_k=2 -D P_j=2 -D O_j=2 -D P_i=2 -D M_y=2
 run jacobi1d "17" -D P_i=4 -D L_i=2 -D O_i=3 -D M_y=2
+# the views loaded ahead (V_x = 2): every view's value over the
+# work-item's tile in registers before its arithmetic, masked at the
+# edges of padded tiles, with either storing order
+run jacobi3d "7 5 9" -D X=7 -D Y=5 -D Z=9 -D L_k=4 -D L_j=2 -D P_i=4 \
+	-D O_i=2 -D M_y=2 -D V_x=2
+run jacobi3d "5 7 3" -D L_k=2 -D P_j=2 -D O_j=2 -D P_i=2 -D V_x=2
+run jacobi2d "7 11" -D P_i=2 -D L_j=4 -D O_j=1 -D P_j=2 -D V_x=2
 run bmatmul "3 5 7 9" -D L_s=2 -D P_j=2 -D L_k=2 -D G_k=2
 run conv1d "17 3" -D L_d=2 -D P_i=2
 run contraction "3 5 4 3 5" -D L_d=2 -D L_e=2 -D P_c=2 -D G_e=2
@@ -216,7 +223,7 @@ fi
 if command -v nvcc >/dev/null 2>&1; then
 	for t in "matmul -D L_i=4 -D L_j=8 -D L_k=4 -D G_k=2" "absmax -D L_j=8" "prl -D L_j=8" \
 		"jacobi3d -D L_k=32 -D P_i=4 -D M_x=5" \
-		"jacobi3d -D L_k=32 -D L_j=8 -D P_i=16 -D O_i=2 -D M_y=2"; do
+		"jacobi3d -D L_k=32 -D L_j=8 -D P_i=16 -D O_i=2 -D M_y=2 -D V_x=2"; do
 		set -- $t
 		n=$1
 		shift
