@@ -1,6 +1,6 @@
 # Stream-K matrix multiply for the tuner's combined template (bench/tune/
 # choice.sh, KERNEL 5 of bench/tune/choice.lego), in one launch of a
-# persistent grid of G <= SMS programs.  The K iterations of all tiles of
+# persistent grid of G <= SMS * OCC programs.  The K iterations of all tiles of
 # C, tile by tile in P's order (the tutorial's grouping as a layout) and
 # k within a tile, are cut into G equal runs, one a program: where the
 # tiles leave the last wave partly idle, every SM works to the end.  A

@@ -1,12 +1,13 @@
 # The launch of the combined template that choice.sh writes (the pointer,
 # masked, TMA, split-K and stream-K templates, the generic kernel, then this):
 # KERNEL and SPLIT_K, tuned parameters of choice.lego, pick the kernel
-# (KERNEL 5: stream-K on at most SMS programs, WS's first dimension);
+# (KERNEL 5: stream-K on at most SMS * OCC programs, WS's first dimension);
 # the runner (triton_runner.py) and compare.py call lego_launch;
 # compare.py times lego_bind (a pre-bound launch) as a column of its own.
 KERNEL = {{ KERNEL }}
 SPLIT_K = {{ SPLIT_K }}
 SMS = {{ SMS }}
+OCC = {{ OCC }}
 NUM_SMS = []
 WORKSPACE = {}
 
@@ -32,8 +33,8 @@ def plan(a, b, c, M, N, K, BM, BN, BK, GM):
                 BK=BK, GM=GM)
     if KERNEL == 5:
         # every program at least one iteration (the runs never empty)
-        G = min(SMS, tiles * triton.cdiv(K, BK))
-        w, count = workspace(c, SMS * 2 * BM * BN, tiles)
+        G = min(SMS * OCC, tiles * triton.cdiv(K, BK))
+        w, count = workspace(c, SMS * OCC * 2 * BM * BN, tiles)
         whole = M % BM == 0 and N % BN == 0 and K % BK == 0
         kernel = matmul_streamk_kernel if whole \
             else matmul_masked_streamk_kernel

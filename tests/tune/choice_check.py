@@ -159,9 +159,9 @@ def brute_force(M, N, K, BK, GM, esize):
     time."""
     cd = lambda a, b: -(-a // b)
     out = set()
-    for BM, BN, ST, W, KER, S in itertools.product(
+    for BM, BN, ST, W, KER, S, OCC in itertools.product(
             (32, 64, 128), (32, 64, 128, 256), (3, 4), (4, 8), (1, 2, 3, 4, 5),
-            (1, 2, 4, 8)):
+            (1, 2, 4, 8), (1, 2)):
         if (BM < 64 or BN < 64) and cd(M, 64) * cd(N, 64) >= 2 * 132:
             continue                     # small tiles: under two waves only
         stages = (BM * BK + BK * BN) * esize * ST
@@ -183,6 +183,8 @@ def brute_force(M, N, K, BK, GM, esize):
                          or cd(M, BM) * cd(N, BN) % 132 == 0
                          or cd(M, BM) * cd(N, BN) >= 16 * 132):
             continue                     # stream-K: a partial last wave
+        if OCC > 1 and (KER != 5 or 2 * (stages + 1024) > 233472):
+            continue                     # two stream-K blocks an SM
         if KER == 4 and cd(M, BM) % GM:
             continue                     # the tutorial's grouping
         tiles, ktiles = cd(M, BM) * cd(N, BN), cd(K, BK)
@@ -190,7 +192,7 @@ def brute_force(M, N, K, BK, GM, esize):
                       or tiles >= 132 or tiles * S > 4 * 132):
             continue
         out.add(f"BM={BM} BN={BN} STAGES={ST} WARPS={W} KERNEL={KER} "
-                f"SPLIT_K={S}")
+                f"SPLIT_K={S} OCC={OCC}")
     return out
 
 
@@ -265,7 +267,7 @@ def main():
                                          (kv.split("=") for kv in line.split())})
                     if cfg["KERNEL"] == 3:
                         continue
-                    seen.add((cfg["KERNEL"], cfg["SPLIT_K"]))
+                    seen.add((cfg["KERNEL"], cfg["SPLIT_K"], cfg["OCC"]))
                     out = os.path.join(tmp, "k.py")
                     subprocess.run([lego, "gen", spec, tpl, "-o", out] + d +
                                    [f"-D{kv}" for kv in line.split()],
@@ -277,8 +279,8 @@ def main():
                     except Exception as e:
                         failures.append(f"{v} {M}x{N}x{K} {line}: {e!r}")
     # the space must reach every kernel and split it claims to
-    want = {(1, s) for s in (1, 2, 4)} | {(2, s) for s in (1, 2, 4)} | \
-        {(4, 1), (5, 1)}
+    want = {(k, s, 1) for k in (1, 2) for s in (1, 2, 4)} | \
+        {(4, 1, 1), (5, 1, 1), (5, 1, 2)}
     if not want <= seen:
         failures.append(f"kernels and splits not reached: {sorted(want - seen)}")
     print("\n".join(failures) if failures else f"ok ({runs} kernels)")
