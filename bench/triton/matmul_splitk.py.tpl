@@ -13,12 +13,13 @@ import triton.language as tl
 
 
 @triton.jit
-def splitk_last(count_ptr, pid, SPLIT_K: tl.constexpr):
-    """Whether this program is the tile's last: the barrier puts every
+def splitk_last(count_ptr, pid, parts):
+    """Whether this program is the last of the tile's parts (split-K's
+    and stream-K's, matmul_streamk.py.tpl): the barrier puts every
     thread's partial before the count (acq_rel: made visible to the
     last, whose loads bypass L1: .cg)."""
     tl.debug_barrier()
-    return tl.atomic_add(count_ptr + pid, 1) == SPLIT_K - 1
+    return tl.atomic_add(count_ptr + pid, 1) == parts - 1
 
 
 @triton.jit

@@ -1,35 +1,46 @@
 # The launch of the combined template that choice.sh writes (the pointer,
-# masked, TMA and split-K templates, the generic kernel, then this):
-# KERNEL and SPLIT_K, tuned parameters of choice.lego, pick the kernel;
+# masked, TMA, split-K and stream-K templates, the generic kernel, then this):
+# KERNEL and SPLIT_K, tuned parameters of choice.lego, pick the kernel
+# (KERNEL 5: stream-K on at most SMS * OCC programs, WS's first dimension);
 # the runner (triton_runner.py) and compare.py call lego_launch;
 # compare.py times lego_bind (a pre-bound launch) as a column of its own.
 KERNEL = {{ KERNEL }}
 SPLIT_K = {{ SPLIT_K }}
+SMS = {{ SMS }}
+OCC = {{ OCC }}
 NUM_SMS = []
 WORKSPACE = {}
 
 
-def workspace(c, SPLIT_K, M, N, tiles):
-    """Split-K's FP32 partials (SPLIT_K x M x N) and its counters, one a
-    tile of C, zero between calls (the last program of a tile resets
-    its own): made once, kept across calls (a CUDA graph replays them)."""
-    key = (c.device, SPLIT_K, M, N, tiles)
+def workspace(c, floats, counters):
+    """Split-K's and stream-K's FP32 partials and their counters, one a
+    tile of C, zero between calls (the last part of a tile resets its
+    own): made once, kept across calls (a CUDA graph replays them)."""
+    key = (c.device, floats, counters)
     if key not in WORKSPACE:
         import torch
         WORKSPACE[key] = (
-            torch.empty(SPLIT_K * M * N, device=c.device, dtype=torch.float32),
-            torch.zeros(tiles, device=c.device, dtype=torch.int32))
+            torch.empty(floats, device=c.device, dtype=torch.float32),
+            torch.zeros(counters, device=c.device, dtype=torch.int32))
     return WORKSPACE[key]
 
 
 def plan(a, b, c, M, N, K, BM, BN, BK, GM):
-    """The kernel (not TMA: KERNEL 1, 2 or 4), its grid and its
-    arguments by name, split-K's workspace included."""
+    """The kernel (not TMA: KERNEL 1, 2, 4 or 5), its grid and its
+    arguments by name, split-K's and stream-K's workspace included."""
     tiles = triton.cdiv(M, BM) * triton.cdiv(N, BN)
     args = dict(a_ptr=a, b_ptr=b, c_ptr=c, M=M, N=N, K=K, BM=BM, BN=BN,
                 BK=BK, GM=GM)
+    if KERNEL == 5:
+        # every program at least one iteration (the runs never empty)
+        G = min(SMS * OCC, tiles * triton.cdiv(K, BK))
+        w, count = workspace(c, SMS * OCC * 2 * BM * BN, tiles)
+        whole = M % BM == 0 and N % BN == 0 and K % BK == 0
+        kernel = matmul_streamk_kernel if whole \
+            else matmul_masked_streamk_kernel
+        return kernel, (G,), dict(args, ws_ptr=w, count_ptr=count, G=G)
     if SPLIT_K > 1:
-        w, count = workspace(c, SPLIT_K, M, N, tiles)
+        w, count = workspace(c, SPLIT_K * M * N, tiles)
         kernel = matmul_splitk_kernel if KERNEL == 1 \
             else matmul_masked_splitk_kernel
         return kernel, (tiles, SPLIT_K), dict(args, w_ptr=w, count_ptr=count,

@@ -3,7 +3,7 @@
 # bench/tune/matmul_any_V.lego, ESIZE: the inputs' bytes an element, and
 # the template choice of choice.lego) and DIR/matmul_choice_V.py.tpl (the
 # pointer, masked and TMA templates of ROOT/examples/triton, the split-K
-# template of ROOT/bench/triton, the generic kernel of the layout, then
+# and stream-K templates of ROOT/bench/triton, the generic kernel of the layout, then
 # choice.py's launch), the spec and template of the study's cells
 # (study.sh with CHOICE=1) and of `lego gen --tuned`.
 R=$1 v=$2 dir=$3
@@ -17,6 +17,6 @@ case $v in *_e4m3) esize=1 ;; *) esize=2 ;; esac
 # examples/triton/matmul_V.lego with every size symbolic (no placeholder
 # left), renamed beside the pointer kernel of the same template.
 { cat "$E/matmul.py.tpl" "$E/matmul_masked.py.tpl" "$E/matmul_tma.py.tpl" \
-	"$R/bench/triton/matmul_splitk.py.tpl"
+	"$R/bench/triton/matmul_splitk.py.tpl" "$R/bench/triton/matmul_streamk.py.tpl"
   sed 's/^def matmul_kernel(/def matmul_generic_kernel(/' "$E/matmul_${v%%_*}.py"
   cat "$T/choice.py"; } >"$dir/matmul_choice_$v.py.tpl"

@@ -17,6 +17,9 @@
 # TIMING=graph: tuned on the time from a CUDA graph (triton_runner.py).
 # BUDGET=E: E configurations a cell (seeded random search), not all;
 # OVERLAP=1: compiled beside the tuning instead of before it.
+# RESUME=1: $OUT/tune.db holds an earlier run's records (re-keyed to the
+# template's hash): only the configurations it lacks are compiled, and
+# measured.
 R=${1:-.dev-tune}
 LEGO=$R/lego
 T=$R/bench/tune
@@ -58,6 +61,10 @@ search() {
 	else echo "--strategy exhaustive"; fi
 }
 
+# the cache's device names the timing: a graph's time is not a call's
+DEV=H100
+[ "${TIMING:-call}" = graph ] && DEV=H100-graph
+
 # 1. every kernel of every space, and the committed kernels for autotune
 : >"$W/list"
 : >"$W/auto"
@@ -79,16 +86,30 @@ EOS
 	else
 		$LEGO tune $spec $tpl --list $(defs $M $N $K $v) >"$W/$name.space"
 	fi
+	cp "$W/$name.space" "$W/$name.todo"
+	if [ "${RESUME:-0}" = 1 ]; then
+		# the configurations the cache lacks: those a dry run on a copy
+		# of it adds (the rows after its last one)
+		cp "$OUT/tune.db" "$W/dry.db"
+		last=$(python3 $T/db_rows.py "$W/dry.db")
+		$LEGO tune $spec $tpl --target triton $(search) --run 'echo 1' \
+			--db "$W/dry.db" --device $DEV --remeasure 0 -q \
+			$(defs $M $N $K $v) >/dev/null 2>&1
+		python3 $T/db_rows.py "$W/dry.db" $last >"$W/$name.todo"
+		echo "$name: $(wc -l <"$W/$name.todo") of $(wc -l <"$W/$name.space") configurations to measure"
+	fi
 	case $M in 1000|4097) gen=$R/examples/triton/matmul_masked_${v%%_*}.py ;;
 	*) gen=$R/examples/triton/matmul_${v%%_*}.py ;; esac
 	i=0
 	while read cfg; do
 		i=$((i + 1))
-		$LEGO gen $spec $tpl $(defs $M $N $K $v) $(echo " $cfg" | sed 's/ / -D /g') \
-			-o "$W/$name/k$i.py"
 		# the values by name: the fixed ones, then the configuration's
 		vals=$(eval "$(fix $v | sed 's/-D //g') $cfg;"' echo $BM $BN $BK $GM $STAGES $WARPS')
-		echo "$W/$name/k$i.py $v $M $N $K $vals" >>"$W/list"
+		if grep -qx "$cfg" "$W/$name.todo"; then
+			$LEGO gen $spec $tpl $(defs $M $N $K $v) $(echo " $cfg" | sed 's/ / -D /g') \
+				-o "$W/$name/k$i.py"
+			echo "$W/$name/k$i.py $v $M $N $K $vals" >>"$W/list"
+		fi
 		set -- $vals
 		# autotune's kernel: the committed pointer kernel only where its
 		# tiles divide the sizes (a TMA configuration of the choice may
@@ -113,9 +134,6 @@ else
 fi
 
 # 2. the exhaustive tuning runs, then the same from the cache
-# the cache's device names the timing: a graph's time is not a call's
-DEV=H100
-[ "${TIMING:-call}" = graph ] && DEV=H100-graph
 python3 $T/triton_runner.py serve $SOCK ${TIMING:-call} >"$OUT/server.log" 2>&1 &
 for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
 	[ -S $SOCK ] && break; sleep 1; done

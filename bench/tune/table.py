@@ -52,10 +52,12 @@ def table(rows, key, errors_key):
         c = r["tuned"]
         cfg = f"{c['BM']}x{c['BN']}x{c['BK']} GM{c['GM']} s{c['STAGES']} w{c['WARPS']}"
         if "KERNEL" in c:                 # the template the tuner chose
-            cfg = ("pointer", "masked", "TMA", "generic")[c["KERNEL"] - 1] \
-                + " " + cfg
+            cfg = ("pointer", "masked", "TMA", "generic",
+                   "stream-K")[c["KERNEL"] - 1] + " " + cfg
         if c.get("SPLIT_K", 1) > 1:
             cfg += f" split-K {c['SPLIT_K']}"
+        if c.get("OCC", 1) > 1:
+            cfg += f" {c['OCC']} an SM"
         print(f"| {cell(r)} | {cfg} | "
               f"{flop / (t * 1e-3) / 1e12:.0f} | "
               + " | ".join(f"{x[k]:.2f}" if k in x else "-" for k in BASES)

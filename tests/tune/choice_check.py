@@ -7,10 +7,13 @@ small numpy stand-in that runs the generated kernels program by
 program: for each layout and two problems (tiles dividing the sizes:
 the pointer, generic and split-K pointer kernels; not dividing: the
 masked and split-K masked kernels), every configuration of the space
-with KERNEL 1, 2 or 4 (TMA needs a GPU) is generated and launched twice
-through lego_launch; its C must equal numpy's product of the same small
-integers exactly (FP16 holds them) both times (split-K's counters reset
-themselves).  Outputs and the split-K workspace start as NaN, so an
+with KERNEL 1, 2, 4 or 5 (TMA needs a GPU) is generated and launched
+twice through lego_launch; its C must equal numpy's product of the same
+small integers exactly (FP16 holds them) both times (split-K's and
+stream-K's counters reset themselves; stream-K's programs share tiles in
+every way the small problems allow).  Every TMA configuration of the
+spaces is generated too: its assertion that the tile strides step by the
+tile must hold (`lego gen` folds it to 1 == 1).  Outputs and the split-K workspace start as NaN, so an
 element left unwritten shows; an unmasked access out of its buffer, or
 a negative one, raises.  Prints "ok" or the failures."""
 import importlib.util
@@ -105,6 +108,7 @@ def stand_ins():
     tl.dot = lambda a, b, acc: (acc + a.astype(np.float32) @
                                 b.astype(np.float32)).view(T)
     tl.cdiv = lambda a, b: -(-a // b)
+    tl.maximum, tl.minimum = np.maximum, np.minimum
     tl.static_range = range
     tl.load, tl.store = load, store
     tl.debug_barrier = lambda: None
@@ -155,23 +159,32 @@ def brute_force(M, N, K, BK, GM, esize):
     time."""
     cd = lambda a, b: -(-a // b)
     out = set()
-    for BM, BN, ST, W, KER, S in itertools.product(
-            (32, 64, 128), (32, 64, 128, 256), (3, 4), (4, 8), (1, 2, 3, 4),
-            (1, 2, 4, 8)):
+    for BM, BN, ST, W, KER, S, OCC in itertools.product(
+            (32, 64, 128), (32, 64, 128, 256), (3, 4), (4, 8), (1, 2, 3, 4, 5),
+            (1, 2, 4, 8), (1, 2)):
         if (BM < 64 or BN < 64) and cd(M, 64) * cd(N, 64) >= 2 * 132:
             continue                     # small tiles: under two waves only
         stages = (BM * BK + BK * BN) * esize * ST
         if stages > 232448:
             continue
         whole = (M % BM, N % BN, K % BK) == (0, 0, 0)
+        every_mask = ((M % BM or K % BK) and (K % BK or N % BN)
+                      and (M % BM or N % BN))
         if KER in (1, 4) and not whole:
             continue                     # pointer kernels: no masks
-        if KER == 2 and not ((M % BM or K % BK) and (K % BK or N % BN)
-                             and (M % BM or N % BN)):
+        if KER == 2 and not every_mask:
             continue                     # a mask proved true
         if KER == 3 and (M % 8 or N % 8 or K % 8
-                         or stages + BM * BN * 2 > 232448):
-            continue                     # TMA: alignment, C's tile staged
+                         or stages + BM * BN * 2 > 232448
+                         or BN == N or BK == K):
+            continue                     # TMA: alignment, C's tile staged,
+                                         # more than one tile of N and K
+        if KER == 5 and (not (whole or every_mask)
+                         or cd(M, BM) * cd(N, BN) % 132 == 0
+                         or cd(M, BM) * cd(N, BN) >= 16 * 132):
+            continue                     # stream-K: a partial last wave
+        if OCC > 1 and (KER != 5 or 2 * (stages + 1024) > 233472):
+            continue                     # two stream-K blocks an SM
         if KER == 4 and cd(M, BM) % GM:
             continue                     # the tutorial's grouping
         tiles, ktiles = cd(M, BM) * cd(N, BN), cd(K, BK)
@@ -179,7 +192,7 @@ def brute_force(M, N, K, BK, GM, esize):
                       or tiles >= 132 or tiles * S > 4 * 132):
             continue
         out.add(f"BM={BM} BN={BN} STAGES={ST} WARPS={W} KERNEL={KER} "
-                f"SPLIT_K={S}")
+                f"SPLIT_K={S} OCC={OCC}")
     return out
 
 
@@ -191,7 +204,8 @@ def space_check(lego, root, tmp):
                         root, v, tmp], check=True)
         for M, N, K in ((1000, 1000, 1000), (1024, 1024, 1024),
                         (2048, 2048, 2048), (4097, 4097, 4097),
-                        (8192, 128, 8192), (96, 200, 1000), (512, 768, 384)):
+                        (8192, 128, 8192), (96, 200, 1000), (512, 768, 384),
+                        (1024, 128, 1024), (1024, 1024, 128)):
             d = [f"-D{k}={x}" for k, x in
                  dict(M=M, N=N, K=K, BK=BK, GM=8).items()]
             got = subprocess.run(
@@ -203,6 +217,27 @@ def space_check(lego, root, tmp):
                 failures.append(f"space {v} {M}x{N}x{K}: {len(got)} listed, "
                                 f"{len(want)} by brute force; differ: "
                                 f"{sorted(set(got) ^ want)[:3]}")
+            if M in (1024, 8192):
+                failures += tma_check(lego, tmp, v, d, got)
+    return failures
+
+
+def tma_check(lego, tmp, v, d, space):
+    """Every TMA configuration of a space passes the template's assertion
+    on the tile strides (a configuration left in that fails it is an
+    error at every call on the GPU)."""
+    failures = []
+    for line in space:
+        if "KERNEL=3" not in line:
+            continue
+        out = os.path.join(tmp, "tma.py")
+        subprocess.run([lego, "gen", os.path.join(tmp, f"matmul_choice_{v}.lego"),
+                        os.path.join(tmp, f"matmul_choice_{v}.py.tpl"), "-o",
+                        out] + d + [f"-D{kv}" for kv in line.split()], check=True)
+        with open(out) as f:
+            asserts = [x.strip() for x in f if x.strip().startswith("assert")]
+        if "assert 1 == 1" not in asserts:
+            failures.append(f"TMA {v} {' '.join(d)} {line}: {asserts[:2]}")
     return failures
 
 
@@ -232,7 +267,7 @@ def main():
                                          (kv.split("=") for kv in line.split())})
                     if cfg["KERNEL"] == 3:
                         continue
-                    seen.add((cfg["KERNEL"], cfg["SPLIT_K"]))
+                    seen.add((cfg["KERNEL"], cfg["SPLIT_K"], cfg["OCC"]))
                     out = os.path.join(tmp, "k.py")
                     subprocess.run([lego, "gen", spec, tpl, "-o", out] + d +
                                    [f"-D{kv}" for kv in line.split()],
@@ -244,7 +279,8 @@ def main():
                     except Exception as e:
                         failures.append(f"{v} {M}x{N}x{K} {line}: {e!r}")
     # the space must reach every kernel and split it claims to
-    want = {(1, s) for s in (1, 2, 4)} | {(2, s) for s in (1, 2, 4)} | {(4, 1)}
+    want = {(k, s, 1) for k in (1, 2) for s in (1, 2, 4)} | \
+        {(4, 1, 1), (5, 1, 1), (5, 1, 2)}
     if not want <= seen:
         failures.append(f"kernels and splits not reached: {sorted(want - seen)}")
     print("\n".join(failures) if failures else f"ok ({runs} kernels)")

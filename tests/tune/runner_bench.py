@@ -76,10 +76,17 @@ def host(ms):
 
 def main():
     bad = []
-    # host-bound: 2 ms of host a call behind a 0.5 ms kernel
+    # host-bound: 2 ms of host a call behind a 0.5 ms kernel; the bound
+    # above is the host's own time of such a call, measured here (a
+    # loaded machine oversleeps: 5-6 ms seen at a load of 9 on 2 cores)
     t = tr.bench(*fakes(0.5), host(2.0))
-    if not 2.0 <= t < 4.0:
-        bad.append(f"host-bound: {t:.3f} ms, not the host's 2 ms")
+    t0 = time.perf_counter()
+    for _ in range(20):
+        host(2.0)()
+    own = (time.perf_counter() - t0) * 1e3 / 20
+    if not 2.0 <= t < 2 * max(own, 2.0):
+        bad.append(f"host-bound: {t:.3f} ms, not the host's 2 ms "
+                   f"({own:.3f} ms measured alone)")
     # kernel-bound: the host's 0 ms hidden behind a 3 ms kernel
     t = tr.bench(*fakes(3.0), lambda: None)
     if t != 3.0:
