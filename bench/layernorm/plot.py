@@ -52,7 +52,7 @@ def render(data, names):
                 how = hows[mode] if not suffix else "launched from Python, L2 flushed"
                 extra = (["copy", "liblego / copy", "liblego / 1 GiB copy"]
                          if mode.startswith("fwd") and not suffix else [])
-                cfg_name = ("fwd (BM, warps, G, stages, TMA)" if mode.startswith("fwd")
+                cfg_name = ("fwd (BM, warps, G, stages, TMA, WB)" if mode.startswith("fwd")
                             else "bwd (BM, warps, stages, G, S, BK)")
                 heads = ["N", *names, "liblego / best other", *extra]
                 heads += [f"ours {cfg_name.split(' ', 1)[1]}"] if not suffix else []
@@ -78,9 +78,10 @@ def render(data, names):
                                   f"{mine / data['copy_gbs']:.2f}" if mine else "-"]
                     if not suffix:
                         # Earlier runs named (BM, warps, stages, G) for the backward (S = 1,
-                        # BK = N) and (BM, warps) or (BM, warps, G, stages) for the forward
-                        # (G = 0, 1 stage, no TMA).
-                        cfg = next((list(v) + [1, N][len(v) - 4:] if mode == "bwd" else list(v) + [0, 1, 0][len(v) - 2:]
+                        # BK = N) and (BM, warps), (BM, warps, G, stages) or, before s10,
+                        # (BM, warps, G, stages, TMA) for the forward (G = 0, 1 stage, no
+                        # TMA, WB = 0).
+                        cfg = next((list(v) + [1, N][len(v) - 4:] if mode == "bwd" else list(v) + [0, 1, 0, 0][len(v) - 2:]
                                     for k, v in ours.get("config", {}).items()
                                     if k.startswith(mode[:3])), None)
                         cells.append(str(tuple(cfg)) if cfg else "-")
