@@ -249,7 +249,7 @@ def measure(name, fn, dtype, N, sets, tune=None):
             torch.cuda.empty_cache()
         row["wrong_candidates"] = wrong
         f_best, b_best = (min(t, key=t.get) if t else None for t in (tried["fwd"], tried["bwd"]))
-        row["config"] = {"fwd (BM, warps, G, stages, TMA)": f_best, "bwd (BM, warps, stages, G, S, BK)": b_best}
+        row["config"] = {"fwd (BM, warps, G, stages, TMA, WB)": f_best, "bwd (BM, warps, stages, G, S, BK)": b_best}
         row["tried"] = {k: [[list(c), ms] for c, ms in t.items()] for k, t in tried.items()}
         fn = (lambda f, g: lambda *a: f(*a, fwd=g[0], bwd=g[1]))(fn, (f_best, b_best))
     errs = check(fn, x, w, b, dy, refs)

@@ -26,7 +26,10 @@ The copies (each checked to reproduce x exactly before it is timed):
 Usage: OUT=dir python3 bench/layernorm/ceiling.py [rounds]
 Writes OUT/ceiling.json and prints the tables.  LN_OURS picks our forwards:
 `chosen` (OURS below, the default), `tma` (and the TMA candidates: s7's
-run), `all` (and every pointer candidate of ops.fwd_candidates: a sweep);
+run), `all` (and every pointer candidate of ops.fwd_candidates: a sweep),
+`late` (and the candidates with w and b reloaded after each tile's sums,
+wb = 1, and those of one tile a program: s10's sweep), `one` (and those
+of one tile a program, wb = 0 and 1: s11's);
 LN_CELLS=float16:2048,float16:4096 only those cells.
 """
 import json
@@ -47,10 +50,10 @@ import ops
 CELLS = [(2048, torch.float16), (4096, torch.float16), (2048, torch.float32), (4096, torch.float32)]
 if os.environ.get("LN_CELLS"):
     CELLS = [(int(n), getattr(torch, d)) for d, n in (c.split(":") for c in os.environ["LN_CELLS"].split(","))]
-# Our forward at each cell: s6's choice (at N = 2048 the tables' (s8); at fp16
-# 4096 the fastest of s9's sweep, the tables' (s7) within 4% of it).
-OURS = {(2048, torch.float16): [(2, 8, 528, 2, 0)], (4096, torch.float16): [(1, 8, 0, 1, 0)],
-        (2048, torch.float32): [(4, 4, 0, 1, 0)], (4096, torch.float32): [(1, 4, 1056, 2, 0)]}
+# Our forward at each cell: the choice of s10's tables (bench.py, the forward
+# alone at N = 2048, 4096).
+OURS = {(2048, torch.float16): [(1, 4, 1056, 3, 0, 1)], (4096, torch.float16): [(2, 8, 264, 2, 0, 0)],
+        (2048, torch.float32): [(2, 4, 1056, 2, 0, 0)], (4096, torch.float32): [(1, 8, 0, 1, 0, 0)]}
 
 
 @triton.jit
@@ -189,7 +192,9 @@ def main():
         yref = torch.nn.functional.layer_norm(x.double(), (N,), w.double(), b.double(), 1e-5)
         mode = os.environ.get("LN_OURS", "chosen")
         more = [c for c in ops.fwd_candidates(N, dtype, True)
-                if (mode == "all" and not c[4]) or (mode == "tma" and c[4])]
+                if (mode == "all" and not c[4]) or (mode == "tma" and c[4])
+                or (mode == "late" and (c[5] or not (c[2] or c[4])))
+                or (mode == "one" and not (c[2] or c[4]))]
         for c in OURS[(N, dtype)] + [c for c in more if c not in OURS[(N, dtype)]]:
             fn = (lambda c: lambda x, w, b: ops.layer_norm(x, w, b, fwd=c))(c)
             try:

@@ -28,7 +28,7 @@ def fwd_descriptors(x, y, M, N, BM):
 @triton.jit
 def layernorm_fwd(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, G, eps,
                   N: tl.constexpr, BM: tl.constexpr, NUM_STAGES: tl.constexpr,
-                  TMA: tl.constexpr):
+                  TMA: tl.constexpr, WB: tl.constexpr):
     # Tiles p, p + G, ...: G = M / BM is one tile a program; a G of a few
     # programs a multiprocessor keeps them resident, w and b loaded once,
     # and with 2 (3) stages the next tile's (next two tiles') load is issued
@@ -42,8 +42,14 @@ def layernorm_fwd(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, G, eps,
     # copy into shared memory (few threads keep many bytes in flight), which
     # Triton's pipeliner does stage, NUM_STAGES deep, and y leaves by a bulk
     # store from shared memory.
+    # WB = 1, 2 or 3 stages: w and b loaded again after each tile's sums
+    # (L1 hits) instead of held in registers across the tiles: 2 fp32
+    # registers an element of a thread's row freed, so more programs, and
+    # more tiles of x in flight, fit a multiprocessor.  WB = 1, one stage:
+    # w and b loaded right behind x, before the sums (held unconverted),
+    # so that their latency hides under x's instead of following the sums.
     p = tl.program_id(0)
-    if NUM_STAGES > 1 or TMA:
+    if (NUM_STAGES > 1 and not WB) or TMA:
         w = tl.load(w_ptr + tl.arange(0, N)).to(tl.float32)
         b = tl.load(b_ptr + tl.arange(0, N)).to(tl.float32)
     if NUM_STAGES > 1 and not TMA:
@@ -71,10 +77,16 @@ def layernorm_fwd(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, G, eps,
                 xn = xl
         else:
             x = tl.load(x_ptr + (tl.arange(0, N)[None, :] + BM * N * i + N * tl.arange(0, BM)[:, None]), eviction_policy="evict_first").to(tl.float32)
+            if WB:
+                wr = tl.load(w_ptr + tl.arange(0, N))
+                br = tl.load(b_ptr + tl.arange(0, N))
         mean = tl.sum(x, axis=1) / N
         xc = x - mean[:, None]
         rstd = 1 / tl.sqrt(tl.sum(xc * xc, axis=1) / N + eps)
-        if NUM_STAGES == 1 and not TMA:
+        if NUM_STAGES == 1 and WB and not TMA:
+            w = wr.to(tl.float32)
+            b = br.to(tl.float32)
+        elif (NUM_STAGES == 1 or WB) and not TMA:
             w = tl.load(w_ptr + tl.arange(0, N)).to(tl.float32)
             b = tl.load(b_ptr + tl.arange(0, N)).to(tl.float32)
         y = xc * rstd[:, None] * w[None, :] + b[None, :]
@@ -82,9 +94,9 @@ def layernorm_fwd(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, G, eps,
             y_ptr.store([i, 0, 0], y.reshape(1, BM, N).to(y_ptr.dtype))
         else:
             tl.store(y_ptr + (tl.arange(0, N)[None, :] + BM * N * i + N * tl.arange(0, BM)[:, None]), y.to(y_ptr.dtype.element_ty), cache_modifier=".cs")
-        t85_0 = tl.arange(0, BM) + BM * i
-        tl.store(mean_ptr + t85_0, mean)
-        tl.store(rstd_ptr + t85_0, rstd)
+        t97_0 = tl.arange(0, BM) + BM * i
+        tl.store(mean_ptr + t97_0, mean)
+        tl.store(rstd_ptr + t97_0, rstd)
 
 
 @triton.jit
@@ -106,12 +118,12 @@ def layernorm_bwd_dx(x_ptr, dy_ptr, dx_ptr, w_ptr, mean_ptr, rstd_ptr, dwp_ptr, 
     # Tiles q, q + G/S, ... (q = p / S): G/S need not divide M / BM, so the
     # grid can be a multiple of the number of multiprocessors.
     for i in tl.range(q, M // BM, G // S, num_stages=NUM_STAGES):
-        t108_0 = tl.arange(0, BK * KB)[None, :] + BK * KB * S * tl.arange(0, BM)[:, None] + BK * KB * (c + BM * S * i)
-        x = tl.load(x_ptr + t108_0).to(tl.float32)
-        dy = tl.load(dy_ptr + t108_0).to(tl.float32)
-        t108_1 = tl.arange(0, BM) + BM * i
-        mean = tl.load(mean_ptr + t108_1)
-        rstd = tl.load(rstd_ptr + t108_1)
+        t120_0 = tl.arange(0, BK * KB)[None, :] + BK * KB * S * tl.arange(0, BM)[:, None] + BK * KB * (c + BM * S * i)
+        x = tl.load(x_ptr + t120_0).to(tl.float32)
+        dy = tl.load(dy_ptr + t120_0).to(tl.float32)
+        t120_1 = tl.arange(0, BM) + BM * i
+        mean = tl.load(mean_ptr + t120_1)
+        rstd = tl.load(rstd_ptr + t120_1)
         xhat = (x - mean[:, None]) * rstd[:, None]
         wdy = w[None, :] * dy
         c1 = tl.sum(xhat * wdy, axis=1)
@@ -129,9 +141,9 @@ def layernorm_bwd_dx(x_ptr, dy_ptr, dx_ptr, w_ptr, mean_ptr, rstd_ptr, dwp_ptr, 
         tl.store(dx_ptr + (tl.arange(0, BK * KB)[None, :] + BK * KB * S * tl.arange(0, BM)[:, None] + BK * KB * (c + BM * S * i)), dx.to(dx_ptr.dtype.element_ty))
         dw += tl.sum(dy * xhat, axis=0)
         db += tl.sum(dy, axis=0)
-    t129_0 = tl.arange(0, BK * KB) + BK * KB * (c + S * q)
-    tl.store(dwp_ptr + t129_0, dw)
-    tl.store(dbp_ptr + t129_0, db)
+    t141_0 = tl.arange(0, BK * KB) + BK * KB * (c + S * q)
+    tl.store(dwp_ptr + t141_0, dw)
+    tl.store(dbp_ptr + t141_0, db)
 
 
 @triton.jit
@@ -145,9 +157,9 @@ def layernorm_bwd_dwdb(dwp_ptr, dbp_ptr, dw_ptr, db_ptr, R, N: tl.constexpr,
     db = tl.zeros([BG, BN], dtype=tl.float32)
     for k in range(tl.cdiv(R, BG)):
         live = (tl.arange(0, BG) < R - BG * k)[:, None]
-        t144_0 = tl.arange(0, BN)[None, :] + BG * N * k + BN * j + N * tl.arange(0, BG)[:, None]
-        dw += tl.load(dwp_ptr + t144_0, mask=live, other=0.)
-        db += tl.load(dbp_ptr + t144_0, mask=live, other=0.)
-    t146_0 = tl.arange(0, BN) + BN * j
-    tl.store(dw_ptr + t146_0, tl.sum(dw, axis=0).to(dw_ptr.dtype.element_ty))
-    tl.store(db_ptr + t146_0, tl.sum(db, axis=0).to(db_ptr.dtype.element_ty))
+        t156_0 = tl.arange(0, BN)[None, :] + BG * N * k + BN * j + N * tl.arange(0, BG)[:, None]
+        dw += tl.load(dwp_ptr + t156_0, mask=live, other=0.)
+        db += tl.load(dbp_ptr + t156_0, mask=live, other=0.)
+    t158_0 = tl.arange(0, BN) + BN * j
+    tl.store(dw_ptr + t158_0, tl.sum(dw, axis=0).to(dw_ptr.dtype.element_ty))
+    tl.store(db_ptr + t158_0, tl.sum(db, axis=0).to(db_ptr.dtype.element_ty))

@@ -28,7 +28,7 @@ def fwd_descriptors(x, y, M, N, BM):
 @triton.jit
 def layernorm_fwd(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, G, eps,
                   N: tl.constexpr, BM: tl.constexpr, NUM_STAGES: tl.constexpr,
-                  TMA: tl.constexpr):
+                  TMA: tl.constexpr, WB: tl.constexpr):
     # Tiles p, p + G, ...: G = M / BM is one tile a program; a G of a few
     # programs a multiprocessor keeps them resident, w and b loaded once,
     # and with 2 (3) stages the next tile's (next two tiles') load is issued
@@ -42,8 +42,14 @@ def layernorm_fwd(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, G, eps,
     # copy into shared memory (few threads keep many bytes in flight), which
     # Triton's pipeliner does stage, NUM_STAGES deep, and y leaves by a bulk
     # store from shared memory.
+    # WB = 1, 2 or 3 stages: w and b loaded again after each tile's sums
+    # (L1 hits) instead of held in registers across the tiles: 2 fp32
+    # registers an element of a thread's row freed, so more programs, and
+    # more tiles of x in flight, fit a multiprocessor.  WB = 1, one stage:
+    # w and b loaded right behind x, before the sums (held unconverted),
+    # so that their latency hides under x's instead of following the sums.
     p = tl.program_id(0)
-    if NUM_STAGES > 1 or TMA:
+    if (NUM_STAGES > 1 and not WB) or TMA:
         w = tl.load(w_ptr + {{ C[:] }}).to(tl.float32)
         b = tl.load(b_ptr + {{ C[:] }}).to(tl.float32)
     if NUM_STAGES > 1 and not TMA:
@@ -71,10 +77,16 @@ def layernorm_fwd(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, G, eps,
                 xn = xl
         else:
             x = tl.load(x_ptr + {{ X[i, 0, :, :] }}, eviction_policy="evict_first").to(tl.float32)
+            if WB:
+                wr = tl.load(w_ptr + {{ C[:] }})
+                br = tl.load(b_ptr + {{ C[:] }})
         mean = tl.sum(x, axis=1) / N
         xc = x - mean[:, None]
         rstd = 1 / tl.sqrt(tl.sum(xc * xc, axis=1) / N + eps)
-        if NUM_STAGES == 1 and not TMA:
+        if NUM_STAGES == 1 and WB and not TMA:
+            w = wr.to(tl.float32)
+            b = br.to(tl.float32)
+        elif (NUM_STAGES == 1 or WB) and not TMA:
             w = tl.load(w_ptr + {{ C[:] }}).to(tl.float32)
             b = tl.load(b_ptr + {{ C[:] }}).to(tl.float32)
         y = xc * rstd[:, None] * w[None, :] + b[None, :]

@@ -8,7 +8,12 @@ Launch parameters (powers of two, and divisors as layernorm.lego assumes):
             `stages` the next tile's load issued before this one's sums,
             with 3 the next two tiles'),
             `tma` 1: x and y through TMA descriptors (bulk copies through
-            shared memory, `stages` tiles of x in flight a program);
+            shared memory, `stages` tiles of x in flight a program),
+            `wb` 1: with 2 or 3 stages, w and b loaded again after each
+            tile's sums, not held in registers across the tiles; with one
+            stage, loaded right behind x, before the sums (wb = 0: after
+            them); a configuration of five fields, as the runs before s10
+            wrote them, is wb = 0;
   backward  the first kernel BM rows per step, G programs in R = G / S
             groups of S (R any number up to M/BM: G a multiple of the
             multiprocessors fills the device), group q over the tiles q,
@@ -33,11 +38,17 @@ import layernorm as gen  # noqa: E402
 
 def fwd_default(N):
     bm = max(1, 4096 // N)
-    return bm, min(16, max(1, bm * N // 1024)), 0, 1, 0
+    return bm, min(16, max(1, bm * N // 1024)), 0, 1, 0, 0
+
+
+def fwd_config(c):
+    """(BM, warps, G, stages, tma, wb) of a configuration of five or six
+    fields."""
+    return tuple(c) + (0,) * (6 - len(c))
 
 
 def fwd_candidates(N, dtype, persistent=False):
-    """(BM, warps, G, stages, tma): one tile a program, the default and three
+    """(BM, warps, G, stages, tma, wb): one tile a program, the default and three
     neighbours; when `persistent`, also twice the rows (BM) at the default
     and twice the warps, and G = 2, 4 or 8 programs a multiprocessor, 1 or
     2 stages, at the default BM and warps and at twice the warps; and, at
@@ -49,27 +60,40 @@ def fwd_candidates(N, dtype, persistent=False):
     fit a multiprocessor, not the 8 of G = 1056).  When `persistent`, also
     through TMA (tma = 1) at the default BM, half and the default warps
     (a bulk copy needs no threads to keep bytes in flight): one tile a
-    program, and the resident G with 2 or 3 stages."""
-    bm, warps, _, _, _ = fwd_default(N)
+    program, and the resident G with 2 or 3 stages.  When `persistent`,
+    also (s10) one tile a program at four times the warps, and w and b
+    reloaded after each tile's sums (wb = 1) at the resident G, 2 or 3
+    stages, half, the default and twice BM, the default warps, twice and
+    four times them, where a thread holds 8 to 64 elements of a tile:
+    fewer registers a thread, more programs and tiles of x in flight; and
+    each one-tile candidate with w and b loaded behind x (wb = 1)."""
+    bm, warps = fwd_default(N)[:2]
     out = {(bm, warps), (bm, max(1, warps // 2)), (bm, min(16, warps * 2)),
            (max(1, bm // 4), max(1, warps // 4))}
-    out = {(b, w, 0, 1, 0) for b, w in out}
+    out = {(b, w, 0, 1, 0, 0) for b, w in out}
     if persistent:
+        out.add((bm, min(16, warps * 4), 0, 1, 0, 0))
         for w in {warps, min(16, warps * 2)}:
-            out.add((2 * bm, w, 0, 1, 0))
+            out.add((2 * bm, w, 0, 1, 0, 0))
             for stages in (1, 2, 3):
                 for occ in (2, 4, 8) if stages < 3 else ():
-                    out.add((bm, w, occ * sms(), stages, 0))
+                    out.add((bm, w, occ * sms(), stages, 0, 0))
                 for b in (bm, 2 * bm):
-                    out.add((b, w, fwd_resident(N, dtype, b, w, stages) * sms(), stages, 0))
+                    out.add((b, w, fwd_resident(N, dtype, b, w, stages) * sms(), stages, 0, 0))
         for w in {max(1, warps // 2), warps}:
-            out.add((bm, w, 0, 1, 1))
+            out.add((bm, w, 0, 1, 1, 0))
             for stages in (2, 3):
-                out.add((bm, w, fwd_resident(N, dtype, bm, w, stages, 1) * sms(), stages, 1))
+                out.add((bm, w, fwd_resident(N, dtype, bm, w, stages, 1) * sms(), stages, 1, 0))
+        for b in {max(1, bm // 2), bm, 2 * bm}:
+            for w in {warps, min(16, warps * 2), min(16, warps * 4)}:
+                if 8 <= b * N // (32 * w) <= 64:
+                    for stages in (2, 3):
+                        out.add((b, w, fwd_resident(N, dtype, b, w, stages, 0, 1) * sms(), stages, 0, 1))
+        out |= {c[:5] + (1,) for c in out if c[2:] == (0, 1, 0, 0)}
     return sorted(out)
 
 
-def fwd_resident(N, dtype, bm, warps, stages, tma=0):
+def fwd_resident(N, dtype, bm, warps, stages, tma=0, wb=0):
     """Programs of the forward a multiprocessor holds at once: registers,
     threads and shared memory of the compiled kernel, counted as the CUDA
     occupancy calculator does on sm_90 (registers a warp in units of 256;
@@ -80,7 +104,7 @@ def fwd_resident(N, dtype, bm, warps, stages, tma=0):
     stat = torch.empty(bm, dtype=torch.float32, device="cuda")
     xa, ya = gen.fwd_descriptors(x, torch.empty_like(x), bm, N, bm) if tma else (x, torch.empty_like(x))
     k = gen.layernorm_fwd[(1,)](xa, ya, x[0], x[0], stat, stat, 4096, 4096 // bm,
-                                1e-5, N=N, BM=bm, NUM_STAGES=stages, TMA=tma, num_warps=warps)
+                                1e-5, N=N, BM=bm, NUM_STAGES=stages, TMA=tma, WB=wb, num_warps=warps)
     props = torch.cuda.get_device_properties(x.device)
     regs_warp = -(-k.n_regs * 32 // 256) * 256
     by_regs = getattr(props, "regs_per_multiprocessor", 65536) // (regs_warp * warps)
@@ -134,7 +158,7 @@ class LayerNorm(torch.autograd.Function):
         M, N = x.shape
         if N & (N - 1) or M & (M - 1) or N < 16:
             raise ValueError(f"layernorm: M and N must be powers of two, N >= 16 (M={M}, N={N})")
-        bm, warps, g, stages, tma = fwd or fwd_default(N)
+        bm, warps, g, stages, tma, wb = fwd_config(fwd or fwd_default(N))
         bm = min(bm, M)
         g = min(g or M // bm, M // bm)
         y = torch.empty_like(x)
@@ -142,7 +166,7 @@ class LayerNorm(torch.autograd.Function):
         rstd = torch.empty(M, dtype=torch.float32, device=x.device)
         xa, ya = gen.fwd_descriptors(x, y, M, N, bm) if tma else (x, y)
         gen.layernorm_fwd[(g,)](xa, ya, w, b, mean, rstd, M, g, eps, N=N, BM=bm, NUM_STAGES=stages,
-                                TMA=tma, num_warps=warps)
+                                TMA=tma, WB=wb, num_warps=warps)
         ctx.save_for_backward(x, w, mean, rstd)
         ctx.bwd = bwd or bwd_default(N, x.element_size())
         return y

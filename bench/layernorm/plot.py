@@ -40,7 +40,8 @@ def render(data, names):
              f"{data['copy_gbs']:.0f} GB/s as graph replays, {data['copy_gbs_python']:.0f} GB/s "
              "launched from Python (L2 flushed); 'copy' below: the same-sized copy (x to y) "
              "on the graph's input sets and the table's footing (y dropped: its output "
-             "allocated in each call; y kept: K outputs; in runs before s6, K outputs in both)", ""]
+             "allocated in each call; y kept: K outputs; in runs before s6, K outputs in both); "
+             "'liblego / 1 GiB copy': against the 1 GiB copy of the run that measured the row's forward", ""]
     hows = {"fwd": "CUDA-graph replays, input sets rotated past L2; y dropped after each call",
             "fwd_kept": "CUDA-graph replays, input sets rotated past L2; each call's y kept, as the copy's",
             "bwd": "CUDA-graph replays, input sets rotated past L2"}
@@ -52,7 +53,7 @@ def render(data, names):
                 how = hows[mode] if not suffix else "launched from Python, L2 flushed"
                 extra = (["copy", "liblego / copy", "liblego / 1 GiB copy"]
                          if mode.startswith("fwd") and not suffix else [])
-                cfg_name = ("fwd (BM, warps, G, stages, TMA)" if mode.startswith("fwd")
+                cfg_name = ("fwd (BM, warps, G, stages, TMA, WB)" if mode.startswith("fwd")
                             else "bwd (BM, warps, stages, G, S, BK)")
                 heads = ["N", *names, "liblego / best other", *extra]
                 heads += [f"ours {cfg_name.split(' ', 1)[1]}"] if not suffix else []
@@ -75,12 +76,13 @@ def render(data, names):
                                         ours.get("copy_gbs"))
                         cells += [f"{copy:.0f}" if copy else "-",
                                   f"{mine / copy:.2f}" if mine and copy else "-",
-                                  f"{mine / data['copy_gbs']:.2f}" if mine else "-"]
+                                  f"{mine / ours.get('copy_1gib_gbs', data['copy_gbs']):.2f}" if mine else "-"]
                     if not suffix:
                         # Earlier runs named (BM, warps, stages, G) for the backward (S = 1,
-                        # BK = N) and (BM, warps) or (BM, warps, G, stages) for the forward
-                        # (G = 0, 1 stage, no TMA).
-                        cfg = next((list(v) + [1, N][len(v) - 4:] if mode == "bwd" else list(v) + [0, 1, 0][len(v) - 2:]
+                        # BK = N) and (BM, warps), (BM, warps, G, stages) or, before s10,
+                        # (BM, warps, G, stages, TMA) for the forward (G = 0, 1 stage, no
+                        # TMA, WB = 0).
+                        cfg = next((list(v) + [1, N][len(v) - 4:] if mode == "bwd" else list(v) + [0, 1, 0, 0][len(v) - 2:]
                                     for k, v in ours.get("config", {}).items()
                                     if k.startswith(mode[:3])), None)
                         cells.append(str(tuple(cfg)) if cfg else "-")
@@ -108,7 +110,9 @@ def main():
     ceilings = [r for r in runs if "times_ms" in r]
     runs = [r for r in runs if "times_ms" not in r]
     rows = {}
-    for r in (r for run in runs for r in run["rows"]):
+    for run, r in ((run, r) for run in runs for r in run["rows"]):
+        if "fwd_gbs" in r:  # the forward's figures against its own run's 1 GiB copy
+            r = dict(r, copy_1gib_gbs=run["copy_gbs"])
         old = rows.setdefault((r["provider"], r["dtype"], r["N"]), {})
         new = {k: v for k, v in r.get("config", {}).items() if v}  # a direction's, by its key's prefix
         config = {**{k: v for k, v in old.get("config", {}).items() if k[:3] not in {n[:3] for n in new}}, **new}

@@ -34,7 +34,7 @@ def reference(x, w, b, dy, eps):
     return xhat * w + b, mean[:, 0], rstd[:, 0], dx, (dy * xhat).sum(axis=0), dy.sum(axis=0)
 
 
-def run(M, N, BM, R, BG, BN, dtype, S=1, BK=None, G=0, FS=1, TMA=0):
+def run(M, N, BM, R, BG, BN, dtype, S=1, BK=None, G=0, FS=1, TMA=0, WB=0):
     rng = np.random.default_rng(M * N)
     x, dy = (rng.standard_normal((M, N)) * s for s in (1.0, 0.1))
     w, b = rng.random(N), rng.random(N)
@@ -46,7 +46,7 @@ def run(M, N, BM, R, BG, BN, dtype, S=1, BK=None, G=0, FS=1, TMA=0):
     G = G or M // BM
     XA, YA = gen.fwd_descriptors(X, Y, M, N, BM) if TMA else (X, Y)
     gen.layernorm_fwd[(G,)](XA, YA, W, B, MEAN, RSTD, M, G, 1e-5, N=N, BM=BM, NUM_STAGES=FS,
-                            TMA=TMA)
+                            TMA=TMA, WB=WB)
     DX, DWP, DBP = nan((M, N)), nan((R, N), np.float32), nan((R, N), np.float32)
     DW, DB = nan(N), nan(N)
     gen.layernorm_bwd_dx[(R * S,)](X, DY, DX, W, MEAN, RSTD, DWP, DBP, M, R * S, N=N, BM=BM,
@@ -57,7 +57,7 @@ def run(M, N, BM, R, BG, BN, dtype, S=1, BK=None, G=0, FS=1, TMA=0):
     for name, g, r in zip(["y", "mean", "rstd", "dx", "dw", "db"], got, want):
         a = g.array.astype(np.float64)
         err = np.linalg.norm(a - r) / np.linalg.norm(r)
-        check(f"layernorm {name} M={M} N={N} BM={BM} G={G} FS={FS} TMA={TMA} R={R} BG={BG} S={S} BK={BK} "
+        check(f"layernorm {name} M={M} N={N} BM={BM} G={G} FS={FS} TMA={TMA} WB={WB} R={R} BG={BG} S={S} BK={BK} "
               f"{np.dtype(dtype).name}",
               bool(np.isfinite(a).all()) and err < tol, f"relative error {err}")
 
@@ -79,6 +79,11 @@ for dtype in (np.float32, np.float16):
     # program, and 3 programs over 4 tiles with 2 stages.
     run(8, 64, 2, 2, 2, 32, dtype, TMA=1)
     run(16, 32, 4, 3, 4, 16, dtype, G=3, FS=2, TMA=1)
+    # w and b loaded again after each tile's sums (WB = 1, 2 and 3 stages)
+    # and, with one stage, right behind x.
+    run(16, 32, 4, 3, 4, 16, dtype, G=3, FS=2, WB=1)
+    run(16, 32, 2, 3, 4, 16, dtype, G=3, FS=3, WB=1)
+    run(8, 64, 2, 2, 2, 32, dtype, WB=1)
 passed = sum(results)
 print(f"layernorm: {passed} passed, {len(results) - passed} failed")
 sys.exit(0 if passed == len(results) else 1)
