@@ -259,14 +259,23 @@ int lift_loop_open(lift_cc *cc, lift_pat pat, int dim, lego_expr *i,
 		spell(step, sizeof step, cc->tgt, cc->tgt->step[k], dim);
 		if (k == 2 && cc->p->local[dim])   /* a declared local size */
 			snprintf(step, sizeof step, "%d", cc->p->local[dim]);
+		if (dim + 1 > cc->ndims)
+			cc->ndims = dim + 1;
+		if (k == 2 && cc->p->local[dim] && !strcmp(len, step)) {
+			/* as many iterations as work-items: each its one
+			 * (straight-line code for the target compiler) */
+			lift_emit(cc, "{");
+			cc->indent++;
+			lift_emit(cc, "const int %s = %s; (void)%s;", name, id,
+				  name);
+			return 0;
+		}
 		lift_emit(cc, "for (int %s = %s; %s < %s; %s += %s) {", name, id,
 			  name, len, name, step);
 		if (k < 2 && !cc->range[dim]) {
 			cc->range[dim] = lego_arena_strdup(&cc->ctx->arena, len);
 			cc->range_wrg[dim] = k == 1;
 		}
-		if (dim + 1 > cc->ndims)
-			cc->ndims = dim + 1;
 	} else {
 		lift_emit(cc, "for (int %s = 0; %s < %s; %s++) {", name, name,
 			  len, name);
