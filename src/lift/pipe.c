@@ -251,6 +251,15 @@ lift_val *lift_pipe_copy(lift_cc *cc, const lift_fun *to, lift_val **args,
 	return whole ? lift_view_get(cc, whole, slot) : NULL;
 }
 
+void lift_pipe_drop(lift_cc *cc)
+{
+	if (!cc->pipe)
+		return;
+	free(lego_sbuf_take(&cc->pipe->first));
+	free(lego_sbuf_take(&cc->pipe->next));
+	cc->pipe = NULL;
+}
+
 int lift_pipe_close(lift_cc *cc)
 {
 	lift_pipe *p = cc->pipe;

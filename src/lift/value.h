@@ -275,6 +275,8 @@ int lift_barrier_insert(lift_cc *cc, size_t mark, lift_buf *b);
 int lift_pipe_open(lift_cc *cc, const lift_fun *f, lego_expr *i,
 		   const char *name, const char *len, const char *acc);
 int lift_pipe_close(lift_cc *cc);
+/* Frees what an open round holds (after an error inside it). */
+void lift_pipe_drop(lift_cc *cc);
 /* Whether a toLocal applied here is double-buffered. */
 int lift_pipe_here(const lift_cc *cc);
 lift_val *lift_pipe_copy(lift_cc *cc, const lift_fun *to, lift_val **args,
