@@ -421,7 +421,9 @@ int main(int argc, char **argv)
 		MMLOCALS(mmlocal, 16, 4, 16) MMLOCALS(mmlocal, 16, 4, 8)
 		MMLOCALS(mmlocal, 16, 8, 8) MMLOCALS(mmlocal, 16, 8, 16)
 		MMLOCALS(mmlocal, 8, 8, 8) MMLOCALS(mmlocal, 8, 8, 16)
-		MMLOCALS(mmvec, 16, 8, 16) MMLOCALS(mmvec, 16, 8, 8)
+		/* mmvec double-buffered, and not (form s) */
+		MMLOCAL(mmvec, , 16, 8, 16) MMLOCAL(mmvec, s, 16, 8, 16)
+		MMLOCAL(mmvec, , 16, 8, 8) MMLOCAL(mmvec, s, 16, 8, 8)
 		FIXED("matmul", ex_matmul_f, matmul_f, configs2(n, n), 1e-4f, dA,
 		      dB, o)
 		char sz[32], ex[64];

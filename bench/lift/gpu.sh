@@ -70,21 +70,26 @@ done
 # mmvec (mmlocal with each work-item's rows and columns 4 at a time, read
 # from local memory as 16-byte loads) with work-groups of T x T, blocks
 # of R x R (R a multiple of 4) and slices of K of KT: mmvecTxRkKT, each
-# also with its product over a slice unrolled (unroll:1), with A's tile
-# transposed on the written side (form w), and with its sizes fixed
+# also with its product over a slice unrolled (unroll:1), with its slices
+# not double-buffered (form s: reduceSeq for reduceSeqPipe), and with its
+# sizes fixed
 for v in 16,8,16 16,8,8; do
 	set -- $(echo "$v" | tr , ' ')
-	for form in "" w; do
+	for form in "" s; do
 		n="mmvec$form$1x$2k$3"
 		w=""
-		[ -z "$form" ] || w=$transA
+		[ -z "$form" ] || w='s/reduceSeqPipe(/reduceSeq(/;'
 		variant mmvec examples/lift/mmvec.lift "$n" "$w
 			s/\\b3\\b/@T/g; s/\\b8\\b/@R/g; s/\\b24\\b/@B/g; s/\\b5\\b/@K/g;
 			s/@T/$1/g; s/@R/$2/g; s/@B/$(($1 * $2))/g; s/@K/$3/g"
 		gen "ex_$n" "$out/$n.lift"
 		variant "$n" "$out/$n.lift" "${n}_u" ""
-		gen "ex_${n}_u" "$out/${n}_u.lift" unroll:1
-		mmvec_fixed="$mmvec_fixed $n"
+		# the unroll rule's sites are reduceSeq's: the slice loop's
+		# reduceSeqPipe is none
+		u=unroll:1
+		[ -n "$form" ] || u=unroll:0
+		gen "ex_${n}_u" "$out/${n}_u.lift" $u
+		mmvec_fixed="$mmvec_fixed $n:$u"
 	done
 done
 # conv2dlocal (slide-tiled into local memory) at tile sides 8 to 32,
@@ -129,8 +134,11 @@ for r in 2 4 8; do
 	fixed "mmreg$r" "$out/mmreg$r.lift" "" M=4096 N=4096 K=4096
 done
 for n in $mmlocal_fixed $mmvec_fixed; do
+	u=${n#*:}
+	[ "$u" != "$n" ] || u=unroll:1
+	n=${n%%:*}
 	fixed "$n" "$out/$n.lift" "" M=4096 N=4096 K=4096
-	fixed "${n}_u" "$out/${n}_u.lift" unroll:1 M=4096 N=4096 K=4096
+	fixed "${n}_u" "$out/${n}_u.lift" $u M=4096 N=4096 K=4096
 done
 for w in 64 128; do
 	fixed "gemvwg$w" "$out/gemvwg$w.lift" "" M=8192 K=8192

@@ -111,6 +111,7 @@ static const struct pattern_info {
 	{"mapLcl", PAT_MAPLCL, -1, 1},   {"mapVec", PAT_MAPVEC, 1, 1},
 	{"reduceSeq", PAT_REDUCESEQ, 2, 1}, {"reduce", PAT_REDUCE, 2, 1},
 	{"reduceSeqUnroll", PAT_REDUCESEQ, 2, 1},
+	{"reduceSeqPipe", PAT_REDUCESEQ, 2, 1},
 	{"iterate", PAT_ITERATE, 2, 1},  {"split", PAT_SPLIT, 1, 1},
 	{"join", PAT_JOIN, 0, 1},        {"zip", PAT_ZIP, 0, 2},
 	{"get", PAT_GET, 1, 1},          {"transpose", PAT_TRANSPOSE, 0, 1},
@@ -197,6 +198,7 @@ static lift_fun *make_pattern(lift_cc *cc, const lift_ast *call,
 		return NULL;
 	f->pat = pi->pat;
 	f->unroll = !strcmp(pi->name, "reduceSeqUnroll");
+	f->pipe = !strcmp(pi->name, "reduceSeqPipe");
 	f->ndata = (size_t)pi->ndata;
 	lift_ast **a = call ? call->args : NULL;
 	size_t n = call ? call->nargs : 0, ns = (size_t)pi->nstatic;

@@ -295,6 +295,7 @@ int lift_compile(lego_ctx *ctx, const lift_program *p,
 	}
 	return 0;
 fail:
+	lift_pipe_drop(&cc);
 	free(lego_sbuf_take(&cc.out));
 	free(lego_sbuf_take(&cc.decls));
 	free(lego_sbuf_take(&cc.assumed));

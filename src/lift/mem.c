@@ -157,6 +157,42 @@ void lift_out_truncate(lift_cc *cc, size_t mark)
 		cc->barriers = cc->barriers->next;
 }
 
+void lift_out_insert(lift_cc *cc, size_t mark, const char *text)
+{
+	size_t n = strlen(text);
+	lego_sbuf_puts(&cc->out, text);   /* room, then moved into place */
+	if (cc->out.oom || !n)
+		return;
+	memmove(cc->out.s + mark + n, cc->out.s + mark,
+		cc->out.len - n - mark);
+	memcpy(cc->out.s + mark, text, n);
+	for (lift_barrier *r = cc->barriers; r && r->at >= mark; r = r->next)
+		r->at += n;
+}
+
+int lift_barrier_insert(lift_cc *cc, size_t mark, lift_buf *b)
+{
+	lego_sbuf line = {0};
+	for (int i = 0; i < cc->indent; i++)
+		lego_sbuf_puts(&line, "\t");
+	lego_sbuf_printf(&line, "%s\n", cc->tgt->barrier);
+	char *text = lego_sbuf_take(&line);
+	lift_barrier *r = lego_arena_alloc(&cc->ctx->arena, sizeof *r);
+	if (!text || !r) {
+		free(text);
+		return -1;
+	}
+	lift_out_insert(cc, mark, text);
+	free(text);
+	/* the list stays ordered, the last in the text first */
+	lift_barrier **at = &cc->barriers;
+	while (*at && (*at)->at > mark)
+		at = &(*at)->next;
+	*r = (lift_barrier){.at = mark, .buf = b, .next = *at};
+	*at = r;
+	return 0;
+}
+
 char *lift_body_finish(lift_cc *cc)
 {
 	for (lift_buf *b = cc->bufs; b; b = b->next)
@@ -223,14 +259,23 @@ int lift_loop_open(lift_cc *cc, lift_pat pat, int dim, lego_expr *i,
 		spell(step, sizeof step, cc->tgt, cc->tgt->step[k], dim);
 		if (k == 2 && cc->p->local[dim])   /* a declared local size */
 			snprintf(step, sizeof step, "%d", cc->p->local[dim]);
+		if (dim + 1 > cc->ndims)
+			cc->ndims = dim + 1;
+		if (k == 2 && cc->p->local[dim] && !strcmp(len, step)) {
+			/* as many iterations as work-items: each its one
+			 * (straight-line code for the target compiler) */
+			lift_emit(cc, "{");
+			cc->indent++;
+			lift_emit(cc, "const int %s = %s; (void)%s;", name, id,
+				  name);
+			return 0;
+		}
 		lift_emit(cc, "for (int %s = %s; %s < %s; %s += %s) {", name, id,
 			  name, len, name, step);
 		if (k < 2 && !cc->range[dim]) {
 			cc->range[dim] = lego_arena_strdup(&cc->ctx->arena, len);
 			cc->range_wrg[dim] = k == 1;
 		}
-		if (dim + 1 > cc->ndims)
-			cc->ndims = dim + 1;
 	} else {
 		lift_emit(cc, "for (int %s = 0; %s < %s; %s++) {", name, name,
 			  len, name);
@@ -246,15 +291,14 @@ void lift_loop_close(lift_cc *cc)
 	lift_emit(cc, "}");
 }
 
-/* Does applying f write (compute or copy), or only view its data? */
-static int fun_writes(const lift_fun *f)
+int lift_fun_writes(const lift_fun *f)
 {
 	switch (f->kind) {
 	case FUN_USER:
 	case FUN_LAMBDA:
 		return 1;
 	case FUN_COMPOSE:
-		return fun_writes(f->f) || fun_writes(f->g);
+		return lift_fun_writes(f->f) || lift_fun_writes(f->g);
 	case FUN_PATTERN:
 		break;
 	}
@@ -267,9 +311,9 @@ static int fun_writes(const lift_fun *f)
 	case PAT_TOGLOBAL:
 	case PAT_TOLOCAL:
 	case PAT_TOPRIVATE:
-		return fun_writes(f->f);
+		return lift_fun_writes(f->f);
 	case PAT_ITERATE:
-		return fun_writes(f->f);
+		return lift_fun_writes(f->f);
 	case PAT_ID:          /* Lift's id is the copying user function */
 	case PAT_REDUCESEQ:
 	case PAT_REDUCE:
@@ -329,9 +373,7 @@ static lift_type_kind base_kind(const lift_type *t)
 	return t->kind;
 }
 
-/* The number of scalars of t in b (as a work-item holds it), a
- * constant, or -1 with an error. */
-static long long const_size(lift_cc *cc, const lift_fun *to, const lift_buf *b,
+long long lift_buf_size(lift_cc *cc, const lift_fun *to, const lift_buf *b,
 			    const lift_type *t)
 {
 	lego_ctx *ctx = cc->ctx;
@@ -355,8 +397,10 @@ lift_val *lift_materialise(lift_cc *cc, const lift_fun *to, lift_val **args,
 			   size_t n)
 {
 	lift_space sp = lift_space_of(to->pat);
-	if (!fun_writes(to->f))
+	if (!lift_fun_writes(to->f))
 		return lift_apply(cc, to->f, args, n);
+	if (sp == SPACE_LOCAL && lift_pipe_here(cc))
+		return lift_pipe_copy(cc, to, args, n);
 	if (sp == SPACE_GLOBAL)
 		return lift_err(cc, to->at, "toGlobal of a value that is read "
 				"again: only the kernel's result is global "
@@ -381,7 +425,7 @@ lift_val *lift_materialise(lift_cc *cc, const lift_fun *to, lift_val **args,
 		return lift_err(cc, to->at, "%s in local or private memory are "
 				"not supported yet", k == LIFT_TUPLE ? "tuples"
 								    : "vectors");
-	long long size = const_size(cc, to, b, t);
+	long long size = lift_buf_size(cc, to, b, t);
 	if (size < 0)
 		return NULL;
 	lift_buf_declare(cc, b, k, size);

@@ -52,6 +52,8 @@ struct lift_fun {
 	lift_fun *f, *g;           /*   the function argument; COMPOSE f o g */
 	lift_val *init;            /*   reduceSeq: initial value; pad: value */
 	int unroll;                /*   reduceSeqUnroll: rounds unrolled */
+	int pipe;                  /*   reduceSeqPipe: local copies
+				      double-buffered (pipe.c) */
 	size_t ndata;              /*   data arguments it takes */
 };
 
@@ -141,6 +143,7 @@ typedef struct lift_cc {
 	long stores;               /* stores emitted so far */
 	lift_buf *bufs;
 	lift_barrier *barriers;    /* the last emitted first */
+	struct lift_pipe *pipe;    /* the reduceSeqPipe whose round is open */
 	/* What a tune template needs (lift_kernel has their meaning). */
 	lego_sbuf assumed;
 	const char *range[3];
@@ -246,6 +249,38 @@ int lift_local_site(lift_cc *cc, const char *what, const lift_ast *at);
 lift_buf *lift_buf_new(lift_cc *cc, lift_space sp, const lift_ast *at);
 void lift_buf_declare(lift_cc *cc, const lift_buf *b, lift_type_kind k,
 		      long long size);
+/* Whether applying f writes (computes or copies) rather than only
+ * viewing its data. */
+int lift_fun_writes(const lift_fun *f);
+/* The number of scalars of t as b holds it (private: the work-item's
+ * part), a constant, or -1 with an error located at `to`. */
+long long lift_buf_size(lift_cc *cc, const lift_fun *to, const lift_buf *b,
+			const lift_type *t);
+/* Inserts text into the kernel body at offset mark (the barriers after
+ * it move with their code). */
+void lift_out_insert(lift_cc *cc, size_t mark, const char *text);
+/* Inserts a barrier for b's writes there (kept only if b's data is
+ * shared, as lift_barrier_emit's). */
+int lift_barrier_insert(lift_cc *cc, size_t mark, lift_buf *b);
+
+/* Double buffering (pipe.c): the rounds of a reduceSeqPipe over a.
+ * lift_pipe_open opens round loop i (name, len its text), after the
+ * reduction's accumulator acc (its buffer's name, or NULL: scalar
+ * variables acc_N) is set up; lift_pipe_close ends the round with the
+ * next round's stores and the one barrier, closes the loop and puts the
+ * first round's copies before it.  In between, a toLocal of the round's
+ * level is lift_pipe_copy's: two slots, the next round's copy loaded
+ * into private memory before this round's work.  -1 / NULL after an
+ * error. */
+int lift_pipe_open(lift_cc *cc, const lift_fun *f, lego_expr *i,
+		   const char *name, const char *len, const char *acc);
+int lift_pipe_close(lift_cc *cc);
+/* Frees what an open round holds (after an error inside it). */
+void lift_pipe_drop(lift_cc *cc);
+/* Whether a toLocal applied here is double-buffered. */
+int lift_pipe_here(const lift_cc *cc);
+lift_val *lift_pipe_copy(lift_cc *cc, const lift_fun *to, lift_val **args,
+			 size_t n);
 /* reduce(f, init) $ a (reduce.c): a tree in local memory. */
 lift_val *lift_reduce_par(lift_cc *cc, const lift_fun *f, lift_val *a);
 /* Emits a barrier for b's writes; kept only if b's data is shared. */

@@ -45,9 +45,10 @@ static int64_t seq_rounds(lift_cc *cc, const lift_fun *f, const lift_val *a)
 	return n;
 }
 
-/* Opens round r: the loop, or a block; returns the round's index. */
+/* Opens round r: the loop, or a block; returns the round's index.  acc:
+ * the accumulator's buffer (NULL: scalar variables), for reduceSeqPipe. */
 static lego_expr *seq_open(lift_cc *cc, const lift_fun *f,
-			   const lift_val *a, int64_t r)
+			   const lift_val *a, int64_t r, const char *acc)
 {
 	if (f->unroll) {
 		lift_emit(cc, "{");
@@ -57,19 +58,26 @@ static lego_expr *seq_open(lift_cc *cc, const lift_fun *f,
 	char name[32];
 	lego_expr *i = lift_fresh_index(cc, a->type->len, name, sizeof name);
 	const char *len = lift_print_index(cc, a->type->len);
-	if (!i || !len || lift_loop_open(cc, PAT_MAPSEQ, 0, i, name, len))
+	if (!i || !len)
 		return NULL;
-	return i;
+	if (f->pipe) {
+		const char *nm = lego_arena_strdup(&cc->ctx->arena, name);
+		return nm && !lift_pipe_open(cc, f, i, nm, len, acc) ? i : NULL;
+	}
+	return lift_loop_open(cc, PAT_MAPSEQ, 0, i, name, len) ? NULL : i;
 }
 
-static void seq_close(lift_cc *cc, const lift_fun *f)
+static int seq_close(lift_cc *cc, const lift_fun *f)
 {
+	if (f->pipe)
+		return lift_pipe_close(cc);
 	if (!f->unroll) {
 		lift_loop_close(cc);
-		return;
+		return 0;
 	}
 	cc->indent--;
 	lift_emit(cc, "}");
+	return 0;
 }
 
 /* reduceSeq with an array accumulator (an allocated buffer, or a
@@ -82,7 +90,7 @@ static lift_val *reduce_into(lift_cc *cc, const lift_fun *f, lift_val *a,
 	int64_t rounds = seq_rounds(cc, f, a);
 	b->in_place = 1;
 	for (int64_t r = 0; r < rounds; r++) {
-		lego_expr *i = seq_open(cc, f, a, r);
+		lego_expr *i = seq_open(cc, f, a, r, b->name);
 		if (!i)
 			return NULL;
 		lift_val *args[2] = {f->init, lift_view_get(cc, a, i)};
@@ -96,7 +104,8 @@ static lift_val *reduce_into(lift_cc *cc, const lift_fun *f, lift_val *a,
 					"return the type of its initial value");
 		if (b->space == SPACE_LOCAL)
 			lift_barrier_emit(cc, b);
-		seq_close(cc, f);
+		if (seq_close(cc, f))
+			return NULL;
 	}
 	return rounds < 0 ? NULL : f->init;
 }
@@ -107,7 +116,7 @@ static int reduce_round(lift_cc *cc, const lift_fun *f, lift_val *a,
 			lift_val *acc, lift_val **av, size_t n, int64_t r)
 {
 	int tup = acc->kind == VAL_TUPLE;
-	lego_expr *i = seq_open(cc, f, a, r);
+	lego_expr *i = seq_open(cc, f, a, r, NULL);
 	lift_val *args[2] = {acc, i ? lift_view_get(cc, a, i) : NULL};
 	lift_val *y = args[1] ? lift_apply(cc, f->f, args, 2) : NULL;
 	if (!y)
@@ -135,8 +144,7 @@ static int reduce_round(lift_cc *cc, const lift_fun *f, lift_val *a,
 		for (size_t k = 0; k < n; k++)
 			lift_emit(cc, "%s = acc_%d;", av[k]->text, first + (int)k);
 	}
-	seq_close(cc, f);
-	return 0;
+	return seq_close(cc, f);
 }
 
 lift_val *lift_reduce_seq(lift_cc *cc, const lift_fun *f, lift_val *a)

@@ -12,11 +12,15 @@
 #define LAUNCH(name, g, l, ...)                                           \
 	die_cl(name##_launch(__VA_ARGS__, grid_of(g, l), block_of(l), 0),    \
 	       "launch")
+/* an int buffer (the shims type buffers as float *): the kernel's type;
+ * C++ converts no void * implicitly */
+#define INT_BUF(b) ((const int *)(void *)(b))
 #elif defined(C_KERNEL)
 /* the OpenCL kernel as C, one work-item (tests/lift/c_shim.h) */
 #include "c_shim.h"
 #include C_KERNEL
 #define LAUNCH(name, g, l, ...) ((void)(g), (void)(l), name(__VA_ARGS__))
+#define INT_BUF(b) ((void *)(b))
 #else
 #include "ocl.h"
 #define LAUNCH(name, g, l, ...)                                           \
@@ -26,6 +30,7 @@
 		die_cl(e_, "kernel");                                      \
 		die_cl(name##_launch(c.q, k_, __VA_ARGS__, g, l), "launch"); \
 	} while (0)
+#define INT_BUF(b) (b)
 #endif
 
 #include <math.h>
@@ -408,10 +413,9 @@ int main(int argc, char **argv)
 						   (lj1 * r6inv - lj2);
 		}
 	out = buffer(&c, nout * sizeof(float), NULL);
-	/* (void *): the int buffer, which the C shim types as float * */
 	LAUNCH(md, global, NULL, input(&c, x, (size_t)N), input(&c, y,
 	       (size_t)N), input(&c, z, (size_t)N),
-	       (void *)buffer(&c, (size_t)N * K * sizeof *nbh, nbh),
+	       INT_BUF(buffer(&c, (size_t)N * K * sizeof *nbh, nbh)),
 	       input(&c, sel, 3), cutsq, lj1, lj2, out, N, K);
 #elif defined(BENCH_saxpy)
 	int N = s[0];

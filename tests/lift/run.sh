@@ -79,7 +79,9 @@ barriers_are() {
 }
 barriers_are mmtiled 3
 barriers_are mmlocal 3
-barriers_are mmvec 3
+# double-buffered (reduceSeqPipe): one barrier after the first slice's
+# copies, one a slice
+barriers_are mmvec 2
 barriers_are stencil2dlocal 2
 barriers_are conv2dlocal 2
 barriers_are matmul 0
@@ -141,6 +143,19 @@ if [ -f /usr/include/CL/cl.h ]; then
 		ok "mmlocal declared 3 x 2 launched with 4 x 4: refused"
 	else
 		ko "mmlocal declared 3 x 2 launched with 4 x 4: $(head -n 1 "$TMP/wg.out")"
+	fi
+	# mmvec's double buffering mutated: the next slice's copies rebound
+	# to this slice (loaded again, stored into this slot): caught
+	M=$TMP/mmvec_mut
+	mkdir -p "$M"
+	sed 's/^\(.*const int i_[0-9]*\) = \(i_[0-9]*\)n;$/\1 = \2n - 1;/' \
+		"$TMP/mmvec/kernel.cl" > "$M/kernel.cl"
+	if cmp -s "$TMP/mmvec/kernel.cl" "$M/kernel.cl"; then
+		ko "mmvec mutated: no next-slice copy found"
+	elif "$TMP/mmvec/check" "$M" 48 72 15 3 3 > /dev/null 2>&1; then
+		ko "mmvec with its next slice's copies rebound to this one: passed"
+	else
+		ok "mmvec with its next slice's copies rebound to this one: fails"
 	fi
 else
 	ko "no OpenCL headers (run scripts/opencl.sh)"
