@@ -107,15 +107,22 @@ static_assert(fits_kernel(3, 256, 32), "the layouts do not fit the kernel's load
 
 #ifdef __CUDACC__
 
+// An f16x2 register from its bits: the constants of the dequantisation as
+// immediates (__float2half2_rn of a float constant is a cvt in the PTX).
+__device__ __forceinline__ __half2 h2_bits(uint32_t bits)
+{
+	return *reinterpret_cast<const __half2 *>(&bits);
+}
+
 // Nibbles q and q + 4 of a word as v - 8 in the two halves (exact in f16):
-// the lop3 makes 1024 + v (even q) or 1024 + 16 v (odd q, no shift).
+// the lop3 makes 1024 + v (even q) or 1024 + 16 v (odd q, no shift); then
+// - 1032 (0x6408), or * 1/16 (0x2c00) - 72 (0xd480).
 __device__ __forceinline__ uint32_t dequant2(uint32_t word, int q)
 {
 	const uint32_t x = ((word >> (4 * (q & ~1))) & (q & 1 ? 0x00f000f0u : 0x000f000fu)) |
 			   0x64006400u;
-	const __half2 h = *reinterpret_cast<const __half2 *>(&x);
-	const __half2 v = q & 1 ? __hfma2(h, __float2half2_rn(1.0f / 16), __float2half2_rn(-72.0f))
-				: __hsub2(h, __float2half2_rn(1032.0f));
+	const __half2 v = q & 1 ? __hfma2(h2_bits(x), h2_bits(0x2c002c00u), h2_bits(0xd480d480u))
+				: __hsub2(h2_bits(x), h2_bits(0x64086408u));
 	return *reinterpret_cast<const uint32_t *>(&v);
 }
 
@@ -156,8 +163,8 @@ __device__ __forceinline__ uint4 ldw16(const void *p)
 
 #define WARPS 8
 
-template <int MT, int NTB, int D, bool AR>
-__global__ void __launch_bounds__(32 * WARPS)
+template <int MT, int NTB, int D, int MINB>
+__global__ void __launch_bounds__(32 * WARPS, MINB)
 w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 	   const __half *__restrict__ Sc, __half *__restrict__ C, int M, int N, int K)
 {
@@ -171,29 +178,13 @@ w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 		float acc[MT][NTB][4] = {};
 		// A ring of D groups of weights and scales in flight (registers).
 		uint4 wv[D][NTB];
-		float sv[D][NTB][2]; // the scales of the accumulators' columns 2 t, 2 t + 1
-		uint4 av[AR ? D : 1][MT][2][4]; // A's rows g and g + 8 of each 16-row tile
-		auto load_a = [&](int d, int kt) {
-#pragma unroll
-			for (int mt = 0; mt < MT; mt++)
-#pragma unroll
-				for (int i = 0; i < 2; i++)
-#pragma unroll
-					for (int w = 0; w < 4; w++) {
-						const int r = m0 + 16 * mt + g + 8 * i;
-						av[d][mt][i][w] = r < M ? ldg16(A + a_index(M, K, r, kt, t, w, 0, 0))
-								     : make_uint4(0, 0, 0, 0);
-					}
-		};
+		__half2 sv[D][NTB]; // the scales of the accumulators' columns 2 t, 2 t + 1
 		auto fetch = [&](int d, int kt) {
-			if (AR) // A with the weights, D groups ahead, not when it is needed
-				load_a(d, kt);
 #pragma unroll
 			for (int j = 0; j < NTB; j++) {
 				wv[d][j] = ldw16(Wq + wq_word(K, N, kt, t, 0, nt0 + j, g));
-#pragma unroll
-				for (int i = 0; i < 2; i++)
-					sv[d][j][i] = __half2float(Sc[sc_index(K, N, kt, nt0 + j, 2 * t + i)]);
+				sv[d][j] = __halves2half2(Sc[sc_index(K, N, kt, nt0 + j, 2 * t)],
+							  Sc[sc_index(K, N, kt, nt0 + j, 2 * t + 1)]);
 			}
 		};
 #pragma unroll
@@ -206,15 +197,23 @@ w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 				const int kt = kt0 + d * WARPS;
 				if (kt >= kts)
 					break;
-				const int da = AR ? d : 0;
-				if (!AR)
-					load_a(0, kt);
+				// This group's sums of (q - 8) a in f32, then times their scales.
+				float grp[NTB][MT][4] = {};
 #pragma unroll
-				for (int j = 0; j < NTB; j++) {
-					// This group's sum of (q - 8) a in f32, then times its scale.
-					float grp[MT][4] = {};
+				for (int w = 0; w < 4; w++) {
+					// A's rows g and g + 8 of each 16-row tile, steps (w, 0) and
+					// (w, 1): loaded a word of weights at a time, few live.
+					uint4 av[MT][2];
 #pragma unroll
-					for (int w = 0; w < 4; w++) {
+					for (int mt = 0; mt < MT; mt++)
+#pragma unroll
+						for (int i = 0; i < 2; i++) {
+							const int r = m0 + 16 * mt + g + 8 * i;
+							av[mt][i] = r < M ? ldg16(A + a_index(M, K, r, kt, t, w, 0, 0))
+									  : make_uint4(0, 0, 0, 0);
+						}
+#pragma unroll
+					for (int j = 0; j < NTB; j++) {
 						const uint32_t word = u4_at(wv[d][j], w);
 #pragma unroll
 						for (int s = 0; s < 2; s++) {
@@ -226,16 +225,20 @@ w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 								uint32_t a[4];
 #pragma unroll
 								for (int i = 0; i < 4; i++)
-									a[i] = u4_at(av[da][mt][i % 2][w], a_part(s, i / 2));
-								mma16816(grp[mt], a, b0, b1);
+									a[i] = u4_at(av[mt][i % 2], a_part(s, i / 2));
+								mma16816(grp[j][mt], a, b0, b1);
 							}
 						}
 					}
+				}
+#pragma unroll
+				for (int j = 0; j < NTB; j++) {
+					const float2 sc = __half22float2(sv[d][j]);
 #pragma unroll
 					for (int mt = 0; mt < MT; mt++)
 #pragma unroll
 						for (int i = 0; i < 4; i++) // c0..c3: columns 2 t, 2 t + 1
-							acc[mt][j][i] += grp[mt][i] * sv[d][j][i % 2];
+							acc[mt][j][i] += grp[j][mt][i] * (i % 2 ? sc.y : sc.x);
 				}
 				if (kt + D * WARPS < kts)
 					fetch(d, kt + D * WARPS);
@@ -283,22 +286,25 @@ __device__ __forceinline__ void cp_async_wait()
 	asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
 }
 
-// The tiled kernel (M above 16): a block of WN warps owns 16 MT rows of C
-// and WN NTW column tiles of 8 (warp w the NTW from w NTW), over the groups
-// of its share of K (split-K where the tiles are too few for the SMs).  A's
-// slice of a group is copied to shared memory (cp.async, STAGES in flight,
-// layout As) and read back 16 bytes a lane (a lane's A registers of two mma
-// steps, the k order of Wq); the weights go straight from global memory to
-// registers (D groups in flight), are dequantised and scaled there, and
-// every warp multiplies its NTW column tiles by all of the block's rows.
-// Split-K: each block writes its f32 partial sums to `ws`; the last of a
-// tile's blocks to finish (counted in `cnt`, which it resets) adds them up
-// and writes C.
-template <int MT, int WN, int NTW, int D, int STAGES>
-__global__ void __launch_bounds__(32 * WN)
+// The tiled kernel (M above 16): a tile of C is 16 MT rows by WN NTW column
+// tiles of 8 (warp w the NTW from w NTW), and a block (WN warps) takes a
+// share of the (tile, group of 128 k) steps, stream-K: the steps in order,
+// tile by tile, cut evenly over the grid (about as many blocks as fit on the
+// SMs at once), so no SM idles for a last partial wave whatever the count
+// of tiles.  On each tile it meets, A's slice of a group is copied to
+// shared memory (cp.async, STAGES in flight, layout As) and read back 16
+// bytes a lane (a lane's A registers of two mma steps, the k order of Wq);
+// the weights go straight from global memory to registers (D groups in
+// flight), are dequantised and scaled there, and every warp multiplies its
+// NTW column tiles by all of the tile's rows.  A block with all of a tile's
+// groups writes C; one with a part adds its f32 sums into `ws` (zero
+// between calls) and counts its groups in `cnt`: the block that completes
+// the count writes C from `ws` and leaves both at zero for the next call.
+template <int MT, int WN, int NTW, int D, int STAGES, int B>
+__global__ void __launch_bounds__(32 * WN, B)
 w4a16_tiled(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 	    const __half *__restrict__ Sc, __half *__restrict__ C, float *__restrict__ ws,
-	    int *__restrict__ cnt, int M, int N, int K, int splits)
+	    int *__restrict__ cnt, int M, int N, int K)
 {
 	static_assert(MT <= 4, "As holds 64 rows");
 	extern __shared__ uint4 smem[];
@@ -307,116 +313,128 @@ w4a16_tiled(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 	const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
 	const int g = lane / 4, t = lane % 4;
 	const int mblocks = (M + 16 * MT - 1) / (16 * MT), tiles = mblocks * (N / (8 * NTW * WN));
-	const int tile = blockIdx.x % tiles, split = blockIdx.x / tiles; // m fastest: shared weights
-	const int m0 = tile % mblocks * 16 * MT, nt0 = (tile / mblocks * WN + warp) * NTW;
-	const int kts = K / 128, kt0 = split * kts / splits, nk = (split + 1) * kts / splits - kt0;
-
-	auto fetch_a = [&](int stage, int kt) {
-		for (int c = threadIdx.x; c < 16 * MT * 16; c += 32 * WN) {
-			const int r = c / 16, j = c % 16, valid = m0 + r < M;
-			cp_async16(as + stage * 16 * MT * 128 + as_index(r, 8 * j),
-				   A + a_index(M, K, valid ? m0 + r : 0, kt, j / 4, j % 4, 0, 0), valid);
-		}
-	};
-	uint4 wv[D][NTW];
-	__half2 sv[D][NTW];
-	auto fetch_w = [&](int d, int kt) {
+	const int kts = K / 128;
+	const long long steps = (long long)tiles * kts;
+	const long long end = (blockIdx.x + 1) * steps / gridDim.x;
+	for (long long at = blockIdx.x * steps / gridDim.x; at < end;) {
+		// m fastest: the blocks at work at once share their weights in L2
+		const int tile = (int)(at / kts), kt0 = (int)(at % kts);
+		const int nk = (int)(end - at < kts - kt0 ? end - at : kts - kt0);
+		at += nk;
+		const int m0 = tile % mblocks * 16 * MT, nt0 = (tile / mblocks * WN + warp) * NTW;
+		auto fetch_a = [&](int stage, int kt) {
+			for (int c = threadIdx.x; c < 16 * MT * 16; c += 32 * WN) {
+				const int r = c / 16, j = c % 16, valid = m0 + r < M;
+				cp_async16(as + stage * 16 * MT * 128 + as_index(r, 8 * j),
+					   A + a_index(M, K, valid ? m0 + r : 0, kt, j / 4, j % 4, 0, 0),
+					   valid);
+			}
+		};
+		uint4 wv[D][NTW];
+		__half2 sv[D][NTW];
+		auto fetch_w = [&](int d, int kt) {
 #pragma unroll
-		for (int j = 0; j < NTW; j++) {
-			wv[d][j] = ldw16(Wq + wq_word(K, N, kt, t, 0, nt0 + j, g));
-			sv[d][j] = __half2half2(Sc[sc_index(K, N, kt, nt0 + j, g)]);
-		}
-	};
+			for (int j = 0; j < NTW; j++) {
+				wv[d][j] = ldw16(Wq + wq_word(K, N, kt, t, 0, nt0 + j, g));
+				sv[d][j] = __half2half2(Sc[sc_index(K, N, kt, nt0 + j, g)]);
+			}
+		};
 #pragma unroll
-	for (int s = 0; s < STAGES - 1; s++) {
-		if (s < nk)
-			fetch_a(s, kt0 + s);
-		asm volatile("cp.async.commit_group;\n");
-	}
-#pragma unroll
-	for (int d = 0; d < D; d++)
-		if (d < nk)
-			fetch_w(d, kt0 + d);
-	float acc[MT][NTW][4] = {};
-	for (int i0 = 0; i0 < nk; i0 += D)
-#pragma unroll
-		for (int d = 0; d < D; d++) {
-			const int i = i0 + d;
-			if (i >= nk)
-				break;
-			cp_async_wait<STAGES - 2>();
-			__syncthreads(); // group i is in; every warp is done with group i - 1's stage
-			if (i + STAGES - 1 < nk)
-				fetch_a((i + STAGES - 1) % STAGES, kt0 + i + STAGES - 1);
+		for (int s = 0; s < STAGES - 1; s++) {
+			if (s < nk)
+				fetch_a(s, kt0 + s);
 			asm volatile("cp.async.commit_group;\n");
-			const __half *a_s = as + i % STAGES * 16 * MT * 128;
+		}
 #pragma unroll
-			for (int w = 0; w < 4; w++) {
-				uint4 av[MT][2]; // rows g and g + 8 of each 16-row tile, steps (w, 0), (w, 1)
+		for (int d = 0; d < D; d++)
+			if (d < nk)
+				fetch_w(d, kt0 + d);
+		float acc[MT][NTW][4] = {};
+		for (int i0 = 0; i0 < nk; i0 += D)
 #pragma unroll
-				for (int mt = 0; mt < MT; mt++)
+			for (int d = 0; d < D; d++) {
+				const int i = i0 + d;
+				if (i >= nk)
+					break;
+				cp_async_wait<STAGES - 2>();
+				__syncthreads(); // group i is in; every warp is done with group i - 1's stage
+				if (i + STAGES - 1 < nk)
+					fetch_a((i + STAGES - 1) % STAGES, kt0 + i + STAGES - 1);
+				asm volatile("cp.async.commit_group;\n");
+				const __half *a_s = as + i % STAGES * 16 * MT * 128;
 #pragma unroll
-					for (int r = 0; r < 2; r++)
-						av[mt][r] = *reinterpret_cast<const uint4 *>(
-							a_s + as_index(16 * mt + g + 8 * r, 32 * t + 8 * w));
+				for (int w = 0; w < 4; w++) {
+					uint4 av[MT][2]; // rows g and g + 8 of each 16-row tile, steps (w, 0), (w, 1)
 #pragma unroll
-				for (int j = 0; j < NTW; j++) {
-					const uint32_t word = u4_at(wv[d][j], w);
+					for (int mt = 0; mt < MT; mt++)
 #pragma unroll
-					for (int s = 0; s < 2; s++) {
-						const uint32_t b0 = dequant2_scaled(word, wq_nibble(s, 0, 0), sv[d][j]);
-						const uint32_t b1 = dequant2_scaled(word, wq_nibble(s, 1, 0), sv[d][j]);
+						for (int r = 0; r < 2; r++)
+							av[mt][r] = *reinterpret_cast<const uint4 *>(
+								a_s + as_index(16 * mt + g + 8 * r, 32 * t + 8 * w));
 #pragma unroll
-						for (int mt = 0; mt < MT; mt++) {
-							uint32_t a[4]; // a0..a3: rows g, g + 8, then register h = 1
+					for (int j = 0; j < NTW; j++) {
+						const uint32_t word = u4_at(wv[d][j], w);
 #pragma unroll
-							for (int r = 0; r < 4; r++)
-								a[r] = u4_at(av[mt][r % 2], a_part(s, r / 2));
-							mma16816(acc[mt][j], a, b0, b1);
+						for (int s = 0; s < 2; s++) {
+							const uint32_t b0 =
+								dequant2_scaled(word, wq_nibble(s, 0, 0), sv[d][j]);
+							const uint32_t b1 =
+								dequant2_scaled(word, wq_nibble(s, 1, 0), sv[d][j]);
+#pragma unroll
+							for (int mt = 0; mt < MT; mt++) {
+								uint32_t a[4]; // a0..a3: rows g, g + 8, then register h = 1
+#pragma unroll
+								for (int r = 0; r < 4; r++)
+									a[r] = u4_at(av[mt][r % 2], a_part(s, r / 2));
+								mma16816(acc[mt][j], a, b0, b1);
+							}
 						}
 					}
 				}
+				if (i + D < nk)
+					fetch_w(d, kt0 + i + D);
 			}
-			if (i + D < nk)
-				fetch_w(d, kt0 + i + D);
+		// c0..c3 of tile (mt, j): row g (g + 8), columns 2 t, 2 t + 1
+		auto each_c = [&](auto &&f) {
+#pragma unroll
+			for (int mt = 0; mt < MT; mt++)
+#pragma unroll
+				for (int j = 0; j < NTW; j++)
+#pragma unroll
+					for (int i = 0; i < 4; i++) {
+						const int r = m0 + 16 * mt + g + 8 * (i / 2);
+						if (r < M)
+							f(acc[mt][j][i],
+							  c_index(M, N, r, 8 * (nt0 + j) + 2 * t + i % 2));
+					}
+		};
+		if (nk == kts) {
+			each_c([&](float v, long long c) { C[c] = __float2half(v); });
+		} else {
+			each_c([&](float v, long long c) { atomicAdd(ws + c, v); });
+			__threadfence();
+			__syncthreads();
+			if (threadIdx.x == 0) {
+				last = atomicAdd(&cnt[tile], nk) + nk == kts;
+				if (last)
+					cnt[tile] = 0; // ready for the next call
+			}
+			__syncthreads();
+			if (last) {
+				__threadfence();
+				each_c([&](float, long long c) {
+					C[c] = __float2half(__ldcg(ws + c));
+					__stcg(ws + c, 0.0f);
+				});
+			}
 		}
-	// c0..c3 of tile (mt, j): row g (g + 8), columns 2 t, 2 t + 1
-	auto each_c = [&](auto &&f) {
-#pragma unroll
-		for (int mt = 0; mt < MT; mt++)
-#pragma unroll
-			for (int j = 0; j < NTW; j++)
-#pragma unroll
-				for (int i = 0; i < 4; i++) {
-					const int r = m0 + 16 * mt + g + 8 * (i / 2);
-					if (r < M)
-						f(acc[mt][j][i], c_index(M, N, r, 8 * (nt0 + j) + 2 * t + i % 2));
-				}
-	};
-	if (splits > 1) {
-		each_c([&](float v, long long at) { ws[split * (long long)M * N + at] = v; });
-		__threadfence();
-		__syncthreads();
-		if (threadIdx.x == 0) {
-			last = atomicAdd(&cnt[tile], 1) == splits - 1;
-			if (last)
-				cnt[tile] = 0; // ready for the next call
-		}
-		__syncthreads();
-		if (!last)
-			return;
-		__threadfence();
-		each_c([&](float &v, long long at) {
-			for (int o = 0; o < splits; o++)
-				if (o != split)
-					v += __ldcg(ws + o * (long long)M * N + at);
-		});
+		__syncthreads(); // the stages and `last` are free for the next tile
 	}
-	each_c([&](float v, long long at) { C[at] = __float2half(v); });
 }
 
-// One call's operands; ws and cnt only for the tiled kernel's split-K
-// (w4a16_workspace says how much; cnt zeroed once, the kernel leaves it so).
+// One call's operands; ws and cnt only for the tiled kernel's tiles shared
+// by blocks (w4a16_workspace says how much; both zeroed once, the kernel
+// leaves them so).
 struct w4a16_call {
 	const __half *a;
 	const uint32_t *wq;
@@ -428,26 +446,32 @@ struct w4a16_call {
 	cudaStream_t stream;
 };
 
-template <int MT, int NTB, int D, bool AR>
+template <int MT, int NTB, int D, int MINB>
 static int launch_gemv(const w4a16_call &p)
 {
 	if (p.n % (8 * NTB) != 0)
 		return (int)cudaErrorInvalidValue;
-	w4a16_gemm<MT, NTB, D, AR><<<p.n / (8 * NTB), 32 * WARPS, 0, p.stream>>>(p.a, p.wq, p.sc, p.c,
-									       p.m, p.n, p.k);
+	w4a16_gemm<MT, NTB, D, MINB><<<p.n / (8 * NTB), 32 * WARPS, 0, p.stream>>>(
+		p.a, p.wq, p.sc, p.c, p.m, p.n, p.k);
 	return (int)cudaGetLastError();
 }
 
-// The tiled kernel's grid: its tiles, and the split of K that makes about
-// B blocks an SM (at least 2 groups a split).
-static void tiled_grid(int m, int n, int k, int bm, int bn, int b, int *tiles, int *splits)
+// The tiled kernel's grid: B blocks an SM (as many as fit, if fewer), and
+// no more blocks than half its steps (2 groups a block at least).
+template <int MT, int WN, int NTW, int D, int STAGES, int B>
+static int tiled_grid(int m, int n, int k, int *tiles)
 {
-	int dev = 0, sms = 132;
+	int dev = 0, sms = 132, fit = 1;
 	cudaGetDevice(&dev);
 	cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
-	*tiles = (m + bm - 1) / bm * (n / bn);
-	const int want = (b * sms + *tiles - 1) / *tiles, most = k / 128 / 2;
-	*splits = want < 1 ? 1 : want > most ? (most < 1 ? 1 : most) : want;
+	const int smem = STAGES * 16 * MT * 128 * 2;
+	auto kernel = w4a16_tiled<MT, WN, NTW, D, STAGES, B>;
+	cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+	cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, kernel, 32 * WN, smem);
+	*tiles = (m + 16 * MT - 1) / (16 * MT) * (n / (8 * NTW * WN));
+	const long long half = (long long)*tiles * (k / 128) / 2;
+	const long long want = (long long)(B < fit ? B : fit) * sms;
+	return (int)(want < half ? want : half < 1 ? 1 : half);
 }
 
 template <int MT, int WN, int NTW, int D, int STAGES, int B>
@@ -455,30 +479,28 @@ static int launch_tiled(const w4a16_call &p)
 {
 	if (p.n % (8 * NTW * WN) != 0)
 		return (int)cudaErrorInvalidValue;
-	int tiles, splits;
-	tiled_grid(p.m, p.n, p.k, 16 * MT, 8 * NTW * WN, B, &tiles, &splits);
-	const int smem = STAGES * 16 * MT * 128 * 2;
-	auto kernel = w4a16_tiled<MT, WN, NTW, D, STAGES>;
-	cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
-	kernel<<<tiles * splits, 32 * WN, smem, p.stream>>>(p.a, p.wq, p.sc, p.c, p.ws, p.cnt, p.m,
-							     p.n, p.k, splits);
+	int tiles;
+	const int blocks = tiled_grid<MT, WN, NTW, D, STAGES, B>(p.m, p.n, p.k, &tiles);
+	w4a16_tiled<MT, WN, NTW, D, STAGES, B><<<blocks, 32 * WN, STAGES * 16 * MT * 128 * 2, p.stream>>>(
+		p.a, p.wq, p.sc, p.c, p.ws, p.cnt, p.m, p.n, p.k);
 	return (int)cudaGetLastError();
 }
 
 // The instances the driver may choose from (bench.py tries each, as
 // Triton's autotune would).  GEMV: rows a pass (16 MT), column tiles a
-// block (NTB), groups in flight a warp (D), A loaded with them (AR).  TILED: rows a block (16 MT),
-// warps (WN), column tiles a warp (NTW), groups of weights in flight (D),
-// stages of A (STAGES), blocks an SM the split of K aims at (B).
+// block (NTB), groups in flight a warp (D), blocks an SM its registers must
+// allow (MINB; 0: as many registers as ptxas likes).  TILED: rows a tile (16 MT), warps (WN), column tiles a warp
+// (NTW), groups of weights in flight (D), stages of A (STAGES), blocks an
+// SM its registers must allow and its grid has (B, or as many as fit).
 #define CONFIGS(GEMV, TILED)                                                                \
-	GEMV(1, 1, 2, 0) GEMV(1, 1, 4, 0) GEMV(1, 2, 2, 0) GEMV(1, 2, 4, 0) GEMV(1, 4, 2, 0)  \
-	GEMV(1, 8, 2, 0) GEMV(2, 2, 2, 0) GEMV(2, 4, 2, 0)                                   \
-	GEMV(1, 1, 2, 1) GEMV(1, 1, 4, 1) GEMV(1, 2, 2, 1) GEMV(1, 2, 4, 1) GEMV(1, 4, 2, 1)  \
-	TILED(4, 4, 4, 2, 4, 1) TILED(4, 4, 4, 2, 4, 2) TILED(4, 4, 4, 4, 4, 1)             \
-	TILED(4, 8, 2, 2, 4, 1) TILED(4, 8, 4, 2, 3, 1) TILED(4, 4, 2, 2, 4, 2)             \
-	TILED(2, 4, 4, 2, 4, 2) TILED(4, 8, 4, 2, 4, 2)
+	GEMV(1, 1, 2, 0) GEMV(1, 1, 4, 0) GEMV(1, 1, 8, 0) GEMV(1, 2, 2, 0) GEMV(1, 2, 4, 0)  \
+	GEMV(1, 4, 2, 0) GEMV(1, 8, 2, 0) GEMV(2, 2, 2, 0) GEMV(2, 4, 2, 0) GEMV(1, 1, 2, 4)  \
+	GEMV(1, 1, 8, 3) GEMV(1, 2, 2, 3)                                                     \
+	TILED(4, 4, 4, 2, 4, 3) TILED(4, 4, 4, 2, 3, 3) TILED(4, 4, 4, 2, 4, 2)             \
+	TILED(4, 4, 4, 4, 4, 2) TILED(4, 4, 2, 2, 3, 4) TILED(4, 8, 2, 2, 4, 2)             \
+	TILED(4, 8, 4, 2, 3, 1) TILED(2, 4, 4, 2, 4, 4) TILED(2, 4, 2, 2, 4, 4)
 
-#define GEMV_NAME(mt, ntb, d, ar) "gemv " #mt "x" #ntb "x" #d "x" #ar,
+#define GEMV_NAME(mt, ntb, d, minb) "gemv " #mt "x" #ntb "x" #d "x" #minb,
 #define TILED_NAME(mt, wn, ntw, d, st, b) "tiled " #mt "x" #wn "x" #ntw "x" #d "x" #st "x" #b,
 static const char *const config_names[] = {CONFIGS(GEMV_NAME, TILED_NAME)};
 #define NCONFIGS (int)(sizeof config_names / sizeof *config_names)
@@ -493,9 +515,9 @@ extern "C" int w4a16_launch_cfg(const void *a, const void *wq, const void *sc, v
 	const w4a16_call p = {(const __half *)a, (const uint32_t *)wq, (const __half *)sc,
 			      (__half *)c, (float *)ws, (int *)cnt, m, n, k, (cudaStream_t)stream};
 	int i = 0;
-#define LAUNCH_GEMV(mt, ntb, d, ar)                                              \
+#define LAUNCH_GEMV(mt, ntb, d, minb)                                            \
 	if (cfg == i++)                                                          \
-		return launch_gemv<mt, ntb, d, ar>(p);
+		return launch_gemv<mt, ntb, d, minb>(p);
 #define LAUNCH_TILED(mt, wn, ntw, d, st, b)                                      \
 	if (cfg == i++)                                                          \
 		return launch_tiled<mt, wn, ntw, d, st, b>(p);
@@ -504,22 +526,22 @@ extern "C" int w4a16_launch_cfg(const void *a, const void *wq, const void *sc, v
 }
 
 // The workspace instance `cfg` needs at (m, n, k): out[0] floats of ws,
-// out[1] ints of cnt (0 for the GEMV kernel).
+// out[1] ints of cnt (0 for the GEMV kernel), both to be zeroed once.
 extern "C" void w4a16_workspace(int m, int n, int k, int cfg, long long *out)
 {
 	out[0] = out[1] = 0;
-	int i = 0, tiles, splits;
-#define WS_GEMV(mt, ntb, d, ar) i++;
+	int i = 0, tiles;
+#define WS_GEMV(mt, ntb, d, minb) i++;
 #define WS_TILED(mt, wn, ntw, d, st, b)                                          \
 	if (cfg == i++) {                                                        \
-		tiled_grid(m, n, k, 16 * mt, 8 * ntw * wn, b, &tiles, &splits);  \
-		out[0] = splits > 1 ? (long long)splits * m * n : 0;             \
+		tiled_grid<mt, wn, ntw, d, st, b>(m, n, k, &tiles);              \
+		out[0] = (long long)m * n;                                       \
 		out[1] = tiles;                                                  \
 	}
 	CONFIGS(WS_GEMV, WS_TILED)
 }
 
-// The number of instances, and instance `cfg`'s name ("gemv MTxNTBxDxAR" or
+// The number of instances, and instance `cfg`'s name ("gemv MTxNTBxDxMINB" or
 // "tiled MTxWNxNTWxDxSTAGESxB").
 extern "C" int w4a16_config(int cfg, const char **name)
 {
