@@ -195,7 +195,7 @@ __device__ __forceinline__ uint4 ldw16(const void *p)
 
 #define WARPS 8
 
-template <int MT, int NTB, int D, int MINB>
+template <int MT, int NTB, int D, bool AR, int MINB>
 __global__ void __launch_bounds__(32 * WARPS, MINB)
 w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 	   const __half *__restrict__ Sc, __half *__restrict__ C, int M, int N, int K)
@@ -209,10 +209,23 @@ w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 		for (int i = threadIdx.x; i < 8 * MT * 8 * NTB; i += 32 * WARPS)
 			part[i / (8 * NTB)][i % (8 * NTB)] = 0.0f;
 		float acc[NP][MT][4] = {};
-		// A ring of D groups of weights and scales in flight (registers).
+		// A ring of D groups of weights and scales in flight (registers);
+		// with AR, their rows of A too (else loaded when used).
 		uint4 wv[D][NTB];
 		float sv[D][NTB]; // the scale of column g of each tile
+		uint4 ar[AR ? D : 1][AR ? MT : 1][4];
+		// Row 8 mt + g of the pass, steps (w, 0) and (w, 1) of group kt.
+		auto load_a = [&](int mt, int kt, int w) {
+			const int r = m0 + 8 * mt + g;
+			return r < M ? ldg16(A + a_index(M, K, r, kt, t, w, 0, 0)) : make_uint4(0, 0, 0, 0);
+		};
 		auto fetch = [&](int d, int kt) {
+			if (AR)
+#pragma unroll
+				for (int mt = 0; mt < MT; mt++)
+#pragma unroll
+					for (int w = 0; w < 4; w++)
+						ar[AR ? d : 0][AR ? mt : 0][w] = load_a(mt, kt, w);
 #pragma unroll
 			for (int j = 0; j < NTB; j++) {
 				wv[d][j] = ldw16(Wq + wq_word(K, N, kt, t, 0, nt0 + j, g));
@@ -233,15 +246,10 @@ w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 				float grp[NP][MT][4] = {};
 #pragma unroll
 				for (int w = 0; w < 4; w++) {
-					// Row 8 mt + g of the pass, steps (w, 0) and (w, 1): loaded a
-					// word of weights at a time, few live.
-					uint4 av[MT];
+					uint4 av[MT]; // without AR, loaded a word of weights at a time
 #pragma unroll
-					for (int mt = 0; mt < MT; mt++) {
-						const int r = m0 + 8 * mt + g;
-						av[mt] = r < M ? ldg16(A + a_index(M, K, r, kt, t, w, 0, 0))
-							       : make_uint4(0, 0, 0, 0);
-					}
+					for (int mt = 0; mt < MT; mt++)
+						av[mt] = AR ? ar[AR ? d : 0][AR ? mt : 0][w] : load_a(mt, kt, w);
 #pragma unroll
 					for (int p = 0; p < NP; p++) {
 						const bool has1 = 2 * p + 1 < NTB;
@@ -469,12 +477,12 @@ struct w4a16_call {
 	cudaStream_t stream;
 };
 
-template <int MT, int NTB, int D, int MINB>
+template <int MT, int NTB, int D, bool AR, int MINB>
 static int launch_gemv(const w4a16_call &p)
 {
 	if (p.n % (8 * NTB) != 0)
 		return (int)cudaErrorInvalidValue;
-	w4a16_gemm<MT, NTB, D, MINB><<<p.n / (8 * NTB), 32 * WARPS, 0, p.stream>>>(
+	w4a16_gemm<MT, NTB, D, AR, MINB><<<p.n / (8 * NTB), 32 * WARPS, 0, p.stream>>>(
 		p.a, p.wq, p.sc, p.c, p.m, p.n, p.k);
 	return (int)cudaGetLastError();
 }
@@ -511,19 +519,21 @@ static int launch_tiled(const w4a16_call &p)
 
 // The instances the driver may choose from (bench.py tries each, as
 // Triton's autotune would).  GEMV: rows a pass (8 MT), column tiles a
-// block (NTB), groups in flight a warp (D), blocks an SM its registers must
-// allow (MINB).  TILED: rows a tile (16 MT), warps (WN), column tiles a
+// block (NTB), groups in flight a warp (D), A loaded with them (AR), blocks
+// an SM its registers must allow (MINB).  TILED: rows a tile (16 MT), warps (WN), column tiles a
 // warp (NTW), groups of weights in flight (D), stages of A (STAGES), blocks
 // an SM its registers must allow and its grid has (B, or as many as fit).
 #define CONFIGS(GEMV, TILED)                                                                \
-	GEMV(1, 1, 2, 4) GEMV(1, 1, 4, 4) GEMV(1, 1, 8, 3) GEMV(1, 2, 2, 4) GEMV(1, 2, 4, 3)  \
-	GEMV(1, 4, 2, 3) GEMV(1, 4, 4, 2) GEMV(1, 8, 2, 2) GEMV(2, 1, 4, 4) GEMV(2, 2, 2, 3)  \
-	GEMV(2, 4, 2, 2) GEMV(4, 2, 2, 2)                                                     \
+	GEMV(1, 1, 2, 0, 4) GEMV(1, 1, 4, 0, 4) GEMV(1, 2, 2, 0, 4) GEMV(1, 2, 4, 0, 3)        \
+	GEMV(1, 4, 2, 0, 3) GEMV(1, 8, 2, 0, 2) GEMV(2, 1, 4, 0, 4) GEMV(2, 2, 2, 0, 3)        \
+	GEMV(2, 4, 2, 0, 2) GEMV(4, 2, 2, 0, 2) GEMV(8, 1, 2, 0, 2) GEMV(1, 1, 2, 1, 4)        \
+	GEMV(1, 1, 4, 1, 2) GEMV(1, 2, 2, 1, 3) GEMV(1, 4, 2, 1, 2) GEMV(2, 1, 2, 1, 2)        \
+	GEMV(2, 2, 2, 1, 2)                                                                  \
 	TILED(4, 4, 4, 2, 4, 2) TILED(4, 8, 2, 1, 4, 2) TILED(4, 8, 2, 2, 4, 2)             \
 	TILED(4, 4, 2, 1, 3, 4) TILED(4, 4, 2, 2, 3, 4) TILED(2, 4, 4, 1, 4, 4)             \
 	TILED(2, 4, 2, 2, 4, 4) TILED(4, 8, 4, 1, 3, 1)
 
-#define GEMV_NAME(mt, ntb, d, minb) "gemv " #mt "x" #ntb "x" #d "x" #minb,
+#define GEMV_NAME(mt, ntb, d, ar, minb) "gemv " #mt "x" #ntb "x" #d "x" #ar "x" #minb,
 #define TILED_NAME(mt, wn, ntw, d, st, b) "tiled " #mt "x" #wn "x" #ntw "x" #d "x" #st "x" #b,
 static const char *const config_names[] = {CONFIGS(GEMV_NAME, TILED_NAME)};
 #define NCONFIGS (int)(sizeof config_names / sizeof *config_names)
@@ -538,9 +548,9 @@ extern "C" int w4a16_launch_cfg(const void *a, const void *wq, const void *sc, v
 	const w4a16_call p = {(const __half *)a, (const uint32_t *)wq, (const __half *)sc,
 			      (__half *)c, (float *)ws, (int *)cnt, m, n, k, (cudaStream_t)stream};
 	int i = 0;
-#define LAUNCH_GEMV(mt, ntb, d, minb)                                            \
+#define LAUNCH_GEMV(mt, ntb, d, ar, minb)                                        \
 	if (cfg == i++)                                                          \
-		return launch_gemv<mt, ntb, d, minb>(p);
+		return launch_gemv<mt, ntb, d, ar, minb>(p);
 #define LAUNCH_TILED(mt, wn, ntw, d, st, b)                                      \
 	if (cfg == i++)                                                          \
 		return launch_tiled<mt, wn, ntw, d, st, b>(p);
@@ -554,7 +564,7 @@ extern "C" void w4a16_workspace(int m, int n, int k, int cfg, long long *out)
 {
 	out[0] = out[1] = 0;
 	int i = 0, tiles;
-#define WS_GEMV(mt, ntb, d, minb) i++;
+#define WS_GEMV(mt, ntb, d, ar, minb) i++;
 #define WS_TILED(mt, wn, ntw, d, st, b)                                          \
 	if (cfg == i++) {                                                        \
 		tiled_grid<mt, wn, ntw, d, st, b>(m, n, k, &tiles);              \
@@ -564,7 +574,7 @@ extern "C" void w4a16_workspace(int m, int n, int k, int cfg, long long *out)
 	CONFIGS(WS_GEMV, WS_TILED)
 }
 
-// The number of instances, and instance `cfg`'s name ("gemv MTxNTBxDxMINB" or
+// The number of instances, and instance `cfg`'s name ("gemv MTxNTBxDxARxMINB" or
 // "tiled MTxWNxNTWxDxSTAGESxB").
 extern "C" int w4a16_config(int cfg, const char **name)
 {
