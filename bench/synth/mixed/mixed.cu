@@ -530,7 +530,7 @@ static int launch_tiled(const w4a16_call &p)
 	GEMV(1, 1, 4, 1, 2) GEMV(1, 2, 2, 1, 3) GEMV(1, 4, 2, 1, 2) GEMV(2, 1, 2, 1, 2)        \
 	GEMV(2, 2, 2, 1, 2)                                                                  \
 	TILED(4, 4, 4, 2, 4, 2) TILED(4, 8, 2, 1, 4, 2) TILED(4, 8, 2, 2, 4, 2)             \
-	TILED(4, 4, 2, 1, 3, 4) TILED(4, 4, 2, 2, 3, 4) TILED(2, 4, 4, 1, 4, 4)             \
+	TILED(4, 4, 4, 1, 4, 3) TILED(4, 4, 4, 1, 3, 3) TILED(2, 4, 4, 1, 4, 4)             \
 	TILED(2, 4, 2, 2, 4, 4) TILED(4, 8, 4, 1, 3, 1)
 
 #define GEMV_NAME(mt, ntb, d, ar, minb) "gemv " #mt "x" #ntb "x" #d "x" #ar "x" #minb,
