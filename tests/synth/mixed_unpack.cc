@@ -7,21 +7,26 @@
 //   mixed_unpack check M K N  packs random 4-bit values and scales plainly,
 //                             then reads them back as the kernel does: for
 //                             every lane 4 g + t, mma step (w, s) and
-//                             register h (b0, b1) of a B fragment, the word
-//                             and nibbles it takes, the f16x2 halves its
-//                             shift and 0x000f000f mask give and its scale
-//                             must be W[k, n], W[k + 1, n] and the scale of
-//                             column n = 8 nt + g (the fragment's column,
-//                             PTX ISA), k = 128 kt + 32 t + 8 w + 4 s + 2 h;
-//                             the A elements of the same lane, step and
-//                             register must be A[r, k], A[r, k + 1] (so
-//                             the mma pairs the same k); C[r, n] row-major;
-//                             and the tiled kernel's staged slice of A: its
+//                             register h of its 16 bytes of a column tile,
+//                             the word and nibbles it takes, the f16x2
+//                             halves its shift and 0x000f000f mask give and
+//                             its scale must be W[k, n], W[k + 1, n] and the
+//                             scale of column n = 8 nt + g, k = 128 kt + 32 t
+//                             + 8 w + 4 s + 2 h; the A elements of the same
+//                             lane, step and register must be A[r, k],
+//                             A[r, k + 1]; C[r, n] row-major; the kernels'
+//                             mma (operands swapped: two column tiles' weights
+//                             the A operand, 8 rows of A the B operand), run
+//                             here from the PTX ISA's m16n8k16 fragment
+//                             tables on the registers the kernels make,
+//                             must give A W where the epilogue puts it; and
+//                             the tiled kernel's staged slice of A: its
 //                             16-byte copies (row r, chunk j) put every
 //                             element of the slice in a place of its own,
 //                             and the 16 bytes lane 4 g + t loads for step
-//                             (w, s) of rows g and g + 8 of each 16-row
-//                             tile hold A[r, k], A[r, k + 1] at register h.
+//                             (w, s) of row 8 mi + g (at row g's place plus
+//                             8 mi rows) hold A[r, k], A[r, k + 1] at
+//                             register h.
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
@@ -45,6 +50,70 @@ static void expect(bool ok, const char *what, long long a, long long b, long lon
 {
 	if (!ok && fails++ < 10)
 		std::printf("FAIL %s at %lld %lld %lld\n", what, a, b, c);
+}
+
+// The kernels' mma steps simulated on small integers: for each group,
+// pair of column tiles (2 p, 2 p + 1; the second absent past N), 8 rows of
+// A (8 mi ..) and step (w, s), lane 4 g + t makes weight register 2 h +
+// tile from its word of that tile (nibbles wq_nibble(s, h, e)) and A
+// register h from row 8 mi + g (a_index); the PTX ISA's m16n8k16 tables
+// say where each register's halves sit in the operands (A: a_i is row g +
+// 8 (i % 2), column 2 t + 8 (i / 2) + e; B: b_h is row 2 t + 8 h + e,
+// column g; D: c_i is row g + 8 (i / 2), column 2 t + i % 2), and the
+// kernels' epilogue puts c_i at row 8 mi + 2 t + i % 2, column 8 (2 p +
+// i / 2) + g of C.  The sums must be A W.
+static void mma_check(long long M, long long K, long long N, const std::vector<int> &q,
+		      const std::vector<unsigned> &words)
+{
+	std::vector<long long> a(M * K), c(M * N, 0);
+	unsigned x = 777;
+	for (auto &v : a) {
+		x = x * 1103515245u + 12345u;
+		v = (long long)((x >> 16) % 7) - 3;
+	}
+	for (int kt = 0; kt < K / 128; kt++)
+		for (int p = 0; 2 * p < N / 8; p++)
+			for (int mi = 0; 8 * mi < M; mi++)
+				for (int w = 0; w < 4; w++)
+					for (int s = 0; s < 2; s++) {
+						long long wop[16][16] = {}, aop[16][8] = {};
+						for (int lane = 0; lane < 32; lane++) {
+							int g = lane / 4, t = lane % 4;
+							for (int h = 0; h < 2; h++)
+								for (int e = 0; e < 2; e++) {
+									for (int tile = 0; tile < 2; tile++) {
+										int nt = 2 * p + tile;
+										if (nt >= N / 8)
+											continue;
+										unsigned word = words[wq_word(K, N, kt, t, w, nt, g)];
+										int i = 2 * h + tile;
+										wop[g + 8 * (i % 2)][2 * t + 8 * (i / 2) + e] =
+											(int)(word >> (4 * wq_nibble(s, h, e)) & 15) - 8;
+									}
+									long long r = 8 * mi + g;
+									aop[2 * t + 8 * h + e][g] =
+										r < M ? a[a_index(M, K, (int)r, kt, t, w, s, h) + e] : 0;
+								}
+						}
+						for (int lane = 0; lane < 32; lane++) {
+							int g = lane / 4, t = lane % 4;
+							for (int i = 0; i < 4; i++) {
+								long long d = 0;
+								for (int kk = 0; kk < 16; kk++)
+									d += wop[g + 8 * (i / 2)][kk] * aop[kk][2 * t + i % 2];
+								long long r = 8 * mi + 2 * t + i % 2, nt = 2 * p + i / 2;
+								if (r < M && nt < N / 8)
+									c[c_index(M, N, (int)r, (int)(8 * nt + g))] += d;
+							}
+						}
+					}
+	for (long long r = 0; r < M; r++)
+		for (long long n = 0; n < N; n++) {
+			long long want = 0;
+			for (long long k = 0; k < K; k++)
+				want += a[r * K + k] * (q[k * N + n] - 8);
+			expect(c[r * N + n] == want, "mma C", r, n, want);
+		}
 }
 
 static int check(long long M, long long K, long long N)
@@ -112,27 +181,27 @@ static int check(long long M, long long K, long long N)
 				}
 		for (int lane = 0; lane < 32; lane++) {
 			int g = lane / 4, t = lane % 4;
-			for (int mt = 0; mt < 4; mt++)
-				for (int half = 0; half < 2; half++) {
-					int r = 16 * mt + g + 8 * half;
-					if (r >= M)
-						continue;
-					for (int w = 0; w < 4; w++) {
-						int at = as_index(r, 32 * t + 8 * w);
+			for (int mi = 0; mi < 8; mi++) {
+				int r = 8 * mi + g;
+				if (r >= M)
+					continue;
+				for (int w = 0; w < 4; w++) {
+					int at = as_index(g, 32 * t + 8 * w) + 8 * 128 * mi;
 						expect(at % 8 == 0, "As 16-byte load", r, t, w);
 						long long base = a_index(M, K, r, kt, t, w, 0, 0);
-						for (int s = 0; s < 2; s++)
-							for (int h = 0; h < 2; h++)
-								for (int e = 0; e < 2; e++) {
-									// the kernel's a_part: register h of step s
-									long long part = a_index(M, K, r, kt, t, w, s, h) - base;
-									long long k = 128 * kt + 32 * t + 8 * w + 4 * s + 2 * h + e;
-									expect(slice[at + part + e] == r * K + k, "A staged", r, k, at);
-								}
-					}
+					for (int s = 0; s < 2; s++)
+						for (int h = 0; h < 2; h++)
+							for (int e = 0; e < 2; e++) {
+								// the kernel's a_part: register h of step s
+								long long part = a_index(M, K, r, kt, t, w, s, h) - base;
+								long long k = 128 * kt + 32 * t + 8 * w + 4 * s + 2 * h + e;
+								expect(slice[at + part + e] == r * K + k, "A staged", r, k, at);
+							}
 				}
+			}
 		}
 	}
+	mma_check(M, K, N, q, words);
 	std::printf("%s M=%lld K=%lld N=%lld\n", fails ? "bad" : "ok", M, K, N);
 	return fails != 0;
 }

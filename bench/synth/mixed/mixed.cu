@@ -4,13 +4,19 @@
 // index (which word, which nibble, which scale, which element of A and C)
 // is a placeholder on the layouts of mixed.lego.
 //
-// A block of 8 warps owns NTB column tiles of 8; its warps split K by
-// groups of 128 (warp w takes groups w, w + 8, ..), D groups in flight, and
-// add their partial sums in shared memory at the end.  A lane loads 16
-// bytes of weights a group and column tile (the B fragments of 8 mma.sync
-// m16n8k16 steps), makes q - 8 of them in registers (lop3 and one f16x2
+// Both kernels multiply with mma.sync m16n8k16, operands swapped (C^T =
+// W^T A^T): the dequantised weights of two column tiles are the 16 x 16 A
+// operand, 8 rows of A the B operand, so every register a lane loads or
+// makes is one the instruction takes as it stands (no moves), and a pass
+// over the weights covers 8 rows of A, not 16 (half the mma at M <= 8).
+//
+// GEMV (M up to 16): a block of 8 warps owns NTB column tiles of 8; its
+// warps split K by groups of 128 (warp w takes groups w, w + 8, ..), D
+// groups in flight, and add their partial sums in shared memory at the
+// end.  A lane loads 16 bytes of weights a group and column tile (8 mma
+// steps' worth), makes q - 8 of them in registers (one lop3 and one f16x2
 // subtract or fma a register, a shift every other word half), multiplies
-// them by A (16-byte loads; MT tiles of 16 rows a pass over the weights)
+// them by A (16-byte loads; MT pieces of 8 rows a pass over the weights)
 // into an f32 sum of the group, and adds that times the group's scale.
 #include <stdint.h>
 #ifdef __CUDACC__
@@ -52,8 +58,8 @@ MIXED_FN long long a_index([[maybe_unused]] long long M, long long K, int r, int
 // tiled kernel's 16-byte copies and 16-byte fragment loads (mixed_smem.lego).
 MIXED_FN int as_index(int ar, int ac)
 {
-	const int t55_0 = ac + 128 * ar;
-	return (t55_0 ^ (24 & (t55_0 >> 3)));
+	const int t61_0 = ac + 128 * ar;
+	return (t61_0 ^ (24 & (t61_0 >> 3)));
 }
 
 MIXED_FN long long c_index([[maybe_unused]] long long M, long long N, int r, int n)
@@ -63,9 +69,10 @@ MIXED_FN long long c_index([[maybe_unused]] long long M, long long N, int r, int
 
 // What the kernel takes for granted of the layouts, checked by the compiler
 // on a small size: a lane's four words are consecutive and 16-byte aligned,
-// element e = 1 of an f16x2 register lies 4 nibbles above e = 0, and a
-// lane's A registers of step (w, 0) and (w, 1) are one aligned 16-byte
-// vector, register h of step s being its element 2 s + h.
+// element e = 1 of an f16x2 register lies 4 nibbles above e = 0, a lane's
+// A registers of step (w, 0) and (w, 1) are one aligned 16-byte vector,
+// register h of step s being its element 2 s + h, and in the staged slice
+// of A a row lies 8 rows (8 x 128 halves) after the row 8 above it.
 constexpr bool fits_kernel(long long M, long long K, long long N)
 {
 	for (int r = 0; r < M; r++)
@@ -94,7 +101,8 @@ constexpr bool fits_kernel(long long M, long long K, long long N)
 	for (int r = 0; r < 64; r++)
 		for (int c = 0; c < 128; c++) {
 			int o = as_index(r, c);
-			if (o < 0 || o >= 64 * 128 || o != as_index(r, c & ~7) + c % 8 || o % 8 != c % 8)
+			if (o < 0 || o >= 64 * 128 || o != as_index(r, c & ~7) + c % 8 || o % 8 != c % 8 ||
+			    (r >= 8 && o != as_index(r - 8, c) + 8 * 128))
 				return false;
 		}
 	for (int s = 0; s < 2; s++)
@@ -107,15 +115,26 @@ static_assert(fits_kernel(3, 256, 32), "the layouts do not fit the kernel's load
 
 #ifdef __CUDACC__
 
+// An f16x2 register from its bits: the constants of the dequantisation as
+// immediates (__float2half2_rn of a float constant is a cvt in the PTX).
+__device__ __forceinline__ __half2 h2_bits(uint32_t bits)
+{
+	return *reinterpret_cast<const __half2 *>(&bits);
+}
+
 // Nibbles q and q + 4 of a word as v - 8 in the two halves (exact in f16):
-// the lop3 makes 1024 + v (even q) or 1024 + 16 v (odd q, no shift).
+// the lop3 makes 1024 + v (even q) or 1024 + 16 v (odd q, no shift); then
+// - 1032 (0x6408), or * 1/16 (0x2c00) - 72 (0xd480).
 __device__ __forceinline__ uint32_t dequant2(uint32_t word, int q)
 {
-	const uint32_t x = ((word >> (4 * (q & ~1))) & (q & 1 ? 0x00f000f0u : 0x000f000fu)) |
-			   0x64006400u;
-	const __half2 h = *reinterpret_cast<const __half2 *>(&x);
-	const __half2 v = q & 1 ? __hfma2(h, __float2half2_rn(1.0f / 16), __float2half2_rn(-72.0f))
-				: __hsub2(h, __float2half2_rn(1032.0f));
+	// (word >> ..) & mask | 0x64006400 as one lop3 (0xea: a & b | c); written
+	// in C, ptxas makes it two, each with one of the constants as immediate.
+	uint32_t x;
+	asm("lop3.b32 %0, %1, %2, %3, 0xea;\n"
+	    : "=r"(x)
+	    : "r"(word >> (4 * (q & ~1))), "r"(q & 1 ? 0x00f000f0u : 0x000f000fu), "r"(0x64006400u));
+	const __half2 v = q & 1 ? __hfma2(h2_bits(x), h2_bits(0x2c002c00u), h2_bits(0xd480d480u))
+				: __hsub2(h2_bits(x), h2_bits(0x64086408u));
 	return *reinterpret_cast<const uint32_t *>(&v);
 }
 
@@ -139,6 +158,26 @@ __device__ __forceinline__ int a_part(int s, int h)
 	return (int)(a_index(1, 128, 0, 0, 0, 0, s, h) - a_index(1, 128, 0, 0, 0, 0, 0, 0)) / 2;
 }
 
+// The weights as the mma's A operand (C^T = W^T A^T, so that every operand
+// register is where the hardware wants it, no moves): rows g and g + 8 of
+// the 16 x 16 operand are column g of two column tiles (words w0 and w1 of
+// the lanes' loads; w1 absent: zeros), registers h = 0 and 1 of step s.
+__device__ __forceinline__ void weights_op(uint32_t *wa, uint32_t w0, uint32_t w1, bool has1, int s)
+{
+#pragma unroll
+	for (int h = 0; h < 2; h++) {
+		wa[2 * h] = dequant2(w0, wq_nibble(s, h, 0));
+		wa[2 * h + 1] = has1 ? dequant2(w1, wq_nibble(s, h, 0)) : 0u;
+	}
+}
+
+// One mma step s of those weights by 8 rows of A as the B operand: row g's
+// registers of step s are two of its 16-byte load `av`.
+__device__ __forceinline__ void mma_step(float *c, const uint32_t *wa, const uint4 &av, int s)
+{
+	mma16816(c, wa, u4_at(av, a_part(s, 0)), u4_at(av, a_part(s, 1)));
+}
+
 __device__ __forceinline__ uint4 ldg16(const void *p)
 {
 	return __ldg(reinterpret_cast<const uint4 *>(p));
@@ -156,44 +195,41 @@ __device__ __forceinline__ uint4 ldw16(const void *p)
 
 #define WARPS 8
 
-template <int MT, int NTB, int D, bool AR>
-__global__ void __launch_bounds__(32 * WARPS)
+template <int MT, int NTB, int D, bool AR, int MINB>
+__global__ void __launch_bounds__(32 * WARPS, MINB)
 w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 	   const __half *__restrict__ Sc, __half *__restrict__ C, int M, int N, int K)
 {
-	__shared__ float part[16 * MT][8 * NTB];
+	constexpr int NP = (NTB + 1) / 2; // pairs of column tiles: the mma's 16 rows
+	__shared__ float part[8 * MT][8 * NTB];
 	const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
 	const int g = lane / 4, t = lane % 4;
 	const int kts = K / 128, nt0 = blockIdx.x * NTB;
-	for (int m0 = 0; m0 < M; m0 += 16 * MT) {
-		for (int i = threadIdx.x; i < 16 * MT * 8 * NTB; i += 32 * WARPS)
+	for (int m0 = 0; m0 < M; m0 += 8 * MT) {
+		for (int i = threadIdx.x; i < 8 * MT * 8 * NTB; i += 32 * WARPS)
 			part[i / (8 * NTB)][i % (8 * NTB)] = 0.0f;
-		float acc[MT][NTB][4] = {};
-		// A ring of D groups of weights and scales in flight (registers).
+		float acc[NP][MT][4] = {};
+		// A ring of D groups of weights and scales in flight (registers);
+		// with AR, their rows of A too (else loaded when used).
 		uint4 wv[D][NTB];
-		float sv[D][NTB][2]; // the scales of the accumulators' columns 2 t, 2 t + 1
-		uint4 av[AR ? D : 1][MT][2][4]; // A's rows g and g + 8 of each 16-row tile
-		auto load_a = [&](int d, int kt) {
-#pragma unroll
-			for (int mt = 0; mt < MT; mt++)
-#pragma unroll
-				for (int i = 0; i < 2; i++)
-#pragma unroll
-					for (int w = 0; w < 4; w++) {
-						const int r = m0 + 16 * mt + g + 8 * i;
-						av[d][mt][i][w] = r < M ? ldg16(A + a_index(M, K, r, kt, t, w, 0, 0))
-								     : make_uint4(0, 0, 0, 0);
-					}
+		float sv[D][NTB]; // the scale of column g of each tile
+		uint4 ar[AR ? D : 1][AR ? MT : 1][4];
+		// Row 8 mt + g of the pass, steps (w, 0) and (w, 1) of group kt.
+		auto load_a = [&](int mt, int kt, int w) {
+			const int r = m0 + 8 * mt + g;
+			return r < M ? ldg16(A + a_index(M, K, r, kt, t, w, 0, 0)) : make_uint4(0, 0, 0, 0);
 		};
 		auto fetch = [&](int d, int kt) {
-			if (AR) // A with the weights, D groups ahead, not when it is needed
-				load_a(d, kt);
+			if (AR)
+#pragma unroll
+				for (int mt = 0; mt < MT; mt++)
+#pragma unroll
+					for (int w = 0; w < 4; w++)
+						ar[AR ? d : 0][AR ? mt : 0][w] = load_a(mt, kt, w);
 #pragma unroll
 			for (int j = 0; j < NTB; j++) {
 				wv[d][j] = ldw16(Wq + wq_word(K, N, kt, t, 0, nt0 + j, g));
-#pragma unroll
-				for (int i = 0; i < 2; i++)
-					sv[d][j][i] = __half2float(Sc[sc_index(K, N, kt, nt0 + j, 2 * t + i)]);
+				sv[d][j] = __half2float(Sc[sc_index(K, N, kt, nt0 + j, g)]);
 			}
 		};
 #pragma unroll
@@ -206,51 +242,52 @@ w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 				const int kt = kt0 + d * WARPS;
 				if (kt >= kts)
 					break;
-				const int da = AR ? d : 0;
-				if (!AR)
-					load_a(0, kt);
+				// This group's sums of (q - 8) a in f32, then times their scales.
+				float grp[NP][MT][4] = {};
 #pragma unroll
-				for (int j = 0; j < NTB; j++) {
-					// This group's sum of (q - 8) a in f32, then times its scale.
-					float grp[MT][4] = {};
+				for (int w = 0; w < 4; w++) {
+					uint4 av[MT]; // without AR, loaded a word of weights at a time
 #pragma unroll
-					for (int w = 0; w < 4; w++) {
-						const uint32_t word = u4_at(wv[d][j], w);
+					for (int mt = 0; mt < MT; mt++)
+						av[mt] = AR ? ar[AR ? d : 0][AR ? mt : 0][w] : load_a(mt, kt, w);
+#pragma unroll
+					for (int p = 0; p < NP; p++) {
+						const bool has1 = 2 * p + 1 < NTB;
+						const uint32_t w0 = u4_at(wv[d][2 * p], w);
+						const uint32_t w1 = has1 ? u4_at(wv[d][has1 ? 2 * p + 1 : 0], w) : 0u;
 #pragma unroll
 						for (int s = 0; s < 2; s++) {
-							const uint32_t b0 = dequant2(word, wq_nibble(s, 0, 0));
-							const uint32_t b1 = dequant2(word, wq_nibble(s, 1, 0));
+							uint32_t wa[4];
+							weights_op(wa, w0, w1, has1, s);
 #pragma unroll
-							for (int mt = 0; mt < MT; mt++) {
-								// a0..a3: rows g, g + 8, then register h = 1
-								uint32_t a[4];
-#pragma unroll
-								for (int i = 0; i < 4; i++)
-									a[i] = u4_at(av[da][mt][i % 2][w], a_part(s, i / 2));
-								mma16816(grp[mt], a, b0, b1);
-							}
+							for (int mt = 0; mt < MT; mt++)
+								mma_step(grp[p][mt], wa, av[mt], s);
 						}
 					}
+				}
+#pragma unroll
+				for (int p = 0; p < NP; p++)
 #pragma unroll
 					for (int mt = 0; mt < MT; mt++)
 #pragma unroll
-						for (int i = 0; i < 4; i++) // c0..c3: columns 2 t, 2 t + 1
-							acc[mt][j][i] += grp[mt][i] * sv[d][j][i % 2];
-				}
+						for (int i = 0; i < 4; i++) // c0..c3: tile 2 p (2 p + 1), column g
+							if (2 * p + i / 2 < NTB)
+								acc[p][mt][i] += grp[p][mt][i] * sv[d][2 * p + i / 2];
 				if (kt + D * WARPS < kts)
 					fetch(d, kt + D * WARPS);
 			}
 		__syncthreads();
 #pragma unroll
-		for (int mt = 0; mt < MT; mt++)
+		for (int p = 0; p < NP; p++)
 #pragma unroll
-			for (int j = 0; j < NTB; j++)
+			for (int mt = 0; mt < MT; mt++)
 #pragma unroll
-				for (int i = 0; i < 4; i++) // c0..c3: row g (g + 8), columns 2 t, 2 t + 1
-					atomicAdd(&part[16 * mt + g + 8 * (i / 2)][8 * j + 2 * t + i % 2],
-						  acc[mt][j][i]);
+				for (int i = 0; i < 4; i++) // c0..c3: rows 2 t, 2 t + 1 of the 8
+					if (2 * p + i / 2 < NTB)
+						atomicAdd(&part[8 * mt + 2 * t + i % 2][8 * (2 * p + i / 2) + g],
+							  acc[p][mt][i]);
 		__syncthreads();
-		for (int i = threadIdx.x; i < 16 * MT * 8 * NTB; i += 32 * WARPS) {
+		for (int i = threadIdx.x; i < 8 * MT * 8 * NTB; i += 32 * WARPS) {
 			const int r = m0 + i / (8 * NTB);
 			if (r < M)
 				C[c_index(M, N, r, 8 * nt0 + i % (8 * NTB))] =
@@ -260,13 +297,15 @@ w4a16_gemm(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 	}
 }
 
-// q - 8 of nibbles q and q + 4 of a word times the column's scale: the
-// f16 weights of the reference, rounded once as it rounds them.
-__device__ __forceinline__ uint32_t dequant2_scaled(uint32_t word, int q, __half2 scale)
+// The weights' operand times their columns' scales: the f16 weights of
+// the reference, (q - 8) * scale rounded once as it rounds them.
+__device__ __forceinline__ void scale_op(uint32_t *wa, __half2 sc0, __half2 sc1)
 {
-	const uint32_t x = dequant2(word, q);
-	const __half2 v = __hmul2(*reinterpret_cast<const __half2 *>(&x), scale);
-	return *reinterpret_cast<const uint32_t *>(&v);
+#pragma unroll
+	for (int i = 0; i < 4; i++) {
+		const __half2 v = __hmul2(h2_bits(wa[i]), i % 2 ? sc1 : sc0);
+		wa[i] = *reinterpret_cast<const uint32_t *>(&v);
+	}
 }
 
 // A 16-byte copy to shared memory; zeros where `valid` is false.
@@ -283,140 +322,150 @@ __device__ __forceinline__ void cp_async_wait()
 	asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
 }
 
-// The tiled kernel (M above 16): a block of WN warps owns 16 MT rows of C
-// and WN NTW column tiles of 8 (warp w the NTW from w NTW), over the groups
-// of its share of K (split-K where the tiles are too few for the SMs).  A's
-// slice of a group is copied to shared memory (cp.async, STAGES in flight,
-// layout As) and read back 16 bytes a lane (a lane's A registers of two mma
-// steps, the k order of Wq); the weights go straight from global memory to
-// registers (D groups in flight), are dequantised and scaled there, and
-// every warp multiplies its NTW column tiles by all of the block's rows.
-// Split-K: each block writes its f32 partial sums to `ws`; the last of a
-// tile's blocks to finish (counted in `cnt`, which it resets) adds them up
-// and writes C.
-template <int MT, int WN, int NTW, int D, int STAGES>
-__global__ void __launch_bounds__(32 * WN)
+// The tiled kernel (M above 16): a tile of C is 16 MT rows by WN NTW column
+// tiles of 8 (warp w the NTW from w NTW), and a block (WN warps) takes a
+// share of the (tile, group of 128 k) steps, stream-K: the steps in order,
+// tile by tile, cut evenly over the grid (about as many blocks as fit on the
+// SMs at once), so no SM idles for a last partial wave whatever the count
+// of tiles.  On each tile it meets, A's slice of a group is copied to
+// shared memory (cp.async, STAGES in flight, layout As) and read back 16
+// bytes a lane (a lane's A registers of two mma steps, the k order of Wq);
+// the weights go straight from global memory to registers (D groups in
+// flight), are dequantised and scaled there (one f16x2 multiply a
+// register), and every warp multiplies its NTW column tiles by all of the
+// tile's rows.  A block with all of a tile's
+// groups writes C; one with a part adds its f32 sums into `ws` (zero
+// between calls) and counts its groups in `cnt`: the block that completes
+// the count writes C from `ws` and leaves both at zero for the next call.
+template <int MT, int WN, int NTW, int D, int STAGES, int B>
+__global__ void __launch_bounds__(32 * WN, B)
 w4a16_tiled(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 	    const __half *__restrict__ Sc, __half *__restrict__ C, float *__restrict__ ws,
-	    int *__restrict__ cnt, int M, int N, int K, int splits)
+	    int *__restrict__ cnt, int M, int N, int K)
 {
-	static_assert(MT <= 4, "As holds 64 rows");
+	static_assert(MT <= 4 && NTW % 2 == 0, "As holds 64 rows; column tiles go in pairs");
 	extern __shared__ uint4 smem[];
 	__half *as = reinterpret_cast<__half *>(smem);
 	__shared__ int last;
 	const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
 	const int g = lane / 4, t = lane % 4;
 	const int mblocks = (M + 16 * MT - 1) / (16 * MT), tiles = mblocks * (N / (8 * NTW * WN));
-	const int tile = blockIdx.x % tiles, split = blockIdx.x / tiles; // m fastest: shared weights
-	const int m0 = tile % mblocks * 16 * MT, nt0 = (tile / mblocks * WN + warp) * NTW;
-	const int kts = K / 128, kt0 = split * kts / splits, nk = (split + 1) * kts / splits - kt0;
-
-	auto fetch_a = [&](int stage, int kt) {
-		for (int c = threadIdx.x; c < 16 * MT * 16; c += 32 * WN) {
-			const int r = c / 16, j = c % 16, valid = m0 + r < M;
-			cp_async16(as + stage * 16 * MT * 128 + as_index(r, 8 * j),
-				   A + a_index(M, K, valid ? m0 + r : 0, kt, j / 4, j % 4, 0, 0), valid);
-		}
-	};
-	uint4 wv[D][NTW];
-	__half2 sv[D][NTW];
-	auto fetch_w = [&](int d, int kt) {
+	const int kts = K / 128;
+	int a_at[4]; // where row g's 8 halves of steps (w, 0), (w, 1) lie in As; row
+	for (int w = 0; w < 4; w++) // g + 8 i lies 8 i rows further (fits_kernel)
+		a_at[w] = as_index(g, 32 * t + 8 * w);
+	const long long steps = (long long)tiles * kts;
+	const long long end = (blockIdx.x + 1) * steps / gridDim.x;
+	for (long long at = blockIdx.x * steps / gridDim.x; at < end;) {
+		// m fastest: the blocks at work at once share their weights in L2
+		const int tile = (int)(at / kts), kt0 = (int)(at % kts);
+		const int nk = (int)(end - at < kts - kt0 ? end - at : kts - kt0);
+		at += nk;
+		const int m0 = tile % mblocks * 16 * MT, nt0 = (tile / mblocks * WN + warp) * NTW;
+		auto fetch_a = [&](int stage, int kt) {
+			for (int c = threadIdx.x; c < 16 * MT * 16; c += 32 * WN) {
+				const int r = c / 16, j = c % 16, valid = m0 + r < M;
+				cp_async16(as + stage * 16 * MT * 128 + as_index(r, 8 * j),
+					   A + a_index(M, K, valid ? m0 + r : 0, kt, j / 4, j % 4, 0, 0),
+					   valid);
+			}
+		};
+		uint4 wv[D][NTW];
+		__half2 sv[D][NTW];
+		auto fetch_w = [&](int d, int kt) {
 #pragma unroll
-		for (int j = 0; j < NTW; j++) {
-			wv[d][j] = ldw16(Wq + wq_word(K, N, kt, t, 0, nt0 + j, g));
-			sv[d][j] = __half2half2(Sc[sc_index(K, N, kt, nt0 + j, g)]);
-		}
-	};
+			for (int j = 0; j < NTW; j++) {
+				wv[d][j] = ldw16(Wq + wq_word(K, N, kt, t, 0, nt0 + j, g));
+				sv[d][j] = __half2half2(Sc[sc_index(K, N, kt, nt0 + j, g)]);
+			}
+		};
 #pragma unroll
-	for (int s = 0; s < STAGES - 1; s++) {
-		if (s < nk)
-			fetch_a(s, kt0 + s);
-		asm volatile("cp.async.commit_group;\n");
-	}
-#pragma unroll
-	for (int d = 0; d < D; d++)
-		if (d < nk)
-			fetch_w(d, kt0 + d);
-	float acc[MT][NTW][4] = {};
-	for (int i0 = 0; i0 < nk; i0 += D)
-#pragma unroll
-		for (int d = 0; d < D; d++) {
-			const int i = i0 + d;
-			if (i >= nk)
-				break;
-			cp_async_wait<STAGES - 2>();
-			__syncthreads(); // group i is in; every warp is done with group i - 1's stage
-			if (i + STAGES - 1 < nk)
-				fetch_a((i + STAGES - 1) % STAGES, kt0 + i + STAGES - 1);
+		for (int s = 0; s < STAGES - 1; s++) {
+			if (s < nk)
+				fetch_a(s, kt0 + s);
 			asm volatile("cp.async.commit_group;\n");
-			const __half *a_s = as + i % STAGES * 16 * MT * 128;
+		}
 #pragma unroll
-			for (int w = 0; w < 4; w++) {
-				uint4 av[MT][2]; // rows g and g + 8 of each 16-row tile, steps (w, 0), (w, 1)
+		for (int d = 0; d < D; d++)
+			if (d < nk)
+				fetch_w(d, kt0 + d);
+		float acc[NTW / 2][2 * MT][4] = {};
+		for (int i0 = 0; i0 < nk; i0 += D)
 #pragma unroll
-				for (int mt = 0; mt < MT; mt++)
+			for (int d = 0; d < D; d++) {
+				const int i = i0 + d;
+				if (i >= nk)
+					break;
+				cp_async_wait<STAGES - 2>();
+				__syncthreads(); // group i is in; every warp is done with group i - 1's stage
+				if (i + STAGES - 1 < nk)
+					fetch_a((i + STAGES - 1) % STAGES, kt0 + i + STAGES - 1);
+				asm volatile("cp.async.commit_group;\n");
+				const __half *a_s = as + i % STAGES * 16 * MT * 128;
 #pragma unroll
-					for (int r = 0; r < 2; r++)
-						av[mt][r] = *reinterpret_cast<const uint4 *>(
-							a_s + as_index(16 * mt + g + 8 * r, 32 * t + 8 * w));
+				for (int w = 0; w < 4; w++) {
+					uint4 av[2 * MT]; // row 8 mi + g of the tile, steps (w, 0) and (w, 1)
 #pragma unroll
-				for (int j = 0; j < NTW; j++) {
-					const uint32_t word = u4_at(wv[d][j], w);
+					for (int mi = 0; mi < 2 * MT; mi++)
+						av[mi] = *reinterpret_cast<const uint4 *>(a_s + a_at[w] + mi * 8 * 128);
 #pragma unroll
-					for (int s = 0; s < 2; s++) {
-						const uint32_t b0 = dequant2_scaled(word, wq_nibble(s, 0, 0), sv[d][j]);
-						const uint32_t b1 = dequant2_scaled(word, wq_nibble(s, 1, 0), sv[d][j]);
+					for (int p = 0; p < NTW / 2; p++) {
+						const uint32_t w0 = u4_at(wv[d][2 * p], w), w1 = u4_at(wv[d][2 * p + 1], w);
 #pragma unroll
-						for (int mt = 0; mt < MT; mt++) {
-							uint32_t a[4]; // a0..a3: rows g, g + 8, then register h = 1
+						for (int s = 0; s < 2; s++) {
+							uint32_t wa[4];
+							weights_op(wa, w0, w1, true, s);
+							scale_op(wa, sv[d][2 * p], sv[d][2 * p + 1]);
 #pragma unroll
-							for (int r = 0; r < 4; r++)
-								a[r] = u4_at(av[mt][r % 2], a_part(s, r / 2));
-							mma16816(acc[mt][j], a, b0, b1);
+							for (int mi = 0; mi < 2 * MT; mi++)
+								mma_step(acc[p][mi], wa, av[mi], s);
 						}
 					}
 				}
+				if (i + D < nk)
+					fetch_w(d, kt0 + i + D);
 			}
-			if (i + D < nk)
-				fetch_w(d, kt0 + i + D);
+		// c0..c3 of (p, mi): column g of tile 2 p (2 p + 1), rows 8 mi + 2 t (+ 1)
+		auto each_c = [&](auto &&f) {
+#pragma unroll
+			for (int p = 0; p < NTW / 2; p++)
+#pragma unroll
+				for (int mi = 0; mi < 2 * MT; mi++)
+#pragma unroll
+					for (int c = 0; c < 4; c++) {
+						const int r = m0 + 8 * mi + 2 * t + c % 2;
+						if (r < M)
+							f(acc[p][mi][c],
+							  c_index(M, N, r, 8 * (nt0 + 2 * p + c / 2) + g));
+					}
+		};
+		if (nk == kts) {
+			each_c([&](float v, long long c) { C[c] = __float2half(v); });
+		} else {
+			each_c([&](float v, long long c) { atomicAdd(ws + c, v); });
+			__threadfence();
+			__syncthreads();
+			if (threadIdx.x == 0) {
+				last = atomicAdd(&cnt[tile], nk) + nk == kts;
+				if (last)
+					cnt[tile] = 0; // ready for the next call
+			}
+			__syncthreads();
+			if (last) {
+				__threadfence();
+				each_c([&](float, long long c) {
+					C[c] = __float2half(__ldcg(ws + c));
+					__stcg(ws + c, 0.0f);
+				});
+			}
 		}
-	// c0..c3 of tile (mt, j): row g (g + 8), columns 2 t, 2 t + 1
-	auto each_c = [&](auto &&f) {
-#pragma unroll
-		for (int mt = 0; mt < MT; mt++)
-#pragma unroll
-			for (int j = 0; j < NTW; j++)
-#pragma unroll
-				for (int i = 0; i < 4; i++) {
-					const int r = m0 + 16 * mt + g + 8 * (i / 2);
-					if (r < M)
-						f(acc[mt][j][i], c_index(M, N, r, 8 * (nt0 + j) + 2 * t + i % 2));
-				}
-	};
-	if (splits > 1) {
-		each_c([&](float v, long long at) { ws[split * (long long)M * N + at] = v; });
-		__threadfence();
-		__syncthreads();
-		if (threadIdx.x == 0) {
-			last = atomicAdd(&cnt[tile], 1) == splits - 1;
-			if (last)
-				cnt[tile] = 0; // ready for the next call
-		}
-		__syncthreads();
-		if (!last)
-			return;
-		__threadfence();
-		each_c([&](float &v, long long at) {
-			for (int o = 0; o < splits; o++)
-				if (o != split)
-					v += __ldcg(ws + o * (long long)M * N + at);
-		});
+		__syncthreads(); // the stages and `last` are free for the next tile
 	}
-	each_c([&](float v, long long at) { C[at] = __float2half(v); });
 }
 
-// One call's operands; ws and cnt only for the tiled kernel's split-K
-// (w4a16_workspace says how much; cnt zeroed once, the kernel leaves it so).
+// One call's operands; ws and cnt only for the tiled kernel's tiles shared
+// by blocks (w4a16_workspace says how much; both zeroed once, the kernel
+// leaves them so).
 struct w4a16_call {
 	const __half *a;
 	const uint32_t *wq;
@@ -428,26 +477,32 @@ struct w4a16_call {
 	cudaStream_t stream;
 };
 
-template <int MT, int NTB, int D, bool AR>
+template <int MT, int NTB, int D, bool AR, int MINB>
 static int launch_gemv(const w4a16_call &p)
 {
 	if (p.n % (8 * NTB) != 0)
 		return (int)cudaErrorInvalidValue;
-	w4a16_gemm<MT, NTB, D, AR><<<p.n / (8 * NTB), 32 * WARPS, 0, p.stream>>>(p.a, p.wq, p.sc, p.c,
-									       p.m, p.n, p.k);
+	w4a16_gemm<MT, NTB, D, AR, MINB><<<p.n / (8 * NTB), 32 * WARPS, 0, p.stream>>>(
+		p.a, p.wq, p.sc, p.c, p.m, p.n, p.k);
 	return (int)cudaGetLastError();
 }
 
-// The tiled kernel's grid: its tiles, and the split of K that makes about
-// B blocks an SM (at least 2 groups a split).
-static void tiled_grid(int m, int n, int k, int bm, int bn, int b, int *tiles, int *splits)
+// The tiled kernel's grid: B blocks an SM (as many as fit, if fewer), and
+// no more blocks than half its steps (2 groups a block at least).
+template <int MT, int WN, int NTW, int D, int STAGES, int B>
+static int tiled_grid(int m, int n, int k, int *tiles)
 {
-	int dev = 0, sms = 132;
+	int dev = 0, sms = 132, fit = 1;
 	cudaGetDevice(&dev);
 	cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
-	*tiles = (m + bm - 1) / bm * (n / bn);
-	const int want = (b * sms + *tiles - 1) / *tiles, most = k / 128 / 2;
-	*splits = want < 1 ? 1 : want > most ? (most < 1 ? 1 : most) : want;
+	const int smem = STAGES * 16 * MT * 128 * 2;
+	auto kernel = w4a16_tiled<MT, WN, NTW, D, STAGES, B>;
+	cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+	cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, kernel, 32 * WN, smem);
+	*tiles = (m + 16 * MT - 1) / (16 * MT) * (n / (8 * NTW * WN));
+	const long long half = (long long)*tiles * (k / 128) / 2;
+	const long long want = (long long)(B < fit ? B : fit) * sms;
+	return (int)(want < half ? want : half < 1 ? 1 : half);
 }
 
 template <int MT, int WN, int NTW, int D, int STAGES, int B>
@@ -455,30 +510,30 @@ static int launch_tiled(const w4a16_call &p)
 {
 	if (p.n % (8 * NTW * WN) != 0)
 		return (int)cudaErrorInvalidValue;
-	int tiles, splits;
-	tiled_grid(p.m, p.n, p.k, 16 * MT, 8 * NTW * WN, B, &tiles, &splits);
-	const int smem = STAGES * 16 * MT * 128 * 2;
-	auto kernel = w4a16_tiled<MT, WN, NTW, D, STAGES>;
-	cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
-	kernel<<<tiles * splits, 32 * WN, smem, p.stream>>>(p.a, p.wq, p.sc, p.c, p.ws, p.cnt, p.m,
-							     p.n, p.k, splits);
+	int tiles;
+	const int blocks = tiled_grid<MT, WN, NTW, D, STAGES, B>(p.m, p.n, p.k, &tiles);
+	w4a16_tiled<MT, WN, NTW, D, STAGES, B><<<blocks, 32 * WN, STAGES * 16 * MT * 128 * 2, p.stream>>>(
+		p.a, p.wq, p.sc, p.c, p.ws, p.cnt, p.m, p.n, p.k);
 	return (int)cudaGetLastError();
 }
 
 // The instances the driver may choose from (bench.py tries each, as
-// Triton's autotune would).  GEMV: rows a pass (16 MT), column tiles a
-// block (NTB), groups in flight a warp (D), A loaded with them (AR).  TILED: rows a block (16 MT),
-// warps (WN), column tiles a warp (NTW), groups of weights in flight (D),
-// stages of A (STAGES), blocks an SM the split of K aims at (B).
+// Triton's autotune would).  GEMV: rows a pass (8 MT), column tiles a
+// block (NTB), groups in flight a warp (D), A loaded with them (AR), blocks
+// an SM its registers must allow (MINB).  TILED: rows a tile (16 MT), warps (WN), column tiles a
+// warp (NTW), groups of weights in flight (D), stages of A (STAGES), blocks
+// an SM its registers must allow and its grid has (B, or as many as fit).
 #define CONFIGS(GEMV, TILED)                                                                \
-	GEMV(1, 1, 2, 0) GEMV(1, 1, 4, 0) GEMV(1, 2, 2, 0) GEMV(1, 2, 4, 0) GEMV(1, 4, 2, 0)  \
-	GEMV(1, 8, 2, 0) GEMV(2, 2, 2, 0) GEMV(2, 4, 2, 0)                                   \
-	GEMV(1, 1, 2, 1) GEMV(1, 1, 4, 1) GEMV(1, 2, 2, 1) GEMV(1, 2, 4, 1) GEMV(1, 4, 2, 1)  \
-	TILED(4, 4, 4, 2, 4, 1) TILED(4, 4, 4, 2, 4, 2) TILED(4, 4, 4, 4, 4, 1)             \
-	TILED(4, 8, 2, 2, 4, 1) TILED(4, 8, 4, 2, 3, 1) TILED(4, 4, 2, 2, 4, 2)             \
-	TILED(2, 4, 4, 2, 4, 2) TILED(4, 8, 4, 2, 4, 2)
+	GEMV(1, 1, 2, 0, 4) GEMV(1, 1, 4, 0, 4) GEMV(1, 2, 2, 0, 4) GEMV(1, 2, 4, 0, 3)        \
+	GEMV(1, 4, 2, 0, 3) GEMV(1, 8, 2, 0, 2) GEMV(2, 1, 4, 0, 4) GEMV(2, 2, 2, 0, 3)        \
+	GEMV(2, 4, 2, 0, 2) GEMV(4, 2, 2, 0, 2) GEMV(8, 1, 2, 0, 2) GEMV(1, 1, 2, 1, 4)        \
+	GEMV(1, 1, 4, 1, 2) GEMV(1, 2, 2, 1, 3) GEMV(1, 4, 2, 1, 2) GEMV(2, 1, 2, 1, 2)        \
+	GEMV(2, 2, 2, 1, 2)                                                                  \
+	TILED(4, 4, 4, 2, 4, 2) TILED(4, 8, 2, 1, 4, 2) TILED(4, 8, 2, 2, 4, 2)             \
+	TILED(4, 4, 4, 1, 4, 3) TILED(4, 4, 4, 1, 3, 3) TILED(2, 4, 4, 1, 4, 4)             \
+	TILED(2, 4, 2, 2, 4, 4) TILED(4, 8, 4, 1, 3, 1)
 
-#define GEMV_NAME(mt, ntb, d, ar) "gemv " #mt "x" #ntb "x" #d "x" #ar,
+#define GEMV_NAME(mt, ntb, d, ar, minb) "gemv " #mt "x" #ntb "x" #d "x" #ar "x" #minb,
 #define TILED_NAME(mt, wn, ntw, d, st, b) "tiled " #mt "x" #wn "x" #ntw "x" #d "x" #st "x" #b,
 static const char *const config_names[] = {CONFIGS(GEMV_NAME, TILED_NAME)};
 #define NCONFIGS (int)(sizeof config_names / sizeof *config_names)
@@ -493,9 +548,9 @@ extern "C" int w4a16_launch_cfg(const void *a, const void *wq, const void *sc, v
 	const w4a16_call p = {(const __half *)a, (const uint32_t *)wq, (const __half *)sc,
 			      (__half *)c, (float *)ws, (int *)cnt, m, n, k, (cudaStream_t)stream};
 	int i = 0;
-#define LAUNCH_GEMV(mt, ntb, d, ar)                                              \
+#define LAUNCH_GEMV(mt, ntb, d, ar, minb)                                        \
 	if (cfg == i++)                                                          \
-		return launch_gemv<mt, ntb, d, ar>(p);
+		return launch_gemv<mt, ntb, d, ar, minb>(p);
 #define LAUNCH_TILED(mt, wn, ntw, d, st, b)                                      \
 	if (cfg == i++)                                                          \
 		return launch_tiled<mt, wn, ntw, d, st, b>(p);
@@ -504,22 +559,22 @@ extern "C" int w4a16_launch_cfg(const void *a, const void *wq, const void *sc, v
 }
 
 // The workspace instance `cfg` needs at (m, n, k): out[0] floats of ws,
-// out[1] ints of cnt (0 for the GEMV kernel).
+// out[1] ints of cnt (0 for the GEMV kernel), both to be zeroed once.
 extern "C" void w4a16_workspace(int m, int n, int k, int cfg, long long *out)
 {
 	out[0] = out[1] = 0;
-	int i = 0, tiles, splits;
-#define WS_GEMV(mt, ntb, d, ar) i++;
+	int i = 0, tiles;
+#define WS_GEMV(mt, ntb, d, ar, minb) i++;
 #define WS_TILED(mt, wn, ntw, d, st, b)                                          \
 	if (cfg == i++) {                                                        \
-		tiled_grid(m, n, k, 16 * mt, 8 * ntw * wn, b, &tiles, &splits);  \
-		out[0] = splits > 1 ? (long long)splits * m * n : 0;             \
+		tiled_grid<mt, wn, ntw, d, st, b>(m, n, k, &tiles);              \
+		out[0] = (long long)m * n;                                       \
 		out[1] = tiles;                                                  \
 	}
 	CONFIGS(WS_GEMV, WS_TILED)
 }
 
-// The number of instances, and instance `cfg`'s name ("gemv MTxNTBxDxAR" or
+// The number of instances, and instance `cfg`'s name ("gemv MTxNTBxDxARxMINB" or
 // "tiled MTxWNxNTWxDxSTAGESxB").
 extern "C" int w4a16_config(int cfg, const char **name)
 {
