@@ -2,7 +2,10 @@
 #ifndef LEGO_TEST_HARNESS_H
 #define LEGO_TEST_HARNESS_H
 
+#include <stddef.h>
 #include <stdio.h>
+
+#include "lego.h"
 
 typedef struct lego_test {
 	const char *suite;
@@ -37,6 +40,15 @@ void test_fail_at(lego_test *t, const char *file, int line, const char *fmt,
 			test_fail_at((t), __FILE__, __LINE__,              \
 				     "%s == %lld, expected %lld", #got, g_, w_); \
 	} while (0)
+
+/* A hand-worked simplification: `in` must simplify to exactly `want`. */
+typedef struct simplify_case {
+	const char *name;
+	lego_expr *in, *want;
+} simplify_case;
+/* Check each case, printing both forms on a mismatch (test_simplify.c). */
+void check_simplify_cases(lego_test *t, lego_ctx *ctx,
+			  const simplify_case *cases, size_t n);
 
 /* The suites, one per file of tests/unit/. */
 void suite_expr(lego_test *t);

@@ -380,10 +380,20 @@ static void test_prover(lego_test *t)
 
 /* ------------------------------------------------------------ rules */
 
-typedef struct rule_case {
-	const char *name;
-	lego_expr *in, *want;
-} rule_case;
+void check_simplify_cases(lego_test *t, lego_ctx *ctx,
+			  const simplify_case *cases, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		lego_expr *got = lego_simplify(ctx, cases[i].in);
+		if (got == cases[i].want)
+			continue;
+		char *g = lego_expr_print(ctx, got, LEGO_LANG_C);
+		char *w = lego_expr_print(ctx, cases[i].want, LEGO_LANG_C);
+		CHECKF(t, 0, "%s: got %s, want %s", cases[i].name, g, w);
+		free(g);
+		free(w);
+	}
+}
 
 /* Each rule of table 1 and its consequences, with the form it must reach
  * (written by hand), and the ones that must not fire. */
@@ -401,7 +411,7 @@ static void test_rules(lego_test *t)
 	lego_expr *y = lego_index(ctx, "y", C(ctx, 0), lego_add(ctx, BM, C(ctx, 1)));
 	lego_expr *qr = lego_add(ctx, lego_mul(ctx, BM, q), r);
 	lego_expr *ab = lego_mul(ctx, a, b);
-	rule_case cases[] = {
+	simplify_case cases[] = {
 		{"(d*q + r) mod d -> r", lego_mod(ctx, qr, BM), r},
 		{"(d*q + x) mod d -> x mod d",
 		 lego_mod(ctx, lego_add(ctx, lego_mul(ctx, BM, q), x), BM),
@@ -459,16 +469,7 @@ static void test_rules(lego_test *t)
 		{"x mod a stays", lego_mod(ctx, x, a), lego_mod(ctx, x, a)},
 		{"(a*b)/b stays unexpanded-cheap", lego_div(ctx, ab, b), a},
 	};
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		lego_expr *got = lego_simplify(ctx, cases[i].in);
-		if (got != cases[i].want) {
-			char *g = lego_expr_print(ctx, got, LEGO_LANG_C);
-			char *w = lego_expr_print(ctx, cases[i].want, LEGO_LANG_C);
-			CHECKF(t, 0, "%s: got %s, want %s", cases[i].name, g, w);
-			free(g);
-			free(w);
-		}
-	}
+	check_simplify_cases(t, ctx, cases, sizeof cases / sizeof cases[0]);
 	lego_ctx_free(ctx);
 
 	test_case(t, "rules_split_divisor");

@@ -20,11 +20,6 @@ static lego_expr *lin(lego_ctx *ctx, int64_t a, lego_expr *x, int64_t b)
 	return lego_add(ctx, lego_mul(ctx, C(ctx, a), x), C(ctx, b));
 }
 
-typedef struct split_case {
-	const char *name;
-	lego_expr *in, *want;
-} split_case;
-
 static void by_hand(lego_test *t)
 {
 	test_case(t, "coefficients_split_by_hand");
@@ -38,7 +33,7 @@ static void by_hand(lego_test *t)
 	lego_expr *i33j66 = lego_add(ctx, lego_mul(ctx, C(ctx, 33), i),
 				     lego_mul(ctx, C(ctx, 66), j));
 	lego_expr *i2j = lego_add(ctx, i, lego_mul(ctx, C(ctx, 2), j));
-	split_case cases[] = {
+	simplify_case cases[] = {
 		/* 63x + 63 = 64x + (63 - x), 63 - x in [0, 63] */
 		{"(63x + 63)/64 -> x", lego_div(ctx, lin(ctx, 63, x, 63), C(ctx, 64)), x},
 		{"(63x + 63)%64 -> 63 - x", lego_mod(ctx, lin(ctx, 63, x, 63), C(ctx, 64)),
@@ -76,16 +71,7 @@ static void by_hand(lego_test *t)
 		 lego_binop(ctx, LEGO_SHR, lin(ctx, 31, x, 31), C(ctx, 5)),
 		 lego_binop(ctx, LEGO_SHR, lin(ctx, 31, x, 31), C(ctx, 5))},
 	};
-	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-		lego_expr *got = lego_simplify(ctx, cases[k].in);
-		if (got != cases[k].want) {
-			char *g = lego_expr_print(ctx, got, LEGO_LANG_C);
-			char *w = lego_expr_print(ctx, cases[k].want, LEGO_LANG_C);
-			CHECKF(t, 0, "%s: got %s, want %s", cases[k].name, g, w);
-			free(g);
-			free(w);
-		}
-	}
+	check_simplify_cases(t, ctx, cases, sizeof cases / sizeof cases[0]);
 	lego_ctx_free(ctx);
 }
 
