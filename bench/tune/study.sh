@@ -20,6 +20,9 @@
 # RESUME=1: $OUT/tune.db holds an earlier run's records (re-keyed to the
 # template's hash): only the configurations it lacks are compiled, and
 # measured.
+# FREE_BK=1: BK tuned too in the CELLS (FP16), not fixed at 64.
+# COMPARE="v:M:N:K ...": cells compared from $OUT/tune.db as they are
+# (BK fixed as the runs that tuned them had it), not tuned.
 R=${1:-.dev-tune}
 LEGO=$R/lego
 T=$R/bench/tune
@@ -38,9 +41,14 @@ CELLS=${CELLS:-"ab:1024:1024:1024 abt:1024:1024:1024 ab:4096:4096:4096 abt:4096:
 ab:8192:8192:8192 abt:8192:8192:8192 ab:8192:128:8192 abt:8192:128:8192
 ab:1000:1000:1000 abt:1000:1000:1000 ab:4097:4097:4097 abt:4097:4097:4097"}
 CHOICE=${CHOICE:-0}
-fix() { # v -> the parameters fixed by -D
+kind() { # cell -> cmp (compared only), free (BK tuned) or fixed
+	case " $(echo $COMPARE) " in *" $1 "*) echo cmp; return ;; esac
+	[ "${FREE_BK:-0}" = 1 ] && echo free || echo fixed
+}
+fix() { # v kind -> the parameters fixed by -D
 	[ "$CHOICE" = 1 ] || return 0
-	case $1 in *_e4m3) echo "-D BK=128 -D GM=8" ;; *) echo "-D BK=64 -D GM=8" ;; esac
+	case $1:$2 in *_e4m3:*) echo "-D BK=128 -D GM=8" ;; *:free) echo "-D GM=8" ;;
+	*) echo "-D BK=64 -D GM=8" ;; esac
 }
 cell_files() { # v M -> SPEC TPL
 	if [ "$CHOICE" = 1 ]; then
@@ -53,7 +61,7 @@ cell_files() { # v M -> SPEC TPL
 	*) echo "$T/matmul_$1.lego $R/examples/triton/matmul.py.tpl" ;;
 	esac
 }
-defs() { echo "-D M=$1 -D N=$2 -D K=$3 $(fix $4)"; }
+defs() { echo "-D M=$1 -D N=$2 -D K=$3 $(fix $4 $5)"; }
 # BUDGET=E: E evaluations a cell, drawn at random (seed 1) from the whole
 # constrained space, instead of all of it
 search() {
@@ -68,33 +76,36 @@ DEV=H100
 # 1. every kernel of every space, and the committed kernels for autotune
 : >"$W/list"
 : >"$W/auto"
-for c in $CELLS; do
+for c in $CELLS $COMPARE; do
 	IFS=: read v M N K <<EOS
 $c
 EOS
+	k=$(kind $c)
 	set -- $(cell_files $v $M)
 	spec=$1 tpl=$2
 	name=${v}_${M}x${N}x${K}
 	mkdir -p "$W/$name"
-	if [ -n "$BUDGET" ]; then
+	if [ $k != cmp ] && [ -n "$BUDGET" ]; then
 		# the BUDGET configurations the seeded random search will measure
 		# (its draws do not depend on the times): a dry run lists them
 		$LEGO tune $spec $tpl $(search) --run 'echo 1' --db "$W/dry.db" \
 			--device dry --remeasure 0 -q --csv "$W/$name.dry" \
-			$(defs $M $N $K $v) >/dev/null
+			$(defs $M $N $K $v $k) >/dev/null
 		sed -n 's/^[0-9]*,[^"]*"\([^"]*\)".*/\1/p' "$W/$name.dry" >"$W/$name.space"
 	else
-		$LEGO tune $spec $tpl --list $(defs $M $N $K $v) >"$W/$name.space"
+		$LEGO tune $spec $tpl --list $(defs $M $N $K $v $k) >"$W/$name.space"
 	fi
 	cp "$W/$name.space" "$W/$name.todo"
-	if [ "${RESUME:-0}" = 1 ]; then
+	if [ $k = cmp ]; then
+		: >"$W/$name.todo"
+	elif [ "${RESUME:-0}" = 1 ]; then
 		# the configurations the cache lacks: those a dry run on a copy
 		# of it adds (the rows after its last one)
 		cp "$OUT/tune.db" "$W/dry.db"
 		last=$(python3 $T/db_rows.py "$W/dry.db")
 		$LEGO tune $spec $tpl --target triton $(search) --run 'echo 1' \
 			--db "$W/dry.db" --device $DEV --remeasure 0 -q \
-			$(defs $M $N $K $v) >/dev/null 2>&1
+			$(defs $M $N $K $v $k) >/dev/null 2>&1
 		python3 $T/db_rows.py "$W/dry.db" $last >"$W/$name.todo"
 		echo "$name: $(wc -l <"$W/$name.todo") of $(wc -l <"$W/$name.space") configurations to measure"
 	fi
@@ -104,9 +115,9 @@ EOS
 	while read cfg; do
 		i=$((i + 1))
 		# the values by name: the fixed ones, then the configuration's
-		vals=$(eval "$(fix $v | sed 's/-D //g') $cfg;"' echo $BM $BN $BK $GM $STAGES $WARPS')
+		vals=$(eval "$(fix $v $k | sed 's/-D //g') $cfg;"' echo $BM $BN $BK $GM $STAGES $WARPS')
 		if grep -qx "$cfg" "$W/$name.todo"; then
-			$LEGO gen $spec $tpl $(defs $M $N $K $v) $(echo " $cfg" | sed 's/ / -D /g') \
+			$LEGO gen $spec $tpl $(defs $M $N $K $v $k) $(echo " $cfg" | sed 's/ / -D /g') \
 				-o "$W/$name/k$i.py"
 			echo "$W/$name/k$i.py $v $M $N $K $vals" >>"$W/list"
 		fi
@@ -135,8 +146,11 @@ fi
 
 # 2. the exhaustive tuning runs, then the same from the cache
 python3 $T/triton_runner.py serve $SOCK ${TIMING:-call} >"$OUT/server.log" 2>&1 &
-for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-	[ -S $SOCK ] && break; sleep 1; done
+# up to 90 s for the socket: with the 16 compiling processes started first
+# the server's imports took over 20 s once (run9's second call: its first
+# 45 candidates recorded as failed, connection refused)
+i=0
+while [ ! -S $SOCK ] && [ $i -lt 90 ]; do i=$((i + 1)); sleep 1; done
 for pass in 1 2; do
 	for c in $CELLS; do
 		IFS=: read v M N K <<EOS
@@ -144,6 +158,7 @@ $c
 EOS
 		set -- $(cell_files $v $M)
 		name=${v}_${M}x${N}x${K}
+		k=$(kind $c)
 		csv=$OUT/$name.csv
 		[ $pass = 2 ] && csv=/dev/null
 		[ $(elapsed) -gt ${TUNE_UNTIL:-420} ] && { echo "time guard: $name pass $pass skipped"; continue; }
@@ -152,7 +167,7 @@ EOS
 			--db "$OUT/tune.db" --device $DEV --seconds 60 --csv $csv \
 			--remeasure ${REMEASURE:-3} --rounds ${ROUNDS:-3} \
 			--run "python3 $T/triton_runner.py measure $SOCK {kernel} $v $M $N $K {BM} {BN} {BK} {GM} {STAGES} {WARPS}" \
-			$(defs $M $N $K $v) 2>&1 | tr '\n' ' '
+			$(defs $M $N $K $v $k) 2>&1 | tr '\n' ' '
 		echo
 	done
 	echo "pass $pass done at $(elapsed) s"
@@ -164,17 +179,18 @@ python3 $T/triton_runner.py quit $SOCK
 
 # 3. the best kernels beside the baselines
 : >"$W/cells"
-for c in $CELLS; do
+for c in $CELLS $COMPARE; do
 	IFS=: read v M N K <<EOS
 $c
 EOS
+	k=$(kind $c)
 	set -- $(cell_files $v $M)
 	name=${v}_${M}x${N}x${K}
-	if $LEGO gen $1 $2 --tuned "$OUT/tune.db" $(defs $M $N $K $v) \
+	if $LEGO gen $1 $2 --tuned "$OUT/tune.db" $(defs $M $N $K $v $k) \
 		-o "$W/$name.tuned.py" 2>"$W/$name.note"; then
 		{ sed 's/^lego gen: tuned: \(.*\) (.*/# tuned: \1/' "$W/$name.note"
 		  cat "$W/$name.tuned.py"; } >"$W/$name.t.py"
-		echo "$v $M $N $K $W/$name.space $W/$name.t.py $(fix $v | sed 's/-D //g')" >>"$W/cells"
+		echo "$v $M $N $K $W/$name.space $W/$name.t.py $(fix $v $k | sed 's/-D //g')" >>"$W/cells"
 	fi
 done
 # compare.py stops starting cells at STOP s (the device call's limit)

@@ -1,12 +1,13 @@
 """choice_check.py LEGO ROOT - the study's combined template (bench/tune/
-choice.sh) without a GPU.  First its space: `lego tune --list` at seven
-problems (FP16 and FP8) against brute_force, the raw cross product
-filtered one configuration at a time by the rules of choice.lego
-restated here.  Then its kernels, with triton and torch replaced by a
-small numpy stand-in that runs the generated kernels program by
-program: for each layout and two problems (tiles dividing the sizes:
-the pointer, generic and split-K pointer kernels; not dividing: the
-masked and split-K masked kernels), every configuration of the space
+choice.sh) without a GPU.  First its space: `lego tune --list` at nine
+problems (FP16 with BK fixed and with BK tuned, FP8) against
+brute_force, the raw cross product filtered one configuration at a time
+by the rules of choice.lego and the specs restated here.  Then its
+kernels, with triton and torch replaced by a small numpy stand-in that
+runs the generated kernels program by program: for each layout and four
+problems (tiles dividing the sizes: the pointer, generic and split-K
+pointer kernels; not dividing: the masked and split-K masked kernels;
+each at BK = 64 and, unsplit, at BK = 128), every configuration of the space
 with KERNEL 1, 2, 4 or 5 (TMA needs a GPU) is generated and launched
 twice through lego_launch; its C must equal numpy's product of the same
 small integers exactly (FP16 holds them) both times (split-K's and
@@ -156,14 +157,24 @@ def brute_force(M, N, K, BK, GM, esize):
     """The study's space (bench/tune/README.md) enumerated from the raw
     cross product: which kernel runs where, and where split-K may split,
     as choice.lego's comments say it, checked one configuration at a
-    time."""
+    time.  BK None: tuned over the spec's K steps (FP16), each
+    configuration naming its BK."""
     cd = lambda a, b: -(-a // b)
-    out = set()
-    for BM, BN, ST, W, KER, S, OCC in itertools.product(
-            (32, 64, 128), (32, 64, 128, 256), (3, 4), (4, 8), (1, 2, 3, 4, 5),
+    out, fixed_bk = set(), BK is not None
+    fp16 = esize == 2
+    for BM, BN, bk, ST, W, KER, S, OCC in itertools.product(
+            (32, 64, 128), (32, 64, 128, 256), (32, 64, 128) if BK is None
+            else (BK,), (3, 4, 5) if fp16 else (3, 4), (4, 8), (1, 2, 3, 4, 5),
             (1, 2, 4, 8), (1, 2)):
-        if (BM < 64 or BN < 64) and cd(M, 64) * cd(N, 64) >= 2 * 132:
+        under_two_waves = cd(M, 64) * cd(N, 64) < 2 * 132
+        if (BM < 64 or BN < 64) and not under_two_waves:
             continue                     # small tiles: under two waves only
+        if fp16 and (bk > 64 or ST > 4) and not under_two_waves:
+            continue                     # K step 128, 5 stages: likewise
+        if (bk * esize != 128 or ST > 4) and (
+                BM < 64 or BN < 64 or S > 1 or KER == 5):
+            continue                     # and only unsplit, tiles of 64 up
+        BK = bk
         stages = (BM * BK + BK * BN) * esize * ST
         if stages > 232448:
             continue
@@ -191,15 +202,16 @@ def brute_force(M, N, K, BK, GM, esize):
         if S > 1 and (KER > 2 or ktiles % S or ktiles // S < ST
                       or tiles >= 132 or tiles * S > 4 * 132):
             continue
-        out.add(f"BM={BM} BN={BN} STAGES={ST} WARPS={W} KERNEL={KER} "
-                f"SPLIT_K={S} OCC={OCC}")
+        out.add(f"BM={BM} BN={BN} " + ("" if fixed_bk else f"BK={bk} ") +
+                f"STAGES={ST} WARPS={W} KERNEL={KER} SPLIT_K={S} OCC={OCC}")
     return out
 
 
 def space_check(lego, root, tmp):
     """`lego tune --list` of the study's spaces against brute_force."""
     failures = []
-    for v, BK, esize in (("atb", 64, 2), ("abt_e4m3", 128, 1)):
+    # BK fixed as the study fixes it, and (FP16) tuned, as FREE_BK=1 runs
+    for v, BK, esize in (("atb", 64, 2), ("abt_e4m3", 128, 1), ("atb", None, 2)):
         subprocess.run(["sh", os.path.join(root, "bench/tune/choice.sh"),
                         root, v, tmp], check=True)
         for M, N, K in ((1000, 1000, 1000), (1024, 1024, 1024),
@@ -207,7 +219,7 @@ def space_check(lego, root, tmp):
                         (8192, 128, 8192), (96, 200, 1000), (512, 768, 384),
                         (1024, 128, 1024), (1024, 1024, 128)):
             d = [f"-D{k}={x}" for k, x in
-                 dict(M=M, N=N, K=K, BK=BK, GM=8).items()]
+                 dict(M=M, N=N, K=K, BK=BK, GM=8).items() if x is not None]
             got = subprocess.run(
                 [lego, "tune", os.path.join(tmp, f"matmul_choice_{v}.lego"),
                  "/dev/null", "--list"] + d, check=True, capture_output=True,
@@ -245,8 +257,11 @@ def main():
     lego, root = sys.argv[1], sys.argv[2]
     stand_ins()
     # tiles dividing the sizes (GM = 1: the generic kernel's grouping
-    # needs GM | M / BM), then not (the masked kernels, grouped)
-    problems = ((128, 192, 512, 1), (100, 136, 360, 8))
+    # needs GM | M / BM), then not (the masked kernels, grouped); at the
+    # study's K step (12 K tiles: splits of 2 and 4 over 3 stages), then
+    # at 128 (the unsplit kernels alone, choice.lego)
+    problems = ((128, 192, 768, 1, 64), (100, 136, 720, 8, 64),
+                (128, 192, 512, 1, 128), (100, 136, 360, 8, 128))
     failures, runs, seen = [], 0, set()
     with tempfile.TemporaryDirectory() as tmp:
         failures += space_check(lego, root, tmp)
@@ -255,8 +270,8 @@ def main():
                             root, v, tmp], check=True)
             spec = os.path.join(tmp, f"matmul_choice_{v}.lego")
             tpl = os.path.join(tmp, f"matmul_choice_{v}.py.tpl")
-            for M, N, K, GM in problems:
-                fixed = dict(BK=32, GM=GM, STAGES=3, WARPS=4)
+            for M, N, K, GM, BK in problems:
+                fixed = dict(BK=BK, GM=GM, STAGES=3, WARPS=4)
                 d = [f"-D{k}={x}" for k, x in
                      dict(fixed, M=M, N=N, K=K).items()]
                 space = subprocess.run([lego, "tune", spec, tpl, "--list"] + d,
