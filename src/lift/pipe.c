@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/word.h"
 #include "lift/value.h"
 
 enum { PIPE_MAX_COPIES = 8 };
@@ -142,22 +143,6 @@ static int reads_inputs(const lift_val *v)
 	return v->kind == VAL_ARRAY && lift_view_reads_params(v->view);
 }
 
-static int is_ident(char c)
-{
-	return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
-	       (c >= 'A' && c <= 'Z');
-}
-
-/* Does C text use the variable or array name? */
-static int mentions(const char *text, const char *name)
-{
-	size_t n = strlen(name);
-	for (const char *s = strstr(text, name); s; s = strstr(s + 1, name))
-		if ((s == text || !is_ident(s[-1])) && !is_ident(s[n]))
-			return 1;
-	return 0;
-}
-
 /* Runs a store with the output diverted into dst; the store must not
  * emit barriers (a nest of maps does not). */
 static lift_type *divert(lift_cc *cc, lego_sbuf *dst, lift_fun *f,
@@ -216,7 +201,8 @@ lift_val *lift_pipe_copy(lift_cc *cc, const lift_fun *to, lift_val **args,
 	if (!tr)
 		return NULL;
 	const char *code = cc->out.s + mark;
-	if (p->acc ? mentions(code, p->acc) : strstr(code, "acc_") != NULL)
+	if (p->acc ? lego_word_find(code, code, p->acc) != NULL
+		   : strstr(code, "acc_") != NULL)
 		return lift_err(cc, to->at, "a double-buffered toLocal copies "
 				"the kernel's inputs only, not the accumulator "
 				"of its reduceSeqPipe");
