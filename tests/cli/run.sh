@@ -570,5 +570,23 @@ has "table too large: located" 1 "where.lego:3:8: error: layout C has 1099511627
 has "show of symbolic sizes: located" 1 "where.lego:2:8: error: layout A has symbolic sizes" \
 	err show "$tmp/where.lego" A
 
+# The doc-test refuses a command that names a build folder (it would pass
+# in the plain run only, whose build that is): located, not run.  A page
+# with `lego` (BUILD first on the PATH) passes; build/lego, ./build-san/...
+# and a quoted "../build" fail at their lines; rebuild/ and --build do not.
+if command -v python3 >/dev/null 2>&1; then
+	printf '# p\n\n    $ lego --help | head -n 1\n    Usage: lego COMMAND [ARGS]...\n\n    $ build/lego --help | head -n 1\n    Usage: lego COMMAND [ARGS]...\n\n    $ ./build-san/lego x\n    $ cd e && "../build"/lego x\n    $ echo rebuild/x --build\n    rebuild/x --build\n' >"$tmp/page.md"
+	python3 "$dir/../docs/doctest.py" "$build" "$tmp/page.md" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	got=$(sed -n 's|.*/page.md:\([0-9]*\): FAIL .*|\1|p' "$tmp/out" | tr '\n' ' ')
+	if [ "$rc" -eq 1 ] && [ "$got" = "6 9 10 " ] &&
+	   grep -q "names the build folder 'build-san'" "$tmp/out" &&
+	   grep -q "^docs: 2 passed, 3 failed$" "$tmp/out"; then
+		ok
+	else
+		bad "doc-test: build folders refused at lines 6 9 10, got '$got' (exit $rc)"
+	fi
+fi
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
