@@ -143,6 +143,28 @@ static int reads_inputs(const lift_val *v)
 	return v->kind == VAL_ARRAY && lift_view_reads_params(v->view);
 }
 
+/* Whether a copy's code reads its reduction's accumulator: the buffer
+ * acc, or (acc NULL) a scalar one, a word acc_N of the generated code;
+ * the parser refuses sizes and parameters named acc_..., so that no
+ * user's name (my_acc_0, acc_sum) is taken for one.  The code is searched
+ * because an accumulator may reach the copy inside arguments that
+ * reads_inputs accepts (a closure a lazy map applies, value(acc, n)),
+ * whose views are src/lift/view.c's to open.  Conservative: an outer
+ * reduction's scalar accumulator, which the rounds do not change, is
+ * refused too. */
+static int reads_acc(const char *code, const char *acc)
+{
+	if (acc)
+		return lego_word_find(code, code, acc) != NULL;
+	for (const char *s = strstr(code, "acc_"); s; s = strstr(s + 1, "acc_")) {
+		size_t d = strspn(s + 4, "0123456789");
+		if ((s == code || !lego_word_char(s[-1])) && d &&
+		    !lego_word_char(s[4 + d]))
+			return 1;
+	}
+	return 0;
+}
+
 /* Runs a store with the output diverted into dst; the store must not
  * emit barriers (a nest of maps does not). */
 static lift_type *divert(lift_cc *cc, lego_sbuf *dst, lift_fun *f,
@@ -200,9 +222,7 @@ lift_val *lift_pipe_copy(lift_cc *cc, const lift_fun *to, lift_val **args,
 	pipe_rebind_end(cc, 0);
 	if (!tr)
 		return NULL;
-	const char *code = cc->out.s + mark;
-	if (p->acc ? lego_word_find(code, code, p->acc) != NULL
-		   : strstr(code, "acc_") != NULL)
+	if (reads_acc(cc->out.s + mark, p->acc))
 		return lift_err(cc, to->at, "a double-buffered toLocal copies "
 				"the kernel's inputs only, not the accumulator "
 				"of its reduceSeqPipe");
