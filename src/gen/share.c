@@ -16,31 +16,16 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "core/word.h"
 #include "expr/expr.h"
 #include "expr/memo.h"
 #include "gen/emit.h"
 #include "gen/template.h"
 
-static int is_word(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
-/* Whether text has the word w (not part of a longer name). */
-static int has_word(const char *text, const char *w)
-{
-	size_t n = strlen(w);
-	for (const char *s = strstr(text, w); s; s = strstr(s + 1, w))
-		if ((s == text || !is_word(s[-1])) && !is_word(s[n]))
-			return 1;
-	return 0;
-}
-
 static int has_any_word(const char *text, const char *const *words)
 {
 	for (; *words; words++)
-		if (has_word(text, *words))
+		if (lego_word_find(text, text, *words))
 			return 1;
 	return 0;
 }
@@ -50,7 +35,7 @@ static int c_label(const char *text)
 {
 	const char *s = text + strspn(text, " \t");
 	size_t n = 0;
-	while (is_word(s[n]))
+	while (lego_word_char(s[n]))
 		n++;
 	s += n;
 	s += strspn(s, " \t");
@@ -99,7 +84,7 @@ static int starts_with_word(const char *text, const char *w)
 {
 	const char *s = text + strspn(text, " \t");
 	size_t n = strlen(w);
-	return !strncmp(s, w, n) && !is_word(s[n]);
+	return !strncmp(s, w, n) && !lego_word_char(s[n]);
 }
 
 /* The last word of text (before trailing blanks) is w. */
@@ -109,7 +94,7 @@ static int ends_with_word(const char *text, const char *w)
 	while (n && strchr(" \t\r\n", text[n - 1]))
 		n--;
 	return n >= k && !memcmp(text + n - k, w, k) &&
-	       (n == k || !is_word(text[n - k - 1]));
+	       (n == k || !lego_word_char(text[n - k - 1]));
 }
 
 /* text, less a trailing comment begun by marker, in buf: its last cap - 1
@@ -152,7 +137,7 @@ static int changed_at(const char *text, size_t at, size_t n)
 	if (k && text[k - 1] == '&' && (k < 2 || text[k - 2] != '&'))
 		return 1;
 	size_t w = k;
-	while (w && is_word(text[w - 1]))
+	while (w && lego_word_char(text[w - 1]))
 		w--;
 	for (size_t i = 0; binders[i]; i++)
 		if (k - w == strlen(binders[i]) &&
@@ -167,10 +152,9 @@ static int text_changes(const char *text, const lego_expr *const *syms,
 {
 	for (size_t i = 0; i < nsyms; i++) {
 		const char *w = syms[i]->sym->name;
-		size_t n = strlen(w);
-		for (const char *s = strstr(text, w); s; s = strstr(s + 1, w))
-			if ((s == text || !is_word(s[-1])) && !is_word(s[n]) &&
-			    changed_at(text, (size_t)(s - text), n))
+		for (const char *s = lego_word_find(text, text, w); s;
+		     s = lego_word_find(text, s + 1, w))
+			if (changed_at(text, (size_t)(s - text), strlen(w)))
 				return 1;
 	}
 	return 0;
@@ -295,7 +279,7 @@ const lego_expr **gen_syms_of(lego_ctx *ctx, lego_expr *const *es,
 int gen_text_names(const char *text, const lego_expr *const *syms, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		if (has_word(text, syms[i]->sym->name))
+		if (lego_word_find(text, text, syms[i]->sym->name))
 			return 1;
 	return 0;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "core/word.h"
 #include "expr/print.h"
 #include "expr/sbuf.h"
 #include "gen/emit.h"
@@ -172,12 +173,6 @@ static int load_spec(tmpl *t, const lego_gen_opts *opts)
 	return t->spec ? LEGO_OK : LEGO_ERR;
 }
 
-static int is_word(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 static size_t skip_digits(const char *s, size_t len, size_t j)
 {
 	while (j < len && s[j] >= '0' && s[j] <= '9')
@@ -190,13 +185,14 @@ static size_t skip_digits(const char *s, size_t len, size_t j)
 static int temp_at(const char *s, size_t len, size_t i, const char *prefix)
 {
 	size_t w = strlen(prefix);
-	if ((i && is_word(s[i - 1])) || i + w >= len || memcmp(s + i, prefix, w))
+	if ((i && lego_word_char(s[i - 1])) || i + w >= len ||
+	    memcmp(s + i, prefix, w))
 		return 0;
 	size_t j = skip_digits(s, len, i + w);
 	if (j == i + w || j >= len || s[j] != '_')
 		return 0;
 	size_t k = skip_digits(s, len, j + 1);
-	return k > j + 1 && (k == len || !is_word(s[k]));
+	return k > j + 1 && (k == len || !lego_word_char(s[k]));
 }
 
 /* Whether the template or a name of its spec (which may come from a

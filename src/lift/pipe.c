@@ -11,8 +11,8 @@
  * round i - 1, which every work-item finished at that round's barrier.
  *
  * The next round's copy is the round's own code with the round index
- * rebound to i + 1 in a block (`const int i = i_next;`), so that every
- * access of it is the same LEGO view, simplified once.  A copy is
+ * renamed to one set to i + 1 (`const int i_2n = i_2 + 1;`), so that
+ * every access of it is the same LEGO view, simplified once.  A copy is
  * therefore restricted to what it may read early: the kernel's inputs,
  * never the accumulator or a buffer; its function is a nest of maps
  * around id or a user function (computed at the load), optionally
@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/word.h"
 #include "lift/value.h"
 
 enum { PIPE_MAX_COPIES = 8 };
@@ -64,31 +65,54 @@ int lift_pipe_open(lift_cc *cc, const lift_fun *f, lego_expr *i,
 	return 0;
 }
 
-/* Emits `if (i + d < len) { const int i_next = i + d; { const int i =
- * i_next; ... } }` around what gen emits (d = 1: the next round; d = -1
- * with mark: round 0, before the loop); closed by pipe_rebind_end. */
-static void pipe_rebind(lift_cc *cc, const lift_pipe *p, int first)
+/* Emits `if (i + 1 < len) { const int in = i + 1;` before what gen emits
+ * for the next round, or with first, `if (0 < len) { const int i = 0;`
+ * for round 0 before the loop (where no i is declared yet); returns where
+ * that code starts, for pipe_rebind_end. */
+static size_t pipe_rebind(lift_cc *cc, const lift_pipe *p, int first)
 {
 	if (first) {
 		lift_emit(cc, "if (0 < %s) {", p->len);
 		cc->indent++;
 		lift_emit(cc, "const int %s = 0;", p->name);
-		return;
+	} else {
+		lift_emit(cc, "if (%s + 1 < %s) {", p->name, p->len);
+		cc->indent++;
+		lift_emit(cc, "const int %sn = %s + 1;", p->name, p->name);
 	}
-	lift_emit(cc, "if (%s + 1 < %s) {", p->name, p->len);
-	cc->indent++;
-	lift_emit(cc, "const int %sn = %s + 1;", p->name, p->name);
-	lift_emit(cc, "{");
-	cc->indent++;
-	lift_emit(cc, "const int %s = %sn;", p->name, p->name);
+	return cc->out.len;
 }
 
-static void pipe_rebind_end(lift_cc *cc, int first)
+/* Renames the word name to name + "n" in b from offset from on. */
+static void rename_index(lego_sbuf *b, size_t from, const char *name)
 {
-	for (int k = first ? 1 : 2; k > 0; k--) {
-		cc->indent--;
-		lift_emit(cc, "}");
+	char *code = b->oom ? NULL : strdup(b->s + from);
+	if (!code) {
+		b->oom = 1;
+		return;
 	}
+	b->len = from;
+	b->s[from] = 0;
+	const char *s = code, *w;
+	for (; (w = lego_word_find(code, s, name)); s = w + strlen(name))
+		lego_sbuf_printf(b, "%.*s%sn", (int)(w - s), s, name);
+	lego_sbuf_puts(b, s);
+	free(code);
+}
+
+/* Closes pipe_rebind's block.  The next round's code, emitted from from
+ * on with the round's own index i (the same LEGO views, simplified
+ * once), gets i renamed to in: a block redeclaring i would shadow it.
+ * Generated names are words, i_N (no user's name starts with i_), so the
+ * renaming is exact; the copies emit no barriers, so no offset recorded
+ * inside that code moves. */
+static void pipe_rebind_end(lift_cc *cc, const lift_pipe *p, size_t from,
+			    int first)
+{
+	if (!first)
+		rename_index(&cc->out, from, p->name);
+	cc->indent--;
+	lift_emit(cc, "}");
 }
 
 /* The nest of maps of a copy's function (to->f = views o nest), or NULL
@@ -142,19 +166,25 @@ static int reads_inputs(const lift_val *v)
 	return v->kind == VAL_ARRAY && lift_view_reads_params(v->view);
 }
 
-static int is_ident(char c)
+/* Whether a copy's code reads its reduction's accumulator: the buffer
+ * acc, or (acc NULL) a scalar one, a word acc_N of the generated code;
+ * the parser refuses sizes and parameters named acc_..., so that no
+ * user's name (my_acc_0, acc_sum) is taken for one.  The code is searched
+ * because an accumulator may reach the copy inside arguments that
+ * reads_inputs accepts (a closure a lazy map applies, value(acc, n)),
+ * whose views are src/lift/view.c's to open.  Conservative: an outer
+ * reduction's scalar accumulator, which the rounds do not change, is
+ * refused too. */
+static int reads_acc(const char *code, const char *acc)
 {
-	return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
-	       (c >= 'A' && c <= 'Z');
-}
-
-/* Does C text use the variable or array name? */
-static int mentions(const char *text, const char *name)
-{
-	size_t n = strlen(name);
-	for (const char *s = strstr(text, name); s; s = strstr(s + 1, name))
-		if ((s == text || !is_ident(s[-1])) && !is_ident(s[n]))
+	if (acc)
+		return lego_word_find(code, code, acc) != NULL;
+	for (const char *s = strstr(code, "acc_"); s; s = strstr(s + 1, "acc_")) {
+		size_t d = strspn(s + 4, "0123456789");
+		if ((s == code || !lego_word_char(s[-1])) && d &&
+		    !lego_word_char(s[4 + d]))
 			return 1;
+	}
 	return 0;
 }
 
@@ -170,9 +200,9 @@ static lift_type *divert(lift_cc *cc, lego_sbuf *dst, lift_fun *f,
 	cc->out = *dst;
 	if (first)
 		cc->indent--;
-	pipe_rebind(cc, cc->pipe, first);
+	size_t from = pipe_rebind(cc, cc->pipe, first);
 	lift_type *t = lift_store_at(cc, f, args, n, b, &slot, 1, root, at);
-	pipe_rebind_end(cc, first);
+	pipe_rebind_end(cc, cc->pipe, from, first);
 	if (first)
 		cc->indent++;
 	*dst = cc->out;
@@ -210,13 +240,12 @@ lift_val *lift_pipe_copy(lift_cc *cc, const lift_fun *to, lift_val **args,
 		return NULL;
 	/* The next round's data, loaded (and computed) into r now. */
 	size_t mark = cc->out.len;
-	pipe_rebind(cc, p, 0);
+	size_t from = pipe_rebind(cc, p, 0);
 	lift_type *tr = lift_store(cc, (lift_fun *)nest, args, n, r, to->at);
-	pipe_rebind_end(cc, 0);
+	pipe_rebind_end(cc, p, from, 0);
 	if (!tr)
 		return NULL;
-	const char *code = cc->out.s + mark;
-	if (p->acc ? mentions(code, p->acc) : strstr(code, "acc_") != NULL)
+	if (reads_acc(cc->out.s + mark, p->acc))
 		return lift_err(cc, to->at, "a double-buffered toLocal copies "
 				"the kernel's inputs only, not the accumulator "
 				"of its reduceSeqPipe");

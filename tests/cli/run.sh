@@ -570,5 +570,65 @@ has "table too large: located" 1 "where.lego:3:8: error: layout C has 1099511627
 has "show of symbolic sizes: located" 1 "where.lego:2:8: error: layout A has symbolic sizes" \
 	err show "$tmp/where.lego" A
 
+# The doc-test refuses a command that names a build folder (it would pass
+# in the plain run only, whose build that is): located, not run.  A page
+# with `lego` (BUILD first on the PATH) passes; build/lego, ./build-san/...
+# and a quoted "../build" fail at their lines; rebuild/ and --build do not.
+if command -v python3 >/dev/null 2>&1; then
+	printf '# p\n\n    $ lego --help | head -n 1\n    Usage: lego COMMAND [ARGS]...\n\n    $ build/lego --help | head -n 1\n    Usage: lego COMMAND [ARGS]...\n\n    $ ./build-san/lego x\n    $ cd e && "../build"/lego x\n    $ echo rebuild/x --build\n    rebuild/x --build\n' >"$tmp/page.md"
+	python3 "$dir/../docs/doctest.py" "$build" "$tmp/page.md" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	got=$(sed -n 's|.*/page.md:\([0-9]*\): FAIL .*|\1|p' "$tmp/out" | tr '\n' ' ')
+	if [ "$rc" -eq 1 ] && [ "$got" = "6 9 10 " ] &&
+	   grep -q "names the build folder 'build-san'" "$tmp/out" &&
+	   grep -q "^docs: 2 passed, 3 failed$" "$tmp/out"; then
+		ok
+	else
+		bad "doc-test: build folders refused at lines 6 9 10, got '$got' (exit $rc)"
+	fi
+fi
+
+# ---------------------------------------------------- templates in range
+# Every template of examples/ and bench/ proved with its spec
+# (tests/cli/templates.txt): an index refuted is an access out of range
+# for values the spec admits (bench/lud's block starts were, declared over
+# [0, n)); a template not listed fails, so every new one is proved.
+root=$dir/../..
+listed=$(sed -n 's/^[a-z]* \([^ ]*\) .*/\1/p' "$dir/templates.txt" | sort)
+found=$(cd "$root" && find examples bench -name '*.tpl' | sort)
+if [ "$listed" = "$found" ]; then ok; else
+	: >"$tmp/out"
+	: >"$tmp/err"
+	bad "templates.txt lists the templates of examples/ and bench/: $(echo "$found" | grep -vxF "$listed" | tr '\n' ' ')"
+fi
+grep '^[a-z]' "$dir/templates.txt" >"$tmp/templates"
+while read -r status tpl spec; do
+	case $spec in
+	-) set -- "$root/$tpl" ;;
+	choice:*)
+		v=${spec#choice:}
+		if ! sh "$root/bench/tune/choice.sh" "$root" "$v" "$tmp/choice"; then
+			bad "prove $tpl: choice.sh $v failed"
+			continue
+		fi
+		set -- "$tmp/choice/matmul_choice_$v.lego" \
+			"$tmp/choice/matmul_choice_$v.py.tpl" ;;
+	*) set -- "$root/$spec" "$root/$tpl" ;;
+	esac
+	run check --prove "$@"
+	if grep -q ': error' "$tmp/out" "$tmp/err" ||
+	   ! grep -q ' placeholders: ' "$tmp/out"; then
+		bad "prove $tpl: not checked (exit $rc)"
+	elif grep -q ': REFUTED' "$tmp/out"; then
+		if [ "$status" = refuted ]; then ok; else
+			grep ': REFUTED' "$tmp/out" | head -3 >"$tmp/err"
+			: >"$tmp/out"
+			bad "prove $tpl: an index refuted"
+		fi
+	elif [ "$status" = unrefuted ]; then ok
+	else bad "prove $tpl: marked refuted, no longer refuted: mark it unrefuted"
+	fi
+done <"$tmp/templates"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -16,6 +16,11 @@ Each page runs in a fresh temporary folder in which the repository's top-level
 folders appear (examples/, bench/, ...), with BUILD first on the PATH, so
 `lego ...` is the tool just built.  --update rewrites the pages' outputs from
 what the commands print (not where a page abbreviates): review the diff.
+
+A command that names a build folder (`build/lego`, `build-san/...`, BUILD's
+own name) fails without running: it would pass only in the run whose build
+that folder is (the plain one, not the sanitizer's), so it is refused in
+every run; a page writes `lego ...`.
 """
 import os
 import re
@@ -27,6 +32,17 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DIRECTIVE = re.compile(r"^<!--\s*doctest:\s*(skip|file)\b\s*(.*?)\s*-->\s*$")
 TIMEOUT_S = 120
+
+
+def build_folder_pattern(build):
+    """A path component that is a build folder: build, build-NAME (the
+    Makefile's and the scripts' folders) or BUILD's own name, as a whole
+    word (not `rebuild/`, `--build`), used as a folder or an argument."""
+    names = r"build(?:-[\w-]+)?"
+    own = os.path.basename(build.rstrip(os.sep))
+    if own:
+        names += "|" + re.escape(own)
+    return re.compile(r"(?<![\w.-])(%s)(?=/|[\s'\";|&)]|$)" % names)
 
 
 def pages(args):
@@ -136,6 +152,7 @@ def run(cmd, cwd, env):
 
 
 def check_page(path, build, update, tally):
+    refused = build_folder_pattern(build)
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
     rel = os.path.relpath(path, ROOT)
@@ -152,6 +169,14 @@ def check_page(path, build, update, tally):
                     f.write("\n".join(t for _, t in body) + "\n")
                 continue
             for cmd, cmd_end, idx, expect in commands(body):
+                named = refused.search(cmd)
+                if named:
+                    tally[1] += 1
+                    print("%s:%d: FAIL $ %s\n  names the build folder '%s': "
+                          "write `lego ...` (BUILD is first on the PATH)"
+                          % (rel, cmd_end + 1, cmd.replace("\n", " "),
+                             named.group(1)))
+                    continue
                 got = run(cmd, cwd, env)
                 if matches(expect, got):
                     tally[0] += 1

@@ -35,6 +35,19 @@ for f in "$HERE"/err_*.lift; do
 	fi
 done
 
+# A double-buffered copy refuses the round's accumulator (err_pipe_acc*)
+# but not a user's name holding acc_ (pipe_names.lift): compiled, as C
+# with -Wshadow (the next round's copy renames the round index, no block
+# redeclares it), run as one work-item: every group's M rounds give M.
+if "$LEGO" lift "$HERE/pipe_names.lift" -o "$TMP/pn.cl" &&
+   printf '#include "c_shim.h"\n#include "pn.cl"\nint main(void)\n{\n\tfloat x[2 * 3 * 4] = {0}, out[2] = {0};\n\tk(x, out, 2, 3);\n\tCHECK(out[0] == 3 && out[1] == 3, "%%g %%g", out[0], out[1]);\n\treturn failures != 0;\n}\n' > "$TMP/pn.c" &&
+   $CC $CFLAGS -Wshadow -Wno-unused-but-set-variable -I"$HERE" -I"$TMP" "$TMP/pn.c" -o "$TMP/pn" &&
+   "$TMP/pn"; then
+	ok "pipe_names: user names with acc_ in a double-buffered copy"
+else
+	ko "pipe_names: user names with acc_ in a double-buffered copy"
+fi
+
 type_is() {
 	got=$("$LEGO" lift --type "$EX/$1.lift" 2>&1)
 	if [ "$got" = "$2" ]; then
@@ -148,7 +161,7 @@ if [ -f /usr/include/CL/cl.h ]; then
 	# to this slice (loaded again, stored into this slot): caught
 	M=$TMP/mmvec_mut
 	mkdir -p "$M"
-	sed 's/^\(.*const int i_[0-9]*\) = \(i_[0-9]*\)n;$/\1 = \2n - 1;/' \
+	sed 's/^\(.*const int i_[0-9]*n\) = \(i_[0-9]*\) + 1;$/\1 = \2;/' \
 		"$TMP/mmvec/kernel.cl" > "$M/kernel.cl"
 	if cmp -s "$TMP/mmvec/kernel.cl" "$M/kernel.cl"; then
 		ko "mmvec mutated: no next-slice copy found"

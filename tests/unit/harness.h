@@ -73,5 +73,6 @@ void suite_families(lego_test *t);
 void suite_synth(lego_test *t);
 void suite_synth_infer(lego_test *t);
 void suite_split(lego_test *t);
+void suite_word(lego_test *t);
 
 #endif

@@ -61,7 +61,7 @@ int main(int argc, char **argv)
 		{"null", suite_null}, {"families", suite_families},
 		{"lift", suite_lift}, {"synth", suite_synth},
 		{"synth_infer", suite_synth_infer},
-		{"split", suite_split},
+		{"split", suite_split}, {"word", suite_word},
 	};
 	lego_test t = {0};
 	const char *only = NULL;
