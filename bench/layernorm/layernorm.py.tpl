@@ -98,6 +98,40 @@ def layernorm_fwd(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, G, eps,
         tl.store(rstd_ptr + {{ V[i, :] }}, rstd)
 
 
+
+@triton.jit
+def layernorm_fwd_warp(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, G, eps,
+                       N: tl.constexpr, BM: tl.constexpr, CW: tl.constexpr):
+    # The forward with no barrier in its row sums: tile i of BM rows is
+    # taken as NC chunks of CW columns, chunk first (XW).  Triton lays a
+    # chunk's columns on the lanes (16 bytes each) and, where CW is wider
+    # than 32 lanes' 16 bytes, on as many warps; then the rows on the
+    # other warps, never the chunks.  With CW 32 lanes' 16 bytes and BM >=
+    # the warps, a row is one warp's (a thread holds 16 bytes of each of
+    # its NC chunks): the sums are a thread's own adds and a warp's
+    # shuffles, no shared memory and no block barrier; with CW k times
+    # wider, a row is k warps', one exchange a sum.  (layernorm_fwd's
+    # [BM, N] tile spreads a row over every warp.)
+    # w and b: the same chunks broadcast over the rows (L1 hits after the
+    # first warp), loaded behind x so that their latency hides under x's.
+    # Tiles p, p + G, ... (G = M / BM: one a program).
+    NC: tl.constexpr = N // CW
+    p = tl.program_id(0)
+    for i in tl.range(p, M // BM, G):
+        x = tl.load(x_ptr + {{ XW[i, :, :, :] }}, eviction_policy="evict_first")
+        wr = tl.load(w_ptr + tl.broadcast_to(({{ CC[:, :] }})[:, None, :], (NC, BM, CW)))
+        br = tl.load(b_ptr + tl.broadcast_to(({{ CC[:, :] }})[:, None, :], (NC, BM, CW)))
+        x = x.to(tl.float32)
+        # Each sum over a thread's chunks first (axis 0), then its lanes.
+        mean = tl.sum(tl.sum(x, axis=0, keep_dims=True), axis=2, keep_dims=True) / N
+        xc = x - mean
+        rstd = 1 / tl.sqrt(tl.sum(tl.sum(xc * xc, axis=0, keep_dims=True), axis=2, keep_dims=True) / N + eps)
+        y = xc * rstd * wr.to(tl.float32) + br.to(tl.float32)
+        tl.store(y_ptr + {{ XW[i, :, :, :] }}, y.to(y_ptr.dtype.element_ty), cache_modifier=".cs")
+        tl.store(mean_ptr + ({{ V[i, :] }})[None, :, None], mean)
+        tl.store(rstd_ptr + ({{ V[i, :] }})[None, :, None], rstd)
+
+
 @triton.jit
 def layernorm_bwd_dx(x_ptr, dy_ptr, dx_ptr, w_ptr, mean_ptr, rstd_ptr, dwp_ptr, dbp_ptr,
                      M, G, N: tl.constexpr, BM: tl.constexpr, NB: tl.constexpr,
