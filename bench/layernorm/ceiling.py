@@ -30,7 +30,9 @@ run), `all` (and every pointer candidate of ops.fwd_candidates: a sweep),
 `late` (and the candidates with w and b reloaded after each tile's sums,
 wb = 1, and those of one tile a program: s10's sweep), `one` (and those
 of one tile a program, wb = 0 and 1: s11's), `warp` (and those of
-layernorm_fwd_warp, a row to one or two warps: s12's);
+layernorm_fwd_warp, a row to 1, 2 or 4 warps, chunk or row first: s13's;
+s12 ran its first version, chunk first, w and b behind x, G = 0 or 4
+programs a multiprocessor);
 LN_CELLS=float16:2048,float16:4096 only those cells.
 """
 import json
@@ -197,7 +199,7 @@ def main():
                 if (len(c) == 6 and ((mode == "all" and not c[4]) or (mode == "tma" and c[4])
                                      or (mode == "late" and (c[5] or not (c[2] or c[4])))
                                      or (mode == "one" and not (c[2] or c[4]))))
-                or (mode == "warp" and len(c) == 7)]
+                or (mode == "warp" and len(c) == 8)]
         for c in OURS[(N, dtype)] + [c for c in more if c not in OURS[(N, dtype)]]:
             fn = (lambda c: lambda x, w, b: ops.layer_norm(x, w, b, fwd=c))(c)
             try:
