@@ -29,7 +29,10 @@ Writes OUT/ceiling.json and prints the tables.  LN_OURS picks our forwards:
 run), `all` (and every pointer candidate of ops.fwd_candidates: a sweep),
 `late` (and the candidates with w and b reloaded after each tile's sums,
 wb = 1, and those of one tile a program: s10's sweep), `one` (and those
-of one tile a program, wb = 0 and 1: s11's);
+of one tile a program, wb = 0 and 1: s11's), `warp` (and those of
+layernorm_fwd_warp, a row to 1, 2 or 4 warps, chunk or row first: s13's;
+s12 ran its first version, chunk first, w and b behind x, G = 0 or 4
+programs a multiprocessor);
 LN_CELLS=float16:2048,float16:4096 only those cells.
 """
 import json
@@ -191,10 +194,12 @@ def main():
         x, w, b, _ = bench.inputs(dtype, N, seed=1000)
         yref = torch.nn.functional.layer_norm(x.double(), (N,), w.double(), b.double(), 1e-5)
         mode = os.environ.get("LN_OURS", "chosen")
+        # The modes before s12 as they were: layernorm_fwd's candidates (6 fields).
         more = [c for c in ops.fwd_candidates(N, dtype, True)
-                if (mode == "all" and not c[4]) or (mode == "tma" and c[4])
-                or (mode == "late" and (c[5] or not (c[2] or c[4])))
-                or (mode == "one" and not (c[2] or c[4]))]
+                if (len(c) == 6 and ((mode == "all" and not c[4]) or (mode == "tma" and c[4])
+                                     or (mode == "late" and (c[5] or not (c[2] or c[4])))
+                                     or (mode == "one" and not (c[2] or c[4]))))
+                or (mode == "warp" and len(c) == 8)]
         for c in OURS[(N, dtype)] + [c for c in more if c not in OURS[(N, dtype)]]:
             fn = (lambda c: lambda x, w, b: ops.layer_norm(x, w, b, fwd=c))(c)
             try:

@@ -99,6 +99,52 @@ def layernorm_fwd(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, G, eps,
         tl.store(rstd_ptr + t97_0, rstd)
 
 
+
+@triton.jit
+def layernorm_fwd_warp(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, G, eps,
+                       N: tl.constexpr, BM: tl.constexpr, CW: tl.constexpr, RF: tl.constexpr):
+    # The forward with no barrier in its row sums: tile i of BM rows is
+    # taken as NC chunks of CW columns, chunk first (XW: NC x BM x CW) or,
+    # RF = 1, row first (XR: BM x NC x CW).  Triton lays a chunk's columns
+    # on the lanes (16 bytes each) and, where CW is wider than 32 lanes'
+    # 16 bytes, on as many warps; then the next dimension in its order on
+    # the other warps.  That order breaks the tie between rows and chunks
+    # (neither contiguous) by the Triton version: 3.9 (here) takes the
+    # rows of XW, 3.6 (the H100's) the rows of XR; the other order lays
+    # the chunks on the warps (sums through shared memory; 5x slower on
+    # the H100, s12).  With the rows on the warps, CW 32 lanes' 16 bytes
+    # and BM >= the warps, a row is one warp's (a thread holds 16 bytes of
+    # each of its NC chunks): the sums are a thread's own adds and a
+    # warp's shuffles, no shared memory and no block barrier; with CW k
+    # times wider, a row is k warps', one exchange a sum.  (layernorm_fwd's
+    # [BM, N] tile spreads a row over every warp.)  w and b: the same
+    # chunks broadcast over the rows (L1 hits after the first warp),
+    # loaded after the sums (before them, Triton 3.6 held them converted
+    # across the sums: 212 registers against 128 at fp16 N = 2048).
+    # Tiles p, p + G, ... (G = M / BM: one a program).
+    NC: tl.constexpr = N // CW
+    p = tl.program_id(0)
+    for i in tl.range(p, M // BM, G):
+        if RF:
+            xy = tl.arange(0, CW)[None, None, :] + BM * CW * NC * i + CW * (tl.arange(0, NC)[None, :, None] + NC * tl.arange(0, BM)[:, None, None])
+            wb = tl.broadcast_to((tl.arange(0, CW)[None, :] + CW * tl.arange(0, NC)[:, None])[None, :, :], (BM, NC, CW))
+        else:
+            xy = tl.arange(0, CW)[None, None, :] + BM * CW * NC * i + CW * (tl.arange(0, NC)[:, None, None] + NC * tl.arange(0, BM)[None, :, None])
+            wb = tl.broadcast_to((tl.arange(0, CW)[None, :] + CW * tl.arange(0, NC)[:, None])[:, None, :], (NC, BM, CW))
+        x = tl.load(x_ptr + xy, eviction_policy="evict_first").to(tl.float32)
+        # Each sum over a thread's chunks first (axis RF), then its lanes.
+        mean = tl.sum(tl.sum(x, axis=RF, keep_dims=True), axis=2, keep_dims=True) / N
+        xc = x - mean
+        rstd = 1 / tl.sqrt(tl.sum(tl.sum(xc * xc, axis=RF, keep_dims=True), axis=2, keep_dims=True) / N + eps)
+        w = tl.load(w_ptr + wb).to(tl.float32)
+        b = tl.load(b_ptr + wb).to(tl.float32)
+        y = xc * rstd * w + b
+        tl.store(y_ptr + xy, y.to(y_ptr.dtype.element_ty), cache_modifier=".cs")
+        t142_0 = tl.arange(0, BM) + BM * i
+        tl.store(mean_ptr + tl.reshape(t142_0, mean.shape), mean)
+        tl.store(rstd_ptr + tl.reshape(t142_0, rstd.shape), rstd)
+
+
 @triton.jit
 def layernorm_bwd_dx(x_ptr, dy_ptr, dx_ptr, w_ptr, mean_ptr, rstd_ptr, dwp_ptr, dbp_ptr,
                      M, G, N: tl.constexpr, BM: tl.constexpr, NB: tl.constexpr,
@@ -118,12 +164,12 @@ def layernorm_bwd_dx(x_ptr, dy_ptr, dx_ptr, w_ptr, mean_ptr, rstd_ptr, dwp_ptr, 
     # Tiles q, q + G/S, ... (q = p / S): G/S need not divide M / BM, so the
     # grid can be a multiple of the number of multiprocessors.
     for i in tl.range(q, M // BM, G // S, num_stages=NUM_STAGES):
-        t120_0 = tl.arange(0, BK * KB)[None, :] + BK * KB * S * tl.arange(0, BM)[:, None] + BK * KB * (c + BM * S * i)
-        x = tl.load(x_ptr + t120_0).to(tl.float32)
-        dy = tl.load(dy_ptr + t120_0).to(tl.float32)
-        t120_1 = tl.arange(0, BM) + BM * i
-        mean = tl.load(mean_ptr + t120_1)
-        rstd = tl.load(rstd_ptr + t120_1)
+        t165_0 = tl.arange(0, BK * KB)[None, :] + BK * KB * S * tl.arange(0, BM)[:, None] + BK * KB * (c + BM * S * i)
+        x = tl.load(x_ptr + t165_0).to(tl.float32)
+        dy = tl.load(dy_ptr + t165_0).to(tl.float32)
+        t165_1 = tl.arange(0, BM) + BM * i
+        mean = tl.load(mean_ptr + t165_1)
+        rstd = tl.load(rstd_ptr + t165_1)
         xhat = (x - mean[:, None]) * rstd[:, None]
         wdy = w[None, :] * dy
         c1 = tl.sum(xhat * wdy, axis=1)
@@ -141,9 +187,9 @@ def layernorm_bwd_dx(x_ptr, dy_ptr, dx_ptr, w_ptr, mean_ptr, rstd_ptr, dwp_ptr, 
         tl.store(dx_ptr + (tl.arange(0, BK * KB)[None, :] + BK * KB * S * tl.arange(0, BM)[:, None] + BK * KB * (c + BM * S * i)), dx.to(dx_ptr.dtype.element_ty))
         dw += tl.sum(dy * xhat, axis=0)
         db += tl.sum(dy, axis=0)
-    t141_0 = tl.arange(0, BK * KB) + BK * KB * (c + S * q)
-    tl.store(dwp_ptr + t141_0, dw)
-    tl.store(dbp_ptr + t141_0, db)
+    t186_0 = tl.arange(0, BK * KB) + BK * KB * (c + S * q)
+    tl.store(dwp_ptr + t186_0, dw)
+    tl.store(dbp_ptr + t186_0, db)
 
 
 @triton.jit
@@ -157,9 +203,9 @@ def layernorm_bwd_dwdb(dwp_ptr, dbp_ptr, dw_ptr, db_ptr, R, N: tl.constexpr,
     db = tl.zeros([BG, BN], dtype=tl.float32)
     for k in range(tl.cdiv(R, BG)):
         live = (tl.arange(0, BG) < R - BG * k)[:, None]
-        t156_0 = tl.arange(0, BN)[None, :] + BG * N * k + BN * j + N * tl.arange(0, BG)[:, None]
-        dw += tl.load(dwp_ptr + t156_0, mask=live, other=0.)
-        db += tl.load(dbp_ptr + t156_0, mask=live, other=0.)
-    t158_0 = tl.arange(0, BN) + BN * j
-    tl.store(dw_ptr + t158_0, tl.sum(dw, axis=0).to(dw_ptr.dtype.element_ty))
-    tl.store(db_ptr + t158_0, tl.sum(db, axis=0).to(db_ptr.dtype.element_ty))
+        t201_0 = tl.arange(0, BN)[None, :] + BG * N * k + BN * j + N * tl.arange(0, BG)[:, None]
+        dw += tl.load(dwp_ptr + t201_0, mask=live, other=0.)
+        db += tl.load(dbp_ptr + t201_0, mask=live, other=0.)
+    t203_0 = tl.arange(0, BN) + BN * j
+    tl.store(dw_ptr + t203_0, tl.sum(dw, axis=0).to(dw_ptr.dtype.element_ty))
+    tl.store(db_ptr + t203_0, tl.sum(db, axis=0).to(db_ptr.dtype.element_ty))

@@ -98,6 +98,51 @@ def layernorm_fwd(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, G, eps,
         tl.store(rstd_ptr + {{ V[i, :] }}, rstd)
 
 
+
+@triton.jit
+def layernorm_fwd_warp(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, M, G, eps,
+                       N: tl.constexpr, BM: tl.constexpr, CW: tl.constexpr, RF: tl.constexpr):
+    # The forward with no barrier in its row sums: tile i of BM rows is
+    # taken as NC chunks of CW columns, chunk first (XW: NC x BM x CW) or,
+    # RF = 1, row first (XR: BM x NC x CW).  Triton lays a chunk's columns
+    # on the lanes (16 bytes each) and, where CW is wider than 32 lanes'
+    # 16 bytes, on as many warps; then the next dimension in its order on
+    # the other warps.  That order breaks the tie between rows and chunks
+    # (neither contiguous) by the Triton version: 3.9 (here) takes the
+    # rows of XW, 3.6 (the H100's) the rows of XR; the other order lays
+    # the chunks on the warps (sums through shared memory; 5x slower on
+    # the H100, s12).  With the rows on the warps, CW 32 lanes' 16 bytes
+    # and BM >= the warps, a row is one warp's (a thread holds 16 bytes of
+    # each of its NC chunks): the sums are a thread's own adds and a
+    # warp's shuffles, no shared memory and no block barrier; with CW k
+    # times wider, a row is k warps', one exchange a sum.  (layernorm_fwd's
+    # [BM, N] tile spreads a row over every warp.)  w and b: the same
+    # chunks broadcast over the rows (L1 hits after the first warp),
+    # loaded after the sums (before them, Triton 3.6 held them converted
+    # across the sums: 212 registers against 128 at fp16 N = 2048).
+    # Tiles p, p + G, ... (G = M / BM: one a program).
+    NC: tl.constexpr = N // CW
+    p = tl.program_id(0)
+    for i in tl.range(p, M // BM, G):
+        if RF:
+            xy = {{ XR[i, :, :, :] }}
+            wb = tl.broadcast_to(({{ CC[:, :] }})[None, :, :], (BM, NC, CW))
+        else:
+            xy = {{ XW[i, :, :, :] }}
+            wb = tl.broadcast_to(({{ CC[:, :] }})[:, None, :], (NC, BM, CW))
+        x = tl.load(x_ptr + xy, eviction_policy="evict_first").to(tl.float32)
+        # Each sum over a thread's chunks first (axis RF), then its lanes.
+        mean = tl.sum(tl.sum(x, axis=RF, keep_dims=True), axis=2, keep_dims=True) / N
+        xc = x - mean
+        rstd = 1 / tl.sqrt(tl.sum(tl.sum(xc * xc, axis=RF, keep_dims=True), axis=2, keep_dims=True) / N + eps)
+        w = tl.load(w_ptr + wb).to(tl.float32)
+        b = tl.load(b_ptr + wb).to(tl.float32)
+        y = xc * rstd * w + b
+        tl.store(y_ptr + xy, y.to(y_ptr.dtype.element_ty), cache_modifier=".cs")
+        tl.store(mean_ptr + tl.reshape({{ V[i, :] }}, mean.shape), mean)
+        tl.store(rstd_ptr + tl.reshape({{ V[i, :] }}, rstd.shape), rstd)
+
+
 @triton.jit
 def layernorm_bwd_dx(x_ptr, dy_ptr, dx_ptr, w_ptr, mean_ptr, rstd_ptr, dwp_ptr, dbp_ptr,
                      M, G, N: tl.constexpr, BM: tl.constexpr, NB: tl.constexpr,

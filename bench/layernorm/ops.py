@@ -14,6 +14,14 @@ Launch parameters (powers of two, and divisors as layernorm.lego assumes):
             stage, loaded right behind x, before the sums (wb = 0: after
             them); a configuration of five fields, as the runs before s10
             wrote them, is wb = 0;
+            `cw` > 0 (s12): layernorm_fwd_warp, the tile as N / cw chunks of
+            cw columns of its BM rows, chunk first or (`rf` 1) row first,
+            a row to one warp (BM >= warps, cw 32 lanes of 16 bytes: its
+            sums with no block barrier) or to k = warps / BM (cw k times
+            wider: one exchange a sum) where Triton lays the rows on the
+            warps (rf 0 with Triton 3.9, rf 1 with 3.6), one stage, w and b
+            after the sums; stages, tma and wb unused; six fields are cw =
+            0, seven rf = 0;
   backward  the first kernel BM rows per step, G programs in R = G / S
             groups of S (R any number up to M/BM: G a multiple of the
             multiprocessors fills the device), group q over the tiles q,
@@ -42,9 +50,9 @@ def fwd_default(N):
 
 
 def fwd_config(c):
-    """(BM, warps, G, stages, tma, wb) of a configuration of five or six
-    fields."""
-    return tuple(c) + (0,) * (6 - len(c))
+    """(BM, warps, G, stages, tma, wb, cw, rf) of a configuration of five
+    to eight fields."""
+    return tuple(c) + (0,) * (8 - len(c))
 
 
 def fwd_candidates(N, dtype, persistent=False):
@@ -90,7 +98,26 @@ def fwd_candidates(N, dtype, persistent=False):
                     for stages in (2, 3):
                         out.add((b, w, fwd_resident(N, dtype, b, w, stages, 0, 1) * sms(), stages, 0, 1))
         out |= {c[:5] + (1,) for c in out if c[2:] == (0, 1, 0, 0)}
+        out |= set(fwd_warp_candidates(N, dtype))
     return sorted(out)
+
+
+def fwd_warp_candidates(N, dtype):
+    """(BM, warps, 0, 1, 0, 0, cw, rf): layernorm_fwd_warp, one tile a
+    program (s12: every G = 4 programs a multiprocessor slower), at 4 or 8
+    warps, a row to k = 1, 2 or 4 warps (BM = warps / k, cw = k times 32
+    lanes of 16 bytes: Triton lays a chunk on k warps before it lays
+    rows), where a thread holds 16 to 64 elements (more spill: 255
+    registers at fp16 N = 4096, a row to a warp), chunk first and, where
+    BM > 1 (else the two are one), row first."""
+    lanes = 512 // torch.tensor([], dtype=dtype).element_size()
+    out = []
+    for warps in (4, 8):
+        for k in (1, 2, 4):
+            bm, cw = warps // k, lanes * k
+            if cw <= N and 16 <= bm * N // (32 * warps) <= 64:
+                out += [(bm, warps, 0, 1, 0, 0, cw, rf) for rf in ((0, 1) if bm > 1 else (0,))]
+    return out
 
 
 def fwd_resident(N, dtype, bm, warps, stages, tma=0, wb=0):
@@ -158,15 +185,19 @@ class LayerNorm(torch.autograd.Function):
         M, N = x.shape
         if N & (N - 1) or M & (M - 1) or N < 16:
             raise ValueError(f"layernorm: M and N must be powers of two, N >= 16 (M={M}, N={N})")
-        bm, warps, g, stages, tma, wb = fwd_config(fwd or fwd_default(N))
+        bm, warps, g, stages, tma, wb, cw, rf = fwd_config(fwd or fwd_default(N))
         bm = min(bm, M)
         g = min(g or M // bm, M // bm)
         y = torch.empty_like(x)
         mean = torch.empty(M, dtype=torch.float32, device=x.device)
         rstd = torch.empty(M, dtype=torch.float32, device=x.device)
-        xa, ya = gen.fwd_descriptors(x, y, M, N, bm) if tma else (x, y)
-        gen.layernorm_fwd[(g,)](xa, ya, w, b, mean, rstd, M, g, eps, N=N, BM=bm, NUM_STAGES=stages,
-                                TMA=tma, WB=wb, num_warps=warps)
+        if cw:
+            gen.layernorm_fwd_warp[(g,)](x, y, w, b, mean, rstd, M, g, eps, N=N, BM=bm, CW=cw,
+                                         RF=rf, num_warps=warps)
+        else:
+            xa, ya = gen.fwd_descriptors(x, y, M, N, bm) if tma else (x, y)
+            gen.layernorm_fwd[(g,)](xa, ya, w, b, mean, rstd, M, g, eps, N=N, BM=bm,
+                                    NUM_STAGES=stages, TMA=tma, WB=wb, num_warps=warps)
         ctx.save_for_backward(x, w, mean, rstd)
         ctx.bwd = bwd or bwd_default(N, x.element_size())
         return y

@@ -34,7 +34,7 @@ def reference(x, w, b, dy, eps):
     return xhat * w + b, mean[:, 0], rstd[:, 0], dx, (dy * xhat).sum(axis=0), dy.sum(axis=0)
 
 
-def run(M, N, BM, R, BG, BN, dtype, S=1, BK=None, G=0, FS=1, TMA=0, WB=0):
+def run(M, N, BM, R, BG, BN, dtype, S=1, BK=None, G=0, FS=1, TMA=0, WB=0, CW=0, RF=0):
     rng = np.random.default_rng(M * N)
     x, dy = (rng.standard_normal((M, N)) * s for s in (1.0, 0.1))
     w, b = rng.random(N), rng.random(N)
@@ -44,9 +44,13 @@ def run(M, N, BM, R, BG, BN, dtype, S=1, BK=None, G=0, FS=1, TMA=0, WB=0):
     X, W, B, DY = (interp.Buffer(a) for a in (x, w, b, dy))
     Y, MEAN, RSTD = nan((M, N)), nan(M, np.float32), nan(M, np.float32)
     G = G or M // BM
-    XA, YA = gen.fwd_descriptors(X, Y, M, N, BM) if TMA else (X, Y)
-    gen.layernorm_fwd[(G,)](XA, YA, W, B, MEAN, RSTD, M, G, 1e-5, N=N, BM=BM, NUM_STAGES=FS,
-                            TMA=TMA, WB=WB)
+    if CW:
+        gen.layernorm_fwd_warp[(G,)](X, Y, W, B, MEAN, RSTD, M, G, 1e-5, N=N, BM=BM, CW=CW,
+                                     RF=RF)
+    else:
+        XA, YA = gen.fwd_descriptors(X, Y, M, N, BM) if TMA else (X, Y)
+        gen.layernorm_fwd[(G,)](XA, YA, W, B, MEAN, RSTD, M, G, 1e-5, N=N, BM=BM, NUM_STAGES=FS,
+                                TMA=TMA, WB=WB)
     DX, DWP, DBP = nan((M, N)), nan((R, N), np.float32), nan((R, N), np.float32)
     DW, DB = nan(N), nan(N)
     gen.layernorm_bwd_dx[(R * S,)](X, DY, DX, W, MEAN, RSTD, DWP, DBP, M, R * S, N=N, BM=BM,
@@ -57,7 +61,8 @@ def run(M, N, BM, R, BG, BN, dtype, S=1, BK=None, G=0, FS=1, TMA=0, WB=0):
     for name, g, r in zip(["y", "mean", "rstd", "dx", "dw", "db"], got, want):
         a = g.array.astype(np.float64)
         err = np.linalg.norm(a - r) / np.linalg.norm(r)
-        check(f"layernorm {name} M={M} N={N} BM={BM} G={G} FS={FS} TMA={TMA} WB={WB} R={R} BG={BG} S={S} BK={BK} "
+        check(f"layernorm {name} M={M} N={N} BM={BM} G={G} FS={FS} TMA={TMA} WB={WB} CW={CW} RF={RF} R={R} BG={BG} "
+              f"S={S} BK={BK} "
               f"{np.dtype(dtype).name}",
               bool(np.isfinite(a).all()) and err < tol, f"relative error {err}")
 
@@ -84,6 +89,14 @@ for dtype in (np.float32, np.float16):
     run(16, 32, 4, 3, 4, 16, dtype, G=3, FS=2, WB=1)
     run(16, 32, 2, 3, 4, 16, dtype, G=3, FS=3, WB=1)
     run(8, 64, 2, 2, 2, 32, dtype, WB=1)
+    # A row to a warp (layernorm_fwd_warp), chunk first and row first:
+    # rows as 4 chunks of 16 columns, 3 programs over 4 tiles of 4 rows
+    # (2, 1, 1); 2 chunks of 32, one tile of 2 rows a program; one chunk
+    # of the whole row.
+    for rf in (0, 1):
+        run(16, 64, 4, 3, 4, 16, dtype, G=3, CW=16, RF=rf)
+        run(8, 64, 2, 2, 2, 32, dtype, CW=32, RF=rf)
+        run(8, 64, 2, 2, 2, 32, dtype, CW=64, RF=rf)
 passed = sum(results)
 print(f"layernorm: {passed} passed, {len(results) - passed} failed")
 sys.exit(0 if passed == len(results) else 1)
