@@ -99,7 +99,7 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 		      const lego_define *defs, size_t ndefs)
 {
 	size_t n = ndefs;
-	size_t slots = 5 * p->ndims + 2 * p->nbufs + 5;
+	size_t slots = 5 * p->ndims + 2 * p->nbufs + 6;
 	lego_define *all = calloc(ndefs + slots, sizeof *all);
 	char *names = calloc(slots, 80);
 	if (!all || !names) {
@@ -173,6 +173,16 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 		snprintf(wname, sizeof wname, "W_%s", p->dims[vd].name);
 		if (!find_def(defs, ndefs, wname)) {
 			all[n].name = wname;
+			all[n++].value = 1;
+		}
+	}
+	/* S_d: the outputs stored as scalars */
+	const int sd = mdh_store_dim(p);
+	char sname[80];
+	if (sd >= 0) {
+		snprintf(sname, sizeof sname, "S_%s", p->dims[sd].name);
+		if (!find_def(defs, ndefs, sname)) {
+			all[n].name = sname;
 			all[n++].value = 1;
 		}
 	}
