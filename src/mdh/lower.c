@@ -89,6 +89,22 @@ static void explain_constraint(lego_ctx *ctx, const char *file,
 	free(msg);
 }
 
+/* Adds C_DIM = 1 (dim's name) to all[n] unless defs gives it (or dim is
+ * -1), in name (80 chars); the new count. */
+static size_t default_one(lego_define *all, size_t n, const lego_define *defs,
+			  size_t ndefs, const mdh_program *p, char c, int dim,
+			  char *name)
+{
+	if (dim < 0)
+		return n;
+	snprintf(name, 80, "%c_%s", c, p->dims[dim].name);
+	if (find_def(defs, ndefs, name))
+		return n;
+	all[n].name = name;
+	all[n].value = 1;
+	return n + 1;
+}
+
 /* The defaults: one element per work-item, one work-group along a
  * reduced dim, 32 work-items (fewer for a smaller known size) along
  * the last ++ dim, the one the outputs are usually contiguous in,
@@ -166,26 +182,12 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 		all[n].name = "B_sm";
 		all[n++].value = 1;
 	}
-	/* W_v: the OpenCL template's kernels and host code ("c") */
-	int vd = sp->vectors ? mdh_cpu_vec_dim(p) : -1;
-	char wname[80];
-	if (vd >= 0) {
-		snprintf(wname, sizeof wname, "W_%s", p->dims[vd].name);
-		if (!find_def(defs, ndefs, wname)) {
-			all[n].name = wname;
-			all[n++].value = 1;
-		}
-	}
-	/* S_d: the outputs stored as scalars */
-	const int sd = mdh_store_dim(p);
-	char sname[80];
-	if (sd >= 0) {
-		snprintf(sname, sizeof sname, "S_%s", p->dims[sd].name);
-		if (!find_def(defs, ndefs, sname)) {
-			all[n].name = sname;
-			all[n++].value = 1;
-		}
-	}
+	/* W_v: the OpenCL template's kernels and host code ("c"); S_d:
+	 * the outputs stored as scalars */
+	char wname[80], sname[80];
+	n = default_one(all, n, defs, ndefs, p, 'W',
+			sp->vectors ? mdh_cpu_vec_dim(p) : -1, wname);
+	n = default_one(all, n, defs, ndefs, p, 'S', mdh_store_dim(p), sname);
 	if (mdh_grid_orders(p, sp->vectors) &&
 	    !find_def(defs, ndefs, "B_ord")) {
 		all[n].name = "B_ord";
