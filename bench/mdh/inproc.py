@@ -8,7 +8,13 @@
 # the L2 is flushed (a 256 MB buffer written) and timed alone with CUDA
 # events.  Prints a line a round and, per variant, the median over the
 # rounds of torch's time over ours in the same round, with the spread.
+# With write.so beside (bench/mdh/write.cu, run 11), each round of a
+# CCSD(T) shape also times the write ceiling of its output's bytes, as
+# each kernel is timed: cudaMemset and a float4 store kernel (plain and
+# streaming stores), and every time is printed with its GB/s of output
+# written; the last lines give each one's median over the rounds.
 import ctypes
+import os
 import sys
 
 import torch
@@ -99,6 +105,26 @@ class Variant:
         return float((got - want).norm() / want.norm())
 
 
+def writers(n):
+    """The write ceiling for n floats, or none without write.so."""
+    if not os.path.exists("./write.so"):
+        return []
+    lib = ctypes.CDLL("./write.so")
+    y = torch.empty(n, device="cuda")
+    p, c = ctypes.c_void_p(y.data_ptr()), ctypes.c_size_t(n)
+
+    def call(e):
+        if e:
+            raise SystemExit(f"write.so: cudaError {e}")
+    return [("memset", lambda: call(lib.mdh_memset(p, c)), y),
+            ("store4", lambda: call(lib.mdh_store4(p, c, 0)), y),
+            ("store4cs", lambda: call(lib.mdh_store4(p, c, 1)), y)]
+
+
+def gbs(n, ms):
+    return n * 4 / ms / 1e6
+
+
 def main():
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 5
     shapes, variants = {}, []
@@ -120,6 +146,11 @@ def main():
     print(torch.cuda.get_device_name(), "torch", torch.__version__,
           "cudnn", torch.backends.cudnn.version(), flush=True)
     ratios = {v.tag: [] for v in variants}
+    walls = {}
+    for key, sh in shapes.items():
+        if key[0] == "ccsdt":
+            walls[key] = writers(sh.want.numel())
+    wtimes = {}
     for r in range(rounds):
         for key, sh in shapes.items():
             # torch before and after the shape's variants: each ratio
@@ -129,17 +160,38 @@ def main():
             base2 = median_ms(sh.base)
             name = "cudnn" if key[0] == "mcc" else "einsum"
             bm = (base + base2) / 2
+            n = sh.want.numel()
+            for w, f, _ in walls.get(key, []):
+                ms = median_ms(f)
+                wtimes.setdefault((key, w), []).append(ms)
+                print(f"  round {r + 1} {key[0]} {' '.join(map(str, key[1]))}"
+                      f" {w}: {ms:.4f} ms, {gbs(n, ms):.0f} GB/s; einsum "
+                      f"{gbs(n, base):.0f} and {gbs(n, base2):.0f} GB/s",
+                      flush=True)
             for v, ms in mine:
                 ratios[v.tag].append(bm / ms)
                 print(f"  round {r + 1} {key[0]} {' '.join(map(str, key[1]))}"
                       f" {v.tag}: ours {ms:.4f} ms, {name} {base:.4f} and "
-                      f"{base2:.4f} ms, ratio {bm / ms:.3f}", flush=True)
+                      f"{base2:.4f} ms, ratio {bm / ms:.3f}"
+                      f"{f', {gbs(n, ms):.0f} GB/s' if key in walls else ''}",
+                      flush=True)
     for v in variants:
         q = sorted(ratios[v.tag])
         print(f"{v.tag} {v.shape.prog} {' '.join(map(str, v.shape.s))} "
               f"[{v.label}] ROUNDS {rounds} torch/ours median "
               f"{q[len(q) // 2]:.3f} min {q[0]:.3f} max {q[-1]:.3f}",
               flush=True)
+    for (key, w), ts in wtimes.items():
+        ts.sort()
+        print(f"{w} {key[0]} {' '.join(map(str, key[1]))} WRITE median "
+              f"{ts[len(ts) // 2]:.4f} ms, {gbs(key_n(key), ts[len(ts) // 2]):.0f}"
+              f" GB/s (min {ts[0]:.4f}, max {ts[-1]:.4f} ms)", flush=True)
+
+
+def key_n(key):
+    """Output elements of a CCSD(T) shape: 24^6 of 24^7."""
+    h3, h2, h1, p6, p5, p4, _ = key[1]
+    return h3 * h2 * h1 * p6 * p5 * p4
 
 
 main()

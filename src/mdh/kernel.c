@@ -22,7 +22,7 @@
 	"(int)threadIdx.x", "(int)(blockIdx.x * blockDim.x + threadIdx.x)", \
 	"(int)(gridDim.x * blockDim.x)", "__syncthreads()", \
 	"static __device__", "__align__(16) ", "*(const %s4 *)(", \
-	"__launch_bounds__({{ mdh_LOC.size }}, {{ B_sm }}) ", 1
+	"__launch_bounds__({{ mdh_LOC.size }}, {{ B_sm }}) ", 1, 0, 1
 
 static const mdh_spelling spellings[] = {
 	/* OpenCL C contracts a * b + c into an FMA only within one
@@ -37,7 +37,7 @@ static const mdh_spelling spellings[] = {
 			"barrier(CLK_LOCAL_MEM_FENCE)", "static", "",
 			"vload4(0, ",
 			"__attribute__((reqd_work_group_size("
-			"{{ mdh_LOC.size }}, 1, 1))) ", 0, 1},
+			"{{ mdh_LOC.size }}, 1, 1))) ", 0, 1, 0},
 	[MDH_CUDA] = {"#include <limits.h>\n#include <math.h>\n",
 		      "__global__ void", CUDA_SPELLING},
 	/* NVRTC has no C library headers: the constants the built-in
@@ -188,12 +188,12 @@ static void put_unroll_now(lego_sbuf *b, const mdh_program *p)
 	lego_sbuf_puts(b, " }}\n#pragma unroll\n#endif\n");
 }
 
-/* Opens a loop over each picked dim's private tile (vd's by W_vd); the
- * depth reached.
+/* Opens a loop over each picked dim's private tile (vd's by W_vd, sd's
+ * by 4 when S_sd is even: store.c); the depth reached.
  * Every body is braced: lego gen may put a temporary before any line
  * with a placeholder. */
 static int open_tiles(lego_sbuf *b, const mdh_program *p, mdh_which w,
-		      int vd, int depth)
+		      int vd, int sd, int depth)
 {
 	/* the reduced dims outermost (R_d = 2: open_inner_red): each of
 	 * their steps reads a row of operands once for the whole ++ tile
@@ -228,8 +228,13 @@ static int open_tiles(lego_sbuf *b, const mdh_program *p, mdh_which w,
 					 d->name, d->name);
 		else
 			lego_sbuf_printf(b, "P_%s", d->name);
-		/* vd, the vector dim (vector.c): a step a vector */
-		if ((int)(j % p->ndims) == vd)
+		/* sd, the store dim (store.c): a step a run of stores (the
+		 * stores are under W_vd = 1, so first); vd, the vector dim
+		 * (vector.c): a step a vector */
+		if ((int)(j % p->ndims) == sd)
+			lego_sbuf_printf(b, " }}; mdh_p_%s += {{ select(S_%s %% 2"
+					 " == 0, 4, 1) }}) {\n", d->name, d->name);
+		else if ((int)(j % p->ndims) == vd)
 			lego_sbuf_printf(b, " }}; mdh_p_%s += {{ W_%s }}) {\n",
 					 d->name, d->name);
 		else
@@ -616,7 +621,7 @@ static void put_private_loads(lego_sbuf *b, const mdh_program *p,
 			continue;
 		indent(b, depth);
 		lego_sbuf_printf(b, "if ({{ V_%s == 2 }}) {\n", m->name);
-		int d = open_tiles(b, p, MDH_PAR, vd, depth + 1);
+		int d = open_tiles(b, p, MDH_PAR, vd, -1, depth + 1);
 		indent(b, d);
 		lego_sbuf_puts(b, "if ({{ ");
 		mdh_put_masks(b, p, 0);
@@ -723,13 +728,15 @@ void mdh_put_fold(lego_sbuf *b, const mdh_program *p, int v, int depth)
 }
 
 static void put_store(lego_sbuf *b, const mdh_program *p,
-		      const char *const *tiles, int now, int depth);
+		      const mdh_spelling *sp, const char *const *tiles,
+		      int now, int depth);
 
 /* The scalar phase: inputs read through their views, the scalar
  * function, each output folded into its accumulator (and with M_Y = 2
  * stored at once). */
 static void put_scalar(lego_sbuf *b, const mdh_program *p,
-		       const char *const *tiles, int depth)
+		       const mdh_spelling *sp, const char *const *tiles,
+		       int depth)
 {
 	indent(b, depth);
 	lego_sbuf_puts(b, "if ({{ ");
@@ -746,7 +753,7 @@ static void put_scalar(lego_sbuf *b, const mdh_program *p,
 	}
 	mdh_put_fold(b, p, -1, depth);
 	if (!mdh_has_red(p))
-		put_store(b, p, tiles, 1, depth);
+		put_store(b, p, sp, tiles, 1, depth);
 }
 
 static int has_par(const mdh_program *p)
@@ -811,7 +818,8 @@ static void put_tree(lego_sbuf *b, const mdh_program *p,
  * reduced dims, under its placement: M_Y = 2 when now (in the scalar
  * phase), else 1 (after the tile). */
 static void put_store(lego_sbuf *b, const mdh_program *p,
-		      const char *const *tiles, int now, int depth)
+		      const mdh_spelling *sp, const char *const *tiles,
+		      int now, int depth)
 {
 	indent(b, depth);
 	lego_sbuf_puts(b, "if ({{ ");
@@ -844,12 +852,17 @@ static void put_store(lego_sbuf *b, const mdh_program *p,
 			lego_sbuf_printf(b, "if ({{ M_%s == %d }}) {\n", m->name,
 					 now ? 2 : 1);
 		}
-		indent(b, depth + 2);
-		lego_sbuf_printf(b, "mdh_out_%s[", m->name);
-		mdh_put_access(b, m, &m->acc[0], tiles);
-		lego_sbuf_printf(b, "] = mdh_acc_%s[", m->name);
-		put_acc_index(b, p);
-		lego_sbuf_puts(b, "];\n");
+		lego_sbuf s = {0};
+		lego_sbuf_printf(&s, "mdh_out_%s[", m->name);
+		mdh_put_access(&s, m, &m->acc[0], tiles);
+		lego_sbuf_puts(&s, "]");
+		char *lhs = lego_sbuf_take(&s);
+		mdh_put_acc(&s, p, m, -1);
+		char *val = lego_sbuf_take(&s);
+		mdh_put_out_write(b, p, sp, mdh_store_dim(p), lhs ? lhs : "?",
+				  val ? val : "?", depth + 2);
+		free(lhs);
+		free(val);
 		indent(b, depth + 1);
 		lego_sbuf_puts(b, "}\n");
 	}
@@ -1048,22 +1061,22 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 				 n, n, p->dims[r].size, n, n, n, n);
 	}
 	put_staging(ctx, b, p, sp, depth);
-	int inner = open_tiles(b, p, MDH_RED, -1, depth);
+	int inner = open_tiles(b, p, MDH_RED, -1, -1, depth);
 	put_vec_loads(b, p, sp, inner);
 	put_private_loads(b, p, tiles, vd, inner);
-	inner = open_tiles(b, p, MDH_PAR, vd, inner);
+	inner = open_tiles(b, p, MDH_PAR, vd, -1, inner);
 	inner = open_inner_red(b, p, inner);
 	put_vec_if(b, p, vd);
 	if (vd >= 0)
 		mdh_put_vec_scalar(b, p, tiles, vd, inner);
 	put_vec_else(b, vd);
-	put_scalar(b, p, tiles, inner);
+	put_scalar(b, p, sp, tiles, inner);
 	put_vec_endif(b, vd);
 	close_blocks(b, inner, 1);
 	put_vec_if(b, p, vd);
 	if (vd >= 0) {
 		/* W_vd > 1: no tree, no grid level (the spec's constraints) */
-		inner = open_tiles(b, p, MDH_PAR, vd, 1);
+		inner = open_tiles(b, p, MDH_PAR, vd, -1, 1);
 		mdh_put_vec_store(b, p, tiles, vd, inner);
 		close_blocks(b, inner, 1);
 	}
@@ -1074,9 +1087,13 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 		lego_sbuf_puts(b, "\tif (mdh_r == 0) {\n");
 		depth = 2;
 	}
-	inner = open_tiles(b, p, MDH_PAR, vd, depth);
-	put_store(b, p, tiles, 0, inner);
-	close_blocks(b, inner, 1);
+	const int sd = mdh_store_dim(p);
+	inner = open_tiles(b, p, MDH_PAR, vd, sd, depth);
+	int at = inner;
+	if (sd >= 0)
+		at = mdh_put_store_vec(b, p, sp, tiles, sd, inner);
+	put_store(b, p, sp, tiles, 0, at);
+	close_blocks(b, at, 1);
 	put_vec_endif(b, vd);
 	lego_sbuf_puts(b, "}\n");
 	if (mdh_has_red(p))

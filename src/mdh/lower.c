@@ -89,6 +89,22 @@ static void explain_constraint(lego_ctx *ctx, const char *file,
 	free(msg);
 }
 
+/* Adds C_DIM = 1 (dim's name) to all[n] unless defs gives it (or dim is
+ * -1), in name (80 chars); the new count. */
+static size_t default_one(lego_define *all, size_t n, const lego_define *defs,
+			  size_t ndefs, const mdh_program *p, char c, int dim,
+			  char *name)
+{
+	if (dim < 0)
+		return n;
+	snprintf(name, 80, "%c_%s", c, p->dims[dim].name);
+	if (find_def(defs, ndefs, name))
+		return n;
+	all[n].name = name;
+	all[n].value = 1;
+	return n + 1;
+}
+
 /* The defaults: one element per work-item, one work-group along a
  * reduced dim, 32 work-items (fewer for a smaller known size) along
  * the last ++ dim, the one the outputs are usually contiguous in,
@@ -99,7 +115,7 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 		      const lego_define *defs, size_t ndefs)
 {
 	size_t n = ndefs;
-	size_t slots = 5 * p->ndims + 2 * p->nbufs + 5;
+	size_t slots = 5 * p->ndims + 2 * p->nbufs + 6;
 	lego_define *all = calloc(ndefs + slots, sizeof *all);
 	char *names = calloc(slots, 80);
 	if (!all || !names) {
@@ -166,16 +182,12 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 		all[n].name = "B_sm";
 		all[n++].value = 1;
 	}
-	/* W_v: the OpenCL template's kernels and host code ("c") */
-	int vd = sp->vectors ? mdh_cpu_vec_dim(p) : -1;
-	char wname[80];
-	if (vd >= 0) {
-		snprintf(wname, sizeof wname, "W_%s", p->dims[vd].name);
-		if (!find_def(defs, ndefs, wname)) {
-			all[n].name = wname;
-			all[n++].value = 1;
-		}
-	}
+	/* W_v: the OpenCL template's kernels and host code ("c"); S_d:
+	 * the outputs stored as scalars */
+	char wname[80], sname[80];
+	n = default_one(all, n, defs, ndefs, p, 'W',
+			sp->vectors ? mdh_cpu_vec_dim(p) : -1, wname);
+	n = default_one(all, n, defs, ndefs, p, 'S', mdh_store_dim(p), sname);
 	if (mdh_grid_orders(p, sp->vectors) &&
 	    !find_def(defs, ndefs, "B_ord")) {
 		all[n].name = "B_ord";

@@ -148,6 +148,8 @@ typedef struct mdh_spelling {
 				       SM its registers must allow) */
 	int occupancy;              /* whether B_sm is a parameter */
 	int vectors;                /* whether W_v is (vector.c) */
+	int streaming;              /* whether S_d has the streaming
+				       stores 3, 4 (store.c) */
 } mdh_spelling;
 
 const mdh_spelling *mdh_spelling_of(mdh_target t);
@@ -180,6 +182,34 @@ void mdh_put_fold(lego_sbuf *b, const mdh_program *p, int v, int depth);
  * through its views (global, staged or registers), at depth. */
 void mdh_put_input(lego_sbuf *b, const mdh_program *p, const mdh_buf *m,
 		   const char *const *tiles, int depth);
+
+/* Whether m reads or writes consecutive elements along d through its
+ * views (its last entry is unit in d, no other entry uses d), or does
+ * not use d at all (vector.c). */
+int mdh_buf_contiguous(const mdh_buf *m, size_t d);
+
+/* The store dim (store.c): a ++ dim that is the last index entry, alone,
+ * of every output, each a float written through one view, so that a
+ * work-item's adjacent points along it are adjacent elements; -1 when
+ * there is none.  S_d (1, 2; CUDA also 3, 4) picks how the outputs are
+ * stored after the tile: 2, runs of 4 adjacent points as one vector
+ * store where the run lies inside the output and is 16-byte aligned (a
+ * scalar loop elsewhere); CUDA's 3 and 4 are 1 and 2 with streaming
+ * stores (__stcs: evict-first, so that writing a large output does not
+ * push the inputs out of L2). */
+int mdh_store_dim(const mdh_program *p);
+/* One output element's write, lhs = val; under {{ S_sd }} > 2 a
+ * streaming store where the spelling has them (sd -1: plain). */
+void mdh_put_out_write(lego_sbuf *b, const mdh_program *p,
+		       const mdh_spelling *sp, int sd, const char *lhs,
+		       const char *val, int depth);
+/* The vector stores of the point mdh_p_sd (a multiple of 4 when S_sd is
+ * even) of the ++ tile, at depth, then the opening of the scalar loop
+ * over the run's points (one point when S_sd is odd) that stores where
+ * the vector did not; the depth inside it. */
+int mdh_put_store_vec(lego_sbuf *b, const mdh_program *p,
+		      const mdh_spelling *sp, const char *const *tiles,
+		      int sd, int depth);
 
 /* The vector variant (vector.c).  The vector dim: a ++ dim that is the
  * last index entry, alone, of every output, and that every input either

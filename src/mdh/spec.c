@@ -321,6 +321,31 @@ static void put_private(lego_sbuf *b, const mdh_program *p, int vd)
 	}
 }
 
+/* S_d, how the outputs are stored along the store dim d (store.c): 1,
+ * scalars; 2, runs of 4 adjacent points as vectors (a work-item's
+ * points along d adjacent in runs of 4: O_d > 1, P_d a multiple of 4),
+ * after the tile (M_Y = 1) and with scalars (W_vd = 1); where the
+ * spelling has them, 3 and 4 as 1 and 2 with streaming stores. */
+static void put_store_spec(lego_sbuf *b, const mdh_program *p, int vd,
+			   const mdh_spelling *sp)
+{
+	static const int64_t svals[] = {1, 2, 3, 4};
+	const int sd = mdh_store_dim(p);
+	if (sd < 0)
+		return;
+	const char *n = p->dims[sd].name;
+	put_values(b, "S", n, svals, sp->streaming ? 4 : 2);
+	lego_sbuf_printf(b, "assume S_%s %% 2 == 1 || (O_%s > 1 && P_%s %% 4 "
+			 "== 0)\n", n, n, n);
+	for (size_t i = 0; !mdh_has_red(p) && i < p->nbufs; i++)
+		if (p->bufs[i].is_out)
+			lego_sbuf_printf(b, "assume S_%s %% 2 == 1 || M_%s == "
+					 "1\n", n, p->bufs[i].name);
+	if (vd >= 0)
+		lego_sbuf_printf(b, "assume S_%s == 1 || W_%s == 1\n", n,
+				 p->dims[vd].name);
+}
+
 void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg,
 		  const mdh_spelling *sp)
 {
@@ -402,6 +427,7 @@ void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg,
 	put_placements(b, p);
 	put_out_placements(b, p, vd);
 	put_private(b, p, vd);
+	put_store_spec(b, p, vd, sp);
 	/* B_sm (CUDA): the blocks an SM that the kernel's registers must
 	 * allow (__launch_bounds__): 2 caps them at half the SM's file
 	 * over the block's threads, so that a second block fits. */

@@ -34,10 +34,7 @@ static int unit_entry(const mdh_index *ix, size_t d)
 	return n ? 1 : -1;
 }
 
-/* Whether m reads or writes consecutive elements along d through its
- * views (its last entry is unit in d, no other entry uses d), or does
- * not use d at all. */
-static int contiguous_in(const mdh_buf *m, size_t d)
+int mdh_buf_contiguous(const mdh_buf *m, size_t d)
 {
 	if (!mdh_buf_uses(m, d))
 		return 1;
@@ -71,7 +68,7 @@ int mdh_cpu_vec_dim(const mdh_program *p)
 	if (v < 0 || mdh_dim_is_red(&p->dims[v]))
 		return -1;
 	for (size_t i = 0; i < p->nbufs; i++)
-		if (!contiguous_in(&p->bufs[i], (size_t)v))
+		if (!mdh_buf_contiguous(&p->bufs[i], (size_t)v))
 			return -1;
 	return v;
 }

@@ -208,6 +208,42 @@ else
 	ko "W_j with G_k: $(cat "$TMP/err")"
 fi
 
+# The vector stores (S_d = 2, src/mdh/store.c): runs of 4 adjacent
+# outputs along the store dim stored as one vector where the run is inside
+# the output and 16-byte aligned, else by scalars: the contraction with
+# rows of 10 (runs misaligned, runs past the end) and of 12 (aligned),
+# matmul with the tree and with the grid level (scratch: scalars), matvec
+# in both orders that give adjacent runs, two stencils
+run ccsdt "3 3 5 3 5 10 5" -D L_p4=2 -D P_p4=4 -D O_p4=3 -D L_h1=2 \
+	-D P_p6=2 -D M_t2=3 -D M_v2=4 -D S_p4=2
+run ccsdt "3 2 3 3 3 12 5" -D L_p4=2 -D P_p4=4 -D O_p4=3 -D P_h2=2 -D S_p4=2
+run matmul "17 19 13" -D L_i=2 -D L_j=2 -D P_i=2 -D P_j=4 -D O_j=2 \
+	-D L_k=2 -D S_j=2
+run matmul "17 20 13" -D L_i=2 -D L_j=2 -D P_j=8 -D O_j=3 -D L_k=2 -D G_k=2 \
+	-D S_j=2
+run matvec "11 13" -D L_i=2 -D P_i=4 -D O_i=3 -D S_i=2
+run matvec "16 5" -D P_i=8 -D O_i=2 -D S_i=2
+# programs without reduced dims (stored after the tile, M_Y = 1)
+run jacobi1d "19" -D L_i=2 -D P_i=4 -D O_i=3 -D S_i=2
+run jacobi2d "7 13" -D L_j=2 -D P_j=4 -D O_j=2 -D S_j=2 -D P_i=2
+if "$LEGO" mdh "$EX/jacobi1d.mdh" -D P_i=4 -D O_i=2 -D S_i=2 -D M_y=2 \
+	> /dev/null 2> "$TMP/err"; then
+	ko "S_i = 2 with M_y = 2 accepted"
+elif grep -q "assume S_i % 2 == 1 || M_y == 1" "$TMP/err"; then
+	ok "S_i = 2 with M_y = 2 names its constraint"
+else
+	ko "S_i with M_y: $(cat "$TMP/err")"
+fi
+if "$LEGO" mdh "$EX/matvec.mdh" -D P_i=2 -D O_i=2 -D S_i=2 \
+	> /dev/null 2> "$TMP/err"; then
+	ko "S_i = 2 with P_i = 2 accepted"
+elif grep -q "assume S_i % 2 == 1 || (O_i > 1 && P_i % 4 == 0)" "$TMP/err"
+then
+	ok "S_i = 2 with P_i = 2 names its constraint"
+else
+	ko "S_i with P_i: $(cat "$TMP/err")"
+fi
+
 # Every 8th configuration of the matvec space at 3 x 5 with its inputs in
 # global memory (the whole space, 378 configurations: sh
 # tests/mdh/sweep.sh build/lego DIR 3 5; docs/mdh.md says why the staged
@@ -223,7 +259,9 @@ fi
 if command -v nvcc >/dev/null 2>&1; then
 	for t in "matmul -D L_i=4 -D L_j=8 -D L_k=4 -D G_k=2" "absmax -D L_j=8" "prl -D L_j=8" \
 		"jacobi3d -D L_k=32 -D P_i=4 -D M_x=5" \
-		"jacobi3d -D L_k=32 -D L_j=8 -D P_i=16 -D O_i=2 -D M_y=2 -D V_x=2"; do
+		"jacobi3d -D L_k=32 -D L_j=8 -D P_i=16 -D O_i=2 -D M_y=2 -D V_x=2" \
+		"ccsdt -D L_p4=2 -D P_p4=4 -D O_p4=3 -D S_p4=4" \
+		"ccsdt -D S_p4=3"; do
 		set -- $t
 		n=$1
 		shift
