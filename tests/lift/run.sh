@@ -172,7 +172,8 @@ rewritten() {  # FILE NAME STEPS SIZES...: exit 0 when it computes the same
 	shift 3
 	R=$TMP/rw
 	mkdir -p "$R"
-	"$LEGO" lift --rewrite "$st" "$f" -o "$R/k.cl" &&
+	"$LEGO" lift --rewrite "$st" "$f" -o "$R/k0.cl" &&
+	sed 's/(\(float\|int\)\([0-9][0-9]*\))(/make_\1\2(/g' "$R/k0.cl" > "$R/k.cl" &&
 	"$LEGO" lift --rewrite "$st" --host "$f" -o "$R/h.h" &&
 	$CC $CFLAGS -I"$HERE" -I"$R" -DHOST='"h.h"' -DC_KERNEL='"k.cl"' \
 		-DBENCH_$n "$HERE/check.c" -lm -o "$R/check" &&
@@ -189,7 +190,7 @@ while read -r flag st && read -r body; do
 	{ cat "$TMP/head.lift"; printf 'kernel rules(x : [float]N) = %s;\n' "$body"; } \
 		> "$TMP/printed.lift"
 	if "$LEGO" lift "$TMP/printed.lift" | tail -n +2 > "$TMP/p.cl" &&
-	   tail -n +2 "$TMP/rw/k.cl" | cmp -s - "$TMP/p.cl"; then
+	   tail -n +2 "$TMP/rw/k0.cl" | cmp -s - "$TMP/p.cl"; then
 		ok "rewrite $st of rules.lift (and its text)"
 	else
 		ko "rewrite $st of rules.lift: its text reads back differently"
