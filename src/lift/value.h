@@ -179,6 +179,9 @@ lift_val *lift_vec_make(lift_cc *cc, lift_type_kind kind, int w,
 			const char **comps);
 lift_val *lift_map_vec(lift_cc *cc, const lift_fun *f, lift_val **args,
 		       size_t n);
+/* The components of a vector value as scalar values (a function of w
+ * parameters applied to one vector of w takes them), or NULL. */
+lift_val **lift_vec_components(lift_cc *cc, const lift_val *v);
 /* Whether w scalars of buffers bufs at flat indices flats are one vector
  * of global memory: 1 when they are the same buffer at f, f + 1, ..,
  * f + w - 1 with w | f proved (one aligned vector access), 0 when they

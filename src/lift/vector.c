@@ -98,6 +98,17 @@ static lift_val *component(lift_cc *cc, const lift_val *v, int k)
 	return t;
 }
 
+lift_val **lift_vec_components(lift_cc *cc, const lift_val *v)
+{
+	int w = v->type->width;
+	lift_val **cs = lego_arena_alloc(&cc->ctx->arena,
+					 (size_t)w * sizeof *cs);
+	for (int k = 0; cs && k < w; k++)
+		if (!(cs[k] = component(cc, v, k)))
+			return NULL;
+	return cs;
+}
+
 lift_val *lift_map_vec(lift_cc *cc, const lift_fun *f, lift_val **args,
 		       size_t n)
 {
