@@ -23,7 +23,7 @@ gen() {  # NAMESPACE FILE [STEPS]: STEPS rewrites (lego lift --rewrite)
 variant() {
 	sed -e "s/^kernel $1(/kernel $3(/" -e "$4" "$2" > "$out/$3.lift"
 }
-for b in dot gemv gemvwg matmul nbody kmeans nn md conv2d stencil2d jacobi3d; do
+for b in dot dotvec gemv gemvwg matmul nbody kmeans nn nnvec md conv2d stencil2d jacobi3d; do
 	gen "ex_$b" "examples/lift/$b.lift"
 done
 # the explored variants that unroll (the unroll rule) the 2-D stencils'
@@ -144,6 +144,14 @@ for w in 64 128; do
 	fixed "gemvwg$w" "$out/gemvwg$w.lift" "" M=8192 K=8192
 done
 fixed gemvwg examples/lift/gemvwg.lift "" M=8192 K=8192
+# gemvvec (gemvwg reading float4 vectors) with 64 to 256 partial sums a
+# row, each also with its sizes fixed
+for w in 64 128 256; do
+	variant gemvvec examples/lift/gemvvec.lift "gemvvec$w" \
+		"s/\\b256\\b/$w/g; s/\\b1024\\b/$((4 * w))/g"
+	gen "ex_gemvvec$w" "$out/gemvvec$w.lift"
+	fixed "gemvvec$w" "$out/gemvvec$w.lift" "" M=8192 K=8192
+done
 cp "$here/refs.cuh" "$out/"
 nvcc -O3 -arch=sm_90 -std=c++17 -I"$out" "$here/gpu.cu" -o "$out/gpu"
 # the experiment of pipeline.cu (mmvec16x8k16 software-pipelined by hand)

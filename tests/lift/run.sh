@@ -46,6 +46,7 @@ type_is() {
 # Sizes as the programs state them: simplified under their assumptions
 # (a split by 4 then a join of N is N where 4 | N is assumed).
 type_is dot "[float](N / 4)"
+type_is dotvec "[float](N / 4)"
 type_is gemv "[float]M"
 type_is stencil1d "[float]N"
 type_is stencil2d "[[[float]1]N]M"
@@ -60,7 +61,9 @@ type_is conv2d "[[[float]1]N]M"
 type_is conv2dlocal "[[float]N]M"
 type_is jacobi3d "[[[float]N]M]L"
 type_is nn "[float]N"
+type_is nnvec "[float]N"
 type_is gemvwg "[float]M"
+type_is gemvvec "[float]M"
 type_is kmeans "[[float]1]N"
 type_is nbody "[[float]3]N"
 type_is md "[[float]3]N"
