@@ -160,7 +160,9 @@ int lift_vec_run(lift_cc *cc, const char **bufs, lego_expr **flats, int w,
 {
 	if (!consecutive(cc, bufs, flats, w))
 		return 0;
-	if (lift_divides(cc->ctx, lego_const(cc->ctx, w), flats[0]))
+	/* simplified first: the remainder of the raw sum may not simplify */
+	lego_expr *f0 = lego_simplify(cc->ctx, flats[0]);
+	if (f0 && lift_divides(cc->ctx, lego_const(cc->ctx, w), f0))
 		return 1;
 	const char *f = lift_print_index(cc, flats[0]);
 	lift_err(cc, at, "a vector of %d consecutive elements of %s from %s: "
@@ -177,33 +179,35 @@ static int ends_with(const lego_sbuf *b, const char *line)
 	return b->s && b->len >= n && !strcmp(b->s + b->len - n, line);
 }
 
-/* ty%d v = *(ty%d *)(buf + f);, or the variable of the same load when it
- * is the last line emitted (same block, nothing stored since). */
-static const char *load(lift_cc *cc, lift_type_kind kind, int w,
-			const char *buf, const char *f)
+/* "ty%d NAME = *(ty%d *)(buf + f);\n" (f may hold a '%': not a format). */
+static const char *load_line(lift_cc *cc, const char *name, lift_type_kind kind,
+			     int w, const char *buf, const char *f)
 {
 	const char *ty = scalar_name(kind);
 	lego_sbuf b = {0};
-	lego_sbuf_printf(&b, "%s%d %%s = *(%sconst %s%d *)(%s + %s);\n", ty, w,
-			 cc->tgt->global, ty, w, buf, f);
-	char *fmt = lego_sbuf_take(&b);
-	if (!fmt)
-		return NULL;
+	lego_sbuf_printf(&b, "%s%d %s = *(%sconst %s%d *)(%s + ", ty, w, name,
+			 cc->tgt->global, ty, w, buf);
+	lego_sbuf_puts(&b, f);
+	lego_sbuf_puts(&b, ");\n");
+	return arena_text(cc, &b);
+}
+
+/* The variable holding the vector at buf + f: a new one, or that of the
+ * same load when it is the last line emitted (same block, nothing stored
+ * since). */
+static const char *load(lift_cc *cc, lift_type_kind kind, int w,
+			const char *buf, const char *f)
+{
 	if (cc->load_name) {
-		lego_sbuf_printf(&b, fmt, cc->load_name);
-		char *line = lego_sbuf_take(&b);
-		int again = line && ends_with(&cc->out, line);
-		free(line);
-		if (again) {
-			free(fmt);
+		const char *line = load_line(cc, cc->load_name, kind, w, buf, f);
+		if (!line)
+			return NULL;
+		if (ends_with(&cc->out, line))
 			return cc->load_name;
-		}
 	}
 	char name[32];
 	snprintf(name, sizeof name, "v_%d", cc->nvars++);
-	lego_sbuf_printf(&b, fmt, name);
-	free(fmt);
-	const char *line = arena_text(cc, &b);
+	const char *line = load_line(cc, name, kind, w, buf, f);
 	if (!line || !(cc->load_name = lego_arena_strdup(&cc->ctx->arena,
 							 name)))
 		return NULL;

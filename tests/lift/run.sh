@@ -231,6 +231,14 @@ for st in $(sed -n 's/^--rewrite \(vectorize:0:[24]\(,to-glb:0\)\?\)$/\1/p' "$TM
 done
 [ "$(grep -c '^--rewrite vectorize:0:[24]\(,to-glb:0\)\?$' "$TMP/vec")" = 4 ] ||
 	ko "saxpy.lift: $(grep -c '^--rewrite vectorize:0:[24]\(,to-glb:0\)\?$' "$TMP/vec") vectorized programs, want 4"
+# a vector load whose index holds a '%' (vscale.lift's vectors, reversed,
+# split by a tune parameter) is printed as it is, not taken for a format
+if "$LEGO" lift --template --rewrite split-join:0 "$EX/vscale.lift" > "$TMP/vt" &&
+   grep -q 'float4 v_[0-9]* = \*(__global const float4 \*)(x + .*%' "$TMP/vt"; then
+	ok "a vector load at an index with a %"
+else
+	ko "a vector load at an index with a %"
+fi
 # unroll over an array accumulator (tests/lift/colsum.lift, N = 24): the
 # reduction's rounds each a block storing into the private buffer
 if rewritten "$HERE/colsum.lift" colsum unroll:0 24 &&
