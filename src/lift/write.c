@@ -432,9 +432,9 @@ static int write_vector(lift_cc *cc, lift_val *v, const dest *d,
 		return 0;
 	}
 	lift_val tmp = *v;
+	char name[32]; /* tmp's text while its components are stored */
 	if (!v->comps) {
 		/* computed once, then taken apart */
-		char name[32];
 		snprintf(name, sizeof name, "v_%d", cc->nvars++);
 		lift_emit(cc, "%s%d %s = %s;", v->type->kind == LIFT_INT
 					       ? "int" : "float", w, name,

@@ -239,7 +239,7 @@ int main(int argc, char **argv)
 	out = buffer(&c, nout * sizeof(float), NULL);
 	LAUNCH(mmtiled, global, local, input(&c, A, (size_t)M * K), input(&c, B,
 	       (size_t)K * N), out, M, N, K);
-#elif defined(BENCH_mmlocal) || defined(BENCH_mmvec)
+#elif defined(BENCH_mmlocal) || defined(BENCH_mmvec) || defined(BENCH_mmvecv)
 	/* the declared work-group (SIZES: M N K, then its X Y), 2 x 2 groups
 	 * over more tiles (mmlocal's 8 x 8, mmvec's 24 x 24), so that the
 	 * group loops stride; a group of 3 x 2 (a variant of mmlocal,
@@ -247,6 +247,8 @@ int main(int argc, char **argv)
 	 * work-item holding 2 x 2 blocks of private memory */
 #ifdef BENCH_mmvec
 #define MM mmvec
+#elif defined(BENCH_mmvecv)
+#define MM mmvecv
 #else
 #define MM mmlocal
 #endif
