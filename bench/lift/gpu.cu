@@ -442,6 +442,8 @@ int main(int argc, char **argv)
 		/* mmvec double-buffered, and not (form s) */
 		MMLOCAL(mmvec, , 16, 8, 16) MMLOCAL(mmvec, s, 16, 8, 16)
 		MMLOCAL(mmvec, , 16, 8, 8) MMLOCAL(mmvec, s, 16, 8, 8)
+		/* mmvecv: A's tile copied by 16-byte loads */
+		MMLOCAL(mmvecv, , 16, 8, 16) MMLOCAL(mmvecv, , 16, 8, 8)
 		FIXED("matmul", ex_matmul_f, matmul_f, configs2(n, n), 1e-4f, dA,
 		      dB, o)
 		char sz[32], ex[64];

@@ -92,6 +92,22 @@ for v in 16,8,16 16,8,8; do
 		mmvec_fixed="$mmvec_fixed $n:$u"
 	done
 done
+# mmvecv (mmvec not double-buffered, A's tile copied by 16-byte loads)
+# with work-groups of T x T, blocks of R x R and slices of KT (its 9, the
+# work-items of a group, made T * T), each also unrolled and with its
+# sizes fixed
+for v in 16,8,16 16,8,8; do
+	set -- $(echo "$v" | tr , ' ')
+	n="mmvecv$1x$2k$3"
+	variant mmvecv examples/lift/mmvecv.lift "$n" "
+		s/\\b3\\b/@T/g; s/\\b8\\b/@R/g; s/\\b24\\b/@B/g; s/\\b12\\b/@K/g;
+		s/\\b9\\b/@Q/g; s/@T/$1/g; s/@R/$2/g; s/@B/$(($1 * $2))/g; s/@K/$3/g;
+		s/@Q/$(($1 * $1))/g"
+	gen "ex_$n" "$out/$n.lift"
+	variant "$n" "$out/$n.lift" "${n}_u" ""
+	gen "ex_${n}_u" "$out/${n}_u.lift" unroll:1
+	mmvec_fixed="$mmvec_fixed $n:unroll:1"
+done
 # conv2dlocal (slide-tiled into local memory) at tile sides 8 to 32,
 # unrolled
 for t in 8 16 32; do
