@@ -294,6 +294,11 @@ int main(int argc, char **argv)
 		float lms = tune("dot", configs1(N / 4), [&](const config &c) {
 			ex_dot::partialDot_launch(dx, dy, o, N, c.grid, c.block, 0);
 		}, o, ref, 1e-5f, cfg);
+		/* dotvec.lift: 16-byte loads */
+		char cfg2[48];
+		keep_best(&lms, cfg, tune("dotvec", configs1(N / 4), [&](const config &c) {
+			ex_dotvec::dotvec_launch(dx, dy, o, N, c.grid, c.block, 0);
+		}, o, ref, 1e-5f, cfg2), "dotvec", cfg2);
 		char sz[32], ex[64];
 		snprintf(sz, sizeof sz, "N=%d", N);
 		snprintf(ex, sizeof ex, "  lift %.0f GB/s, copy %.0f GB/s",
@@ -340,6 +345,19 @@ int main(int argc, char **argv)
 			ex_gemvwg::gemvwg_launch(dA, dx, o, M, K, c.grid, c.block, 0);
 		}, o, ref, 1e-4f, cfg2), "gemvwg256", cfg2);
 		GEMVWG(32) GEMVWG(64) GEMVWG(128) GEMVWG(512) GEMVWG(1024)
+		/* gemvvec.lift: gemvwg's pairs read as float4 vectors */
+#define GEMVVEC(W)                                                         \
+	if (K % (4 * W) == 0) {                                            \
+		keep_best(&lms, cfg, tune("gemvvec" #W, cs,                \
+					  [&](const config &c) {           \
+			ex_gemvvec##W::gemvvec##W##_launch(dA, dx, o, M, K, \
+							   c.grid, c.block, \
+							   0);             \
+		}, o, ref, 1e-4f, cfg2), "gemvvec" #W, cfg2);              \
+		FIXED("gemvvec" #W, ex_gemvvec##W##_f, gemvvec##W##_f, cs, \
+		      1e-4f, dA, dx, o)                                    \
+	}
+		GEMVVEC(64) GEMVVEC(128) GEMVVEC(256)
 		FIXED("gemvwg64", ex_gemvwg64_f, gemvwg64_f, cs, 1e-4f, dA, dx, o)
 		FIXED("gemvwg128", ex_gemvwg128_f, gemvwg128_f, cs, 1e-4f, dA, dx, o)
 		FIXED("gemvwg256", ex_gemvwg_f, gemvwg_f, cs, 1e-4f, dA, dx, o)
@@ -424,6 +442,8 @@ int main(int argc, char **argv)
 		/* mmvec double-buffered, and not (form s) */
 		MMLOCAL(mmvec, , 16, 8, 16) MMLOCAL(mmvec, s, 16, 8, 16)
 		MMLOCAL(mmvec, , 16, 8, 8) MMLOCAL(mmvec, s, 16, 8, 8)
+		/* mmvecv: A's tile copied by 16-byte loads */
+		MMLOCAL(mmvecv, , 16, 8, 16) MMLOCAL(mmvecv, , 16, 8, 8)
 		FIXED("matmul", ex_matmul_f, matmul_f, configs2(n, n), 1e-4f, dA,
 		      dB, o)
 		char sz[32], ex[64];
@@ -536,9 +556,17 @@ int main(int argc, char **argv)
 			ex_nn::nn_launch(da, dl, 0.25f, -0.5f, o, N, c.grid, c.block,
 					 0);
 		}, o, ref, 1e-6f, cfg);
-		char sz[32];
+		/* nnvec.lift: 16-byte loads and stores, N / 4 work-items */
+		char cfg2[48];
+		keep_best(&lms, cfg, tune("nnvec", configs1(N / 4), [&](const config &c) {
+			ex_nnvec::nnvec_launch(da, dl, 0.25f, -0.5f, o, N, c.grid,
+					       c.block, 0);
+		}, o, ref, 1e-6f, cfg2), "nnvec", cfg2);
+		char sz[32], ex[64];
 		snprintf(sz, sizeof sz, "N=%d", N);
-		row("nn", sz, rms, lms, cfg, "");
+		snprintf(ex, sizeof ex, "  lift %.0f GB/s, copy %.0f GB/s",
+			 3.0 * N * 4 / lms / 1e6, copy_gbs(N));
+		row("nn", sz, rms, lms, cfg, ex);
 		cudaFree(da), cudaFree(dl), cudaFree(o), cudaFree(r);
 	}
 	/* the stencils: 2-D (conv2d 5 x 5 zero outside, Jacobi 2-D 3 x 3

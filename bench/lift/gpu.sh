@@ -23,7 +23,7 @@ gen() {  # NAMESPACE FILE [STEPS]: STEPS rewrites (lego lift --rewrite)
 variant() {
 	sed -e "s/^kernel $1(/kernel $3(/" -e "$4" "$2" > "$out/$3.lift"
 }
-for b in dot gemv gemvwg matmul nbody kmeans nn md conv2d stencil2d jacobi3d; do
+for b in dot dotvec gemv gemvwg matmul nbody kmeans nn nnvec md conv2d stencil2d jacobi3d; do
 	gen "ex_$b" "examples/lift/$b.lift"
 done
 # the explored variants that unroll (the unroll rule) the 2-D stencils'
@@ -92,6 +92,22 @@ for v in 16,8,16 16,8,8; do
 		mmvec_fixed="$mmvec_fixed $n:$u"
 	done
 done
+# mmvecv (mmvec not double-buffered, A's tile copied by 16-byte loads)
+# with work-groups of T x T, blocks of R x R and slices of KT (its 9, the
+# work-items of a group, made T * T), each also unrolled and with its
+# sizes fixed
+for v in 16,8,16 16,8,8; do
+	set -- $(echo "$v" | tr , ' ')
+	n="mmvecv$1x$2k$3"
+	variant mmvecv examples/lift/mmvecv.lift "$n" "
+		s/\\b3\\b/@T/g; s/\\b8\\b/@R/g; s/\\b24\\b/@B/g; s/\\b12\\b/@K/g;
+		s/\\b9\\b/@Q/g; s/@T/$1/g; s/@R/$2/g; s/@B/$(($1 * $2))/g; s/@K/$3/g;
+		s/@Q/$(($1 * $1))/g"
+	gen "ex_$n" "$out/$n.lift"
+	variant "$n" "$out/$n.lift" "${n}_u" ""
+	gen "ex_${n}_u" "$out/${n}_u.lift" unroll:1
+	mmvec_fixed="$mmvec_fixed $n:unroll:1"
+done
 # conv2dlocal (slide-tiled into local memory) at tile sides 8 to 32,
 # unrolled
 for t in 8 16 32; do
@@ -144,6 +160,14 @@ for w in 64 128; do
 	fixed "gemvwg$w" "$out/gemvwg$w.lift" "" M=8192 K=8192
 done
 fixed gemvwg examples/lift/gemvwg.lift "" M=8192 K=8192
+# gemvvec (gemvwg reading float4 vectors) with 64 to 256 partial sums a
+# row, each also with its sizes fixed
+for w in 64 128 256; do
+	variant gemvvec examples/lift/gemvvec.lift "gemvvec$w" \
+		"s/\\b256\\b/$w/g; s/\\b1024\\b/$((4 * w))/g"
+	gen "ex_gemvvec$w" "$out/gemvvec$w.lift"
+	fixed "gemvvec$w" "$out/gemvvec$w.lift" "" M=8192 K=8192
+done
 cp "$here/refs.cuh" "$out/"
 nvcc -O3 -arch=sm_90 -std=c++17 -I"$out" "$here/gpu.cu" -o "$out/gpu"
 # the experiment of pipeline.cu (mmvec16x8k16 software-pipelined by hand)

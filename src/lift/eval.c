@@ -401,21 +401,28 @@ lift_env *lift_env_bind(lift_cc *cc, lift_env *env, const char *name,
 }
 
 /* A function of n parameters applied to one tuple takes its components. */
-static lift_val **spread(lift_val **args, size_t *n, size_t want)
+static lift_val **spread(lift_cc *cc, lift_val **args, size_t *n,
+			 size_t want)
 {
-	if (*n == 1 && want > 1 && args[0]->kind == VAL_TUPLE &&
-	    args[0]->nelems == want) {
-		*n = want;
-		return args[0]->elems;
-	}
-	return args;
+	if (*n != 1 || want < 2)
+		return args;
+	lift_val *a = args[0];
+	lift_val **cs = NULL;
+	if (a->kind == VAL_TUPLE && a->nelems == want)
+		cs = a->elems;
+	else if (a->kind == VAL_SCALAR && (size_t)a->type->width == want)
+		cs = lift_vec_components(cc, a);
+	if (!cs)
+		return args;
+	*n = want;
+	return cs;
 }
 
 lift_env *lift_bind_lambda(lift_cc *cc, const lift_fun *f, lift_val **args,
 			   size_t n)
 {
 	const lift_ast *l = f->at;
-	args = spread(args, &n, l->nparams);
+	args = spread(cc, args, &n, l->nparams);
 	if (n != l->nparams)
 		return lift_err(cc, l, "lambda of %zu parameter%s applied to "
 				"%zu argument%s", l->nparams,
@@ -436,7 +443,7 @@ static lift_val *apply_user(lift_cc *cc, const lift_fun *f, lift_val **args,
 			    size_t n)
 {
 	const lift_ufun *u = f->ufun;
-	args = spread(args, &n, u->nparams);
+	args = spread(cc, args, &n, u->nparams);
 	if (n != u->nparams)
 		return lift_err(cc, f->at, "%s takes %zu argument%s, given %zu",
 				u->name, u->nparams, u->nparams == 1 ? "" : "s",

@@ -22,6 +22,11 @@ struct lift_val {
 	lift_type *type;           /* NULL for a function */
 	const char *text;          /* SCALAR: a C expression */
 	const char **comps;        /* SCALAR vector built of components */
+	/* SCALAR read of a kernel parameter (global memory): the buffer and
+	 * the flat index, so that asVector can merge a run of w of them
+	 * into one vector load (vector.c); NULL otherwise. */
+	const char *mem;
+	lego_expr *flat;
 	lift_val **elems;          /* TUPLE */
 	size_t nelems;
 	lift_view *view;           /* ARRAY */
@@ -120,6 +125,7 @@ typedef struct lift_target {
 	const char *barrier;
 	const char *local;
 	const char *vec_open;      /* "(float4)(": printf of type, width */
+	const char *global;        /* "__global ": global pointers' space */
 	const char *comps;         /* component k's name: comps[k] */
 	int max_width;
 } lift_target;
@@ -144,6 +150,9 @@ typedef struct lift_cc {
 	lift_buf *bufs;
 	lift_barrier *barriers;    /* the last emitted first */
 	struct lift_pipe *pipe;    /* the reduceSeqPipe whose round is open */
+	/* The last vector load's variable (vector.c): the same load right
+	 * after it (asScalar's components) is not emitted again. */
+	const char *load_name;
 	/* What a tune template needs (lift_kernel has their meaning). */
 	lego_sbuf assumed;
 	const char *range[3];
@@ -170,6 +179,23 @@ lift_val *lift_vec_make(lift_cc *cc, lift_type_kind kind, int w,
 			const char **comps);
 lift_val *lift_map_vec(lift_cc *cc, const lift_fun *f, lift_val **args,
 		       size_t n);
+/* The components of a vector value as scalar values (a function of w
+ * parameters applied to one vector of w takes them), or NULL. */
+lift_val **lift_vec_components(lift_cc *cc, const lift_val *v);
+/* Whether w scalars of buffers bufs at flat indices flats are one vector
+ * of global memory: 1 when they are the same buffer at f, f + 1, ..,
+ * f + w - 1 with w | f proved (one aligned vector access), 0 when they
+ * are not such a run, -1 with an error located at `at` when they are a
+ * run whose start cannot be proved a multiple of w. */
+int lift_vec_run(lift_cc *cc, const char **bufs, lego_expr **flats, int w,
+		 const lift_ast *at);
+/* The vector of w reads xs (asVector over a view): one aligned vector
+ * load into a fresh variable when they are a run of global memory, else
+ * the vector of their texts; NULL after an error. */
+lift_val *lift_vec_load(lift_cc *cc, lift_type_kind kind, lift_val **xs,
+			int w, const lift_ast *at);
+/* The vector v stored at flat index f of the kernel's result. */
+void lift_vec_store(lift_cc *cc, const lift_val *v, const char *f);
 /* A tuple of the values (scalars, vectors, tuples), not arrays. */
 lift_val *lift_val_tuple(lift_cc *cc, lift_val **elems, size_t n);
 /* An array value over a view of that type. */

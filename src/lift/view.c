@@ -175,7 +175,12 @@ static lift_val *mem_get(lift_cc *cc, lift_val *a, lego_expr *i)
 	if (!text)
 		return NULL;
 	snprintf(text, len, "%s[%s]", v->buf, ix);
-	return lift_val_scalar(cc, et->kind, text);
+	lift_val *r = lift_val_scalar(cc, et->kind, text);
+	if (r && !w->mbuf) {
+		r->mem = v->buf;
+		r->flat = flat;
+	}
+	return r;
 }
 
 /* Outside the condition the value, inside it the fill. */
@@ -304,16 +309,15 @@ lift_val *lift_view_get(lift_cc *cc, lift_val *a, lego_expr *i)
 	case VW_ASVEC: {
 		/* (x[w i], .., x[w i + w - 1]) */
 		int64_t wd = 0;
-		const char *comps[16];
+		lift_val *xs[16];
 		lego_expr_is_const(v->a, &wd);
 		for (int64_t k = 0; k < wd; k++) {
-			lift_val *x = lift_view_get(cc, v->in[0], lego_add(ctx,
+			xs[k] = lift_view_get(cc, v->in[0], lego_add(ctx,
 				lego_mul(ctx, i, v->a), lego_const(ctx, k)));
-			if (!x)
+			if (!xs[k])
 				return NULL;
-			comps[k] = x->text;
 		}
-		return lift_vec_make(cc, et->kind, (int)wd, comps);
+		return lift_vec_load(cc, et->kind, xs, (int)wd, v->at);
 	}
 	case VW_ASSCAL: {
 		/* component j % w of vector j / w: named when constant, else
@@ -587,8 +591,10 @@ lift_val *lift_view_pattern(lift_cc *cc, const lift_fun *pat,
 		rt = lift_type_array(ctx, lift_type_vector(ctx, et->kind,
 							   (int)width),
 				     lego_div(ctx, t->len, pat->sz[0]));
-		if ((w = view_new(cc, VW_ASVEC, a)))
+		if ((w = view_new(cc, VW_ASVEC, a))) {
 			w->a = pat->sz[0];
+			w->at = at;
+		}
 		break;
 	}
 	case PAT_ASSCALAR:

@@ -335,20 +335,21 @@ static int regroup(lift_cc *cc, const dest *d, coords *k)
 	return 0;
 }
 
-/* buf[flat] = text: the coordinates gathered from the leaf up, each
- * write-side view regrouping the ones below it. */
-static int write_scalar(lift_cc *cc, const dest *d, const char *text)
+/* The flat index a scalar stored at d goes to, in *bp (NULL: out): the
+ * coordinates gathered from the leaf up, each write-side view regrouping
+ * the ones below it; the buffer's writers recorded and checked. */
+static lego_expr *store_index(lift_cc *cc, const dest *d, lift_buf **bp)
 {
 	lego_ctx *ctx = cc->ctx;
 	coords k = {.c = 0};
 	for (; d->kind != D_MEM; d = d->up) {
 		if (d->kind != D_IDX) {
 			if (regroup(cc, d, &k))
-				return -1;
+				return NULL;
 			continue;
 		}
 		if (k.c == LIFT_MAX_COORDS)
-			return !!lift_err(cc, d->at, "array nested too deeply");
+			return lift_err(cc, d->at, "array nested too deeply");
 		coords_insert(&k, 0, d->i, d->len, idx_thread(d));
 	}
 	lift_buf *b = d->buf;
@@ -358,18 +359,24 @@ static int write_scalar(lift_cc *cc, const dest *d, const char *text)
 	}
 	if (b && !cc->probing &&
 	    lift_buf_private(cc, b, k.ix, k.ln, k.c, k.th, b->at))
-		return -1;
-	lego_expr *flat = lego_const(ctx, 0);
-	if (k.c) {
-		lego_layout *row = lego_row(ctx, k.c, k.ln);
-		flat = row ? lego_layout_apply(ctx, row, k.ix) : NULL;
-	}
-	const char *f = lift_print_index(cc, flat);
+		return NULL;
+	*bp = b;
+	if (!k.c)
+		return lego_const(ctx, 0);
+	lego_layout *row = lego_row(ctx, k.c, k.ln);
+	return row ? lego_layout_apply(ctx, row, k.ix) : NULL;
+}
+
+/* buf[flat] = text. */
+static int write_scalar(lift_cc *cc, const dest *d, const char *text)
+{
+	lift_buf *b = NULL;
+	const char *f = lift_print_index(cc, store_index(cc, d, &b));
 	if (!f)
 		return -1;
 	const char *name = b ? b->name : "out";
 	size_t len = strlen(name) + strlen(f) + 3;
-	char *lhs = lego_arena_alloc(&ctx->arena, len);
+	char *lhs = lego_arena_alloc(&cc->ctx->arena, len);
 	if (!lhs)
 		return -1;
 	snprintf(lhs, len, "%s[%s]", name, f);
@@ -381,16 +388,53 @@ static int write_scalar(lift_cc *cc, const dest *d, const char *text)
 	return 0;
 }
 
-/* A vector is stored as its components, one more coordinate of length w
+/* Component k of a vector stored at d: one more coordinate of length w
  * (which asScalar on the written side joins with the one above). */
+static dest component_dest(lift_cc *cc, const dest *d, int k, int w,
+			   const lift_ast *at)
+{
+	return (dest){.kind = D_IDX, .up = d, .i = lego_const(cc->ctx, k),
+		      .len = lego_const(cc->ctx, w), .pat = PAT_MAPSEQ,
+		      .at = at};
+}
+
+/* Whether the vector goes to w consecutive elements of the result from a
+ * multiple of w (one vector store at *f), 0 if not, -1 after an error. */
+static int vector_run(lift_cc *cc, const dest *d, int w, const lift_ast *at,
+		      const char **f)
+{
+	const char *bufs[16];
+	lego_expr *flats[16];
+	for (int k = 0; k < w; k++) {
+		dest dk = component_dest(cc, d, k, w, at);
+		lift_buf *b = NULL;
+		if (!(flats[k] = store_index(cc, &dk, &b)))
+			return -1;
+		bufs[k] = b ? NULL : "out";
+	}
+	int run = lift_vec_run(cc, bufs, flats, w, at);
+	if (run > 0 && !(*f = lift_print_index(cc, flats[0])))
+		return -1;
+	return run;
+}
+
+/* A vector is stored as one vector store or as its components. */
 static int write_vector(lift_cc *cc, lift_val *v, const dest *d,
 			const lift_ast *at)
 {
 	int w = v->type->width;
+	const char *f = NULL;
+	int run = vector_run(cc, d, w, at, &f);
+	if (run < 0)
+		return -1;
+	if (run) {
+		lift_vec_store(cc, v, f);
+		return 0;
+	}
 	lift_val tmp = *v;
+	char name[32]; /* tmp's text while its components are stored */
 	if (!v->comps) {
 		/* computed once, then taken apart */
-		char name[32];
 		snprintf(name, sizeof name, "v_%d", cc->nvars++);
 		lift_emit(cc, "%s%d %s = %s;", v->type->kind == LIFT_INT
 					       ? "int" : "float", w, name,
@@ -398,9 +442,7 @@ static int write_vector(lift_cc *cc, lift_val *v, const dest *d,
 		tmp.text = name;
 	}
 	for (int k = 0; k < w; k++) {
-		dest dk = {.kind = D_IDX, .up = d, .i = lego_const(cc->ctx, k),
-			   .len = lego_const(cc->ctx, w), .pat = PAT_MAPSEQ,
-			   .at = at};
+		dest dk = component_dest(cc, d, k, w, at);
 		const char *c = lift_vec_comp(cc, &tmp, k);
 		if (!c || write_scalar(cc, &dk, c))
 			return -1;

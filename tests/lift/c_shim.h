@@ -35,6 +35,29 @@ static int get_num_groups(int d) { (void)d; return 1; }
 static int get_local_id(int d) { (void)d; return 0; }
 static int get_local_size(int d) { (void)d; return 1; }
 
+/* OpenCL's vector types as structs of their components (.s0, ..), read
+ * and written through pointers as the kernels' aligned vector accesses
+ * do; a literal (float4)(a, b, ..) is rewritten make_float4(a, b, ..) by
+ * run.sh before the kernel is compiled as C. */
+#define LIFT_VECTORS(T)                                                    \
+	typedef struct { T s0, s1; } T##2;                                 \
+	typedef struct { T s0, s1, s2, s3; } T##4;                         \
+	typedef struct { T s0, s1, s2, s3, s4, s5, s6, s7; } T##8;         \
+	typedef struct {                                                   \
+		T s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, sa, sb, sc, sd,  \
+			se, sf;                                            \
+	} T##16;
+LIFT_VECTORS(float)
+LIFT_VECTORS(int)
+#define make_float2(...) ((float2){__VA_ARGS__})
+#define make_float4(...) ((float4){__VA_ARGS__})
+#define make_float8(...) ((float8){__VA_ARGS__})
+#define make_float16(...) ((float16){__VA_ARGS__})
+#define make_int2(...) ((int2){__VA_ARGS__})
+#define make_int4(...) ((int4){__VA_ARGS__})
+#define make_int8(...) ((int8){__VA_ARGS__})
+#define make_int16(...) ((int16){__VA_ARGS__})
+
 /* The host header's OpenCL words (its launcher is not used). */
 typedef int cl_int;
 typedef unsigned cl_uint;

@@ -113,17 +113,23 @@ int main(int argc, char **argv)
 	float *ref = NULL;
 	size_t nout = 0;
 	cl_mem out = NULL;
-#if defined(BENCH_dot)
+#if defined(BENCH_dot) || defined(BENCH_dotvec)
+	/* dotvec.lift computes dot.lift's partial sums with vector loads */
+#ifdef BENCH_dot
+#define DOT partialDot
+#else
+#define DOT dotvec
+#endif
 	int N = s[0];
 	float *x = randoms((size_t)N), *y = randoms((size_t)N);
-	nout = partialDot_out_len(N);
+	nout = CAT(DOT, _out_len)(N);
 	ref = (float *)calloc(nout, sizeof *ref);
 	for (int i = 0; i < N / 4; i++)
 		for (int j = 0; j < 4; j++)
 			ref[i] += x[4 * i + j] * y[4 * i + j];
 	out = buffer(&c, nout * sizeof(float), NULL);
-	LAUNCH(partialDot, global, NULL, input(&c, x, (size_t)N), input(&c, y,
-	       (size_t)N), out, N);
+	LAUNCH_(DOT, global, NULL, input(&c, x, (size_t)N), input(&c, y,
+		(size_t)N), out, N);
 #elif defined(BENCH_gemv)
 	int M = s[0], K = s[1];
 	float *A = randoms((size_t)M * K), *x = randoms((size_t)K);
@@ -233,7 +239,7 @@ int main(int argc, char **argv)
 	out = buffer(&c, nout * sizeof(float), NULL);
 	LAUNCH(mmtiled, global, local, input(&c, A, (size_t)M * K), input(&c, B,
 	       (size_t)K * N), out, M, N, K);
-#elif defined(BENCH_mmlocal) || defined(BENCH_mmvec)
+#elif defined(BENCH_mmlocal) || defined(BENCH_mmvec) || defined(BENCH_mmvecv)
 	/* the declared work-group (SIZES: M N K, then its X Y), 2 x 2 groups
 	 * over more tiles (mmlocal's 8 x 8, mmvec's 24 x 24), so that the
 	 * group loops stride; a group of 3 x 2 (a variant of mmlocal,
@@ -241,6 +247,8 @@ int main(int argc, char **argv)
 	 * work-item holding 2 x 2 blocks of private memory */
 #ifdef BENCH_mmvec
 #define MM mmvec
+#elif defined(BENCH_mmvecv)
+#define MM mmvecv
 #else
 #define MM mmlocal
 #endif
@@ -311,33 +319,45 @@ int main(int argc, char **argv)
 		ref[i] = 0.5f * A[i] * A[i] + A[i];
 	out = buffer(&c, nout * sizeof(float), NULL);
 	LAUNCH(tiling, global, NULL, input(&c, A, (size_t)M * N), out, M, N);
-#elif defined(BENCH_gemvwg)
+#elif defined(BENCH_gemvwg) || defined(BENCH_gemvvec)
 	/* work-groups of 5 (each strides over the 256 partial sums), 2
-	 * groups for the M rows */
+	 * groups for the M rows; gemvvec.lift reads gemvwg.lift's pairs as
+	 * float4 vectors */
+#ifdef BENCH_gemvwg
+#define GEMV gemvwg
+#else
+#define GEMV gemvvec
+#endif
 	int M = s[0], K = s[1];
 	size_t local[2] = {5, 1};
 	global[0] = 10;
 	float *A = randoms((size_t)M * K), *x = randoms((size_t)K);
-	nout = gemvwg_out_len(M, K);
+	nout = CAT(GEMV, _out_len)(M, K);
 	ref = (float *)calloc(nout, sizeof *ref);
 	for (int i = 0; i < M; i++)
 		for (int j = 0; j < K; j++)
 			ref[i] += A[i * K + j] * x[j];
 	out = buffer(&c, nout * sizeof(float), NULL);
-	LAUNCH(gemvwg, global, local, input(&c, A, (size_t)M * K), input(&c, x,
-	       (size_t)K), out, M, K);
-#elif defined(BENCH_nn)
+	LAUNCH_(GEMV, global, local, input(&c, A, (size_t)M * K), input(&c, x,
+		(size_t)K), out, M, K);
+#elif defined(BENCH_nn) || defined(BENCH_nnvec)
+	/* nnvec.lift computes nn.lift's distances with vector loads, stores */
+#ifdef BENCH_nn
+#define NN nn
+#else
+#define NN nnvec
+#endif
 	int N = s[0];
 	float *lat = randoms((size_t)N), *lng = randoms((size_t)N);
 	float tlat = 0.25f, tlng = -0.5f;
-	nout = nn_out_len(N);
+	nout = CAT(NN, _out_len)(N);
 	ref = (float *)calloc(nout, sizeof *ref);
 	for (int i = 0; i < N; i++)
 		ref[i] = sqrtf((lat[i] - tlat) * (lat[i] - tlat) +
 			       (lng[i] - tlng) * (lng[i] - tlng));
 	out = buffer(&c, nout * sizeof(float), NULL);
-	LAUNCH(nn, global, NULL, input(&c, lat, (size_t)N), input(&c, lng,
-	       (size_t)N), tlat, tlng, out, N);
+	LAUNCH_(NN, global, NULL, input(&c, lat, (size_t)N), input(&c, lng,
+		(size_t)N), tlat, tlng, out, N);
 #elif defined(BENCH_kmeans)
 	int N = s[0], K = s[1], F = s[2];
 	float *P = randoms((size_t)N * F), *C = randoms((size_t)K * F);
