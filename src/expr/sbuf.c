@@ -35,19 +35,25 @@ void lego_sbuf_puts(lego_sbuf *b, const char *s)
 	b->len += n;
 }
 
-void lego_sbuf_printf(lego_sbuf *b, const char *fmt, ...)
+void lego_sbuf_vprintf(lego_sbuf *b, const char *fmt, va_list ap)
 {
 	char small[64];
+	va_list again;
+	va_copy(again, ap);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
+	if (n >= 0 && reserve(b, (size_t)n)) {
+		vsnprintf(b->s + b->len, (size_t)n + 1, fmt, again);
+		b->len += (size_t)n;
+	}
+	va_end(again);
+}
+
+void lego_sbuf_printf(lego_sbuf *b, const char *fmt, ...)
+{
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(small, sizeof small, fmt, ap);
+	lego_sbuf_vprintf(b, fmt, ap);
 	va_end(ap);
-	if (n < 0 || !reserve(b, (size_t)n))
-		return;
-	va_start(ap, fmt);
-	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	b->len += (size_t)n;
 }
 
 void lego_sbuf_wrap(lego_sbuf *b, size_t from)

@@ -14,14 +14,13 @@
 
 void lift_emit(lift_cc *cc, const char *fmt, ...)
 {
-	char line[4096];
 	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof line, fmt, ap);
-	va_end(ap);
 	for (int i = 0; i < cc->indent; i++)
 		lego_sbuf_puts(&cc->out, "\t");
-	lego_sbuf_printf(&cc->out, "%s\n", line);
+	va_start(ap, fmt);
+	lego_sbuf_vprintf(&cc->out, fmt, ap);
+	va_end(ap);
+	lego_sbuf_puts(&cc->out, "\n");
 }
 
 /* The rounds of a reduceSeq over a: one loop (1 round), or for

@@ -48,6 +48,28 @@ else
 	ko "pipe_names: user names with acc_ in a double-buffered copy"
 fi
 
+# A generated line longer than any fixed buffer (eight inputs named with
+# 600 characters each, one call of over 5000): emitted whole, compiled
+# and run as C (the emitter once cut its lines at 4096 characters).
+long=$(printf '%0600d' 0 | tr 0 a)
+names=""; params=""; sum=""; decls=""; args=""
+for i in 0 1 2 3 4 5 6 7; do
+	names="$names${names:+, }v${i}_$long"
+	params="$params${params:+, }float p$i"
+	sum="$sum${sum:+ + }p$i"
+	decls="$decls\tfloat x$i[3] = {$i, 2 * $i, 3 * $i};\n"
+	args="${args}x$i, "
+done
+printf 'size N;\nfloat add8(%s) { return %s; }\nkernel k(%s) = mapGlb(add8) $ zip(%s);\n' \
+	"$params" "$sum" "$(echo "$names" | sed 's/, / : [float]N, /g') : [float]N" "$names" > "$TMP/long.lift"
+if "$LEGO" lift "$TMP/long.lift" -o "$TMP/long.cl" &&
+   printf '#include "c_shim.h"\n#include "long.cl"\nint main(void)\n{\n%b\tfloat out[3] = {0};\n\tk(%sout, 3);\n\tCHECK(out[0] == 28 && out[1] == 56 && out[2] == 84, "%%g %%g %%g", out[0], out[1], out[2]);\n\treturn failures != 0;\n}\n' "$decls" "$args" > "$TMP/long.c" &&
+   $CC $CFLAGS -I"$HERE" -I"$TMP" "$TMP/long.c" -o "$TMP/long" && "$TMP/long"; then
+	ok "a generated line of over 4096 characters"
+else
+	ko "a generated line of over 4096 characters"
+fi
+
 type_is() {
 	got=$("$LEGO" lift --type "$EX/$1.lift" 2>&1)
 	if [ "$got" = "$2" ]; then
