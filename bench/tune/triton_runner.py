@@ -155,17 +155,17 @@ def graph_bench(torch, run, per_call_ms, budget_ms=5.0):
     return sorted(times)[2]
 
 
-def serve(path, timing="call"):
-    import torch
-    import triton
-    import triton.testing
-    cells = {}
+def serve_loop(path, name, answer):
+    """Answers the requests on the Unix socket path, one JSON line each,
+    until one says quit: answer(req) gives the time in ms; an exception
+    is the candidate's failure, sent as "ERR ..." (recorded by lego
+    tune).  Also the softmax runner's (softmax/runner.py)."""
     if os.path.exists(path):
         os.unlink(path)
     srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     srv.bind(path)
     srv.listen(4)
-    print("triton_runner: serving on", path, flush=True)
+    print(name + ": serving on", path, flush=True)
     while True:
         conn, _ = srv.accept()
         with conn:
@@ -173,31 +173,37 @@ def serve(path, timing="call"):
             if req.get("quit"):
                 return
             try:
-                key = (req["v"], req["M"], req["N"], req["K"])
-                if key not in cells:
-                    cells.clear()             # one problem at a time
-                    cells[key] = inputs(torch, *key)
-                bufs = cells[key]
-                run = launcher(torch, triton, load_kernel(req["kernel"]), bufs,
-                               req["M"], req["N"], req["K"], req["cfg"])
-                check(torch, run, bufs)
-                if timing == "graph":
-                    ms = graph_bench(torch, run, estimate(torch, run))
-                else:
-                    ms = bench(torch, triton, run)
-                reply = f"{ms:.6f}\n"
+                reply = f"{answer(req):.6f}\n"
             except Exception as e:             # recorded by lego tune
                 msg = " ".join(str(e).split())[:300]
                 reply = f"ERR {type(e).__name__}: {msg}\n"
             conn.sendall(reply.encode())
 
 
-def measure(argv):
-    path, kernel, v, M, N, K, BM, BN, BK, GM, ST, W = argv
-    cfg = dict(BM=int(BM), BN=int(BN), BK=int(BK), GM=int(GM),
-               STAGES=int(ST), WARPS=int(W))
-    req = dict(kernel=os.path.abspath(kernel), v=v, M=int(M), N=int(N),
-               K=int(K), cfg=cfg)
+def serve(path, timing="call"):
+    import torch
+    import triton
+    import triton.testing
+    cells = {}
+
+    def answer(req):
+        key = (req["v"], req["M"], req["N"], req["K"])
+        if key not in cells:
+            cells.clear()             # one problem at a time
+            cells[key] = inputs(torch, *key)
+        bufs = cells[key]
+        run = launcher(torch, triton, load_kernel(req["kernel"]), bufs,
+                       req["M"], req["N"], req["K"], req["cfg"])
+        check(torch, run, bufs)
+        if timing == "graph":
+            return graph_bench(torch, run, estimate(torch, run))
+        return bench(torch, triton, run)
+    serve_loop(path, "triton_runner", answer)
+
+
+def ask(path, req):
+    """The client's side: sends req, prints the time, or the reason on
+    stderr and exits 1."""
     s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     s.connect(path)
     s.sendall((json.dumps(req) + "\n").encode())
@@ -206,6 +212,15 @@ def measure(argv):
         print(reply or "ERR no reply", file=sys.stderr)
         sys.exit(1)
     print(reply)
+
+
+def measure(argv):
+    path, kernel, v, M, N, K, BM, BN, BK, GM, ST, W = argv
+    cfg = dict(BM=int(BM), BN=int(BN), BK=int(BK), GM=int(GM),
+               STAGES=int(ST), WARPS=int(W))
+    req = dict(kernel=os.path.abspath(kernel), v=v, M=int(M), N=int(N),
+               K=int(K), cfg=cfg)
+    ask(path, req)
 
 
 def quit_server(path):

@@ -8,7 +8,8 @@
 # same in process with the built-in OpenCL runner (--runner opencl),
 # candidates compiled in parallel, a timeout recorded, sizes passed as
 # scalar arguments; the Triton runner's timing (runner_bench.py); the
-# study's template choice (choice_check.py).
+# study's template choice (choice_check.py); the NW and softmax studies'
+# spaces and kernels (study_check.py, nw_cpu.sh).
 # Last line: "tune: N passed, N failed".
 build=${1:-build}
 lego=$(cd "$build" && pwd)/lego
@@ -217,6 +218,16 @@ expect big "$tmp/e" "big.lego: error: the space has more than 16777216 configura
 # split-K, masked and generic kernels run on a numpy stand-in for Triton.
 python3 "$here/choice_check.py" "$lego" "$here/../.." >"$tmp/cc" 2>&1
 expect choice-check "$tmp/cc" "ok ("
+
+# The NW and softmax studies' spaces against brute force, a softmax
+# candidate in Triton's interpreter; the NW kernels of every
+# configuration run on the CPU against the recurrence.
+python3 "$here/study_check.py" "$lego" "$here/../.." >"$tmp/sc" 2>&1
+expect study-check "$tmp/sc" "ok ("
+sh "$here/nw_cpu.sh" "$lego" "$here/../../bench/tune/nw/nw.cu.tpl" "$tmp/nw" \
+	>"$tmp/nw.out" 2>&1
+[ $? -eq 0 ] && [ "$(grep -c ': ok$' "$tmp/nw.out")" -eq 12 ] && ok ||
+	{ bad "nw_cpu.sh:"; cat "$tmp/nw.out"; }
 
 # The Triton runner's time counts the host's time of a call (stand-ins
 # for torch and triton: no GPU here).

@@ -1,0 +1,5 @@
+# The second device call (13.5 s of wall time, the machine still warm):
+# the side-by-side rounds again, since the first call's side.log was not
+# among the files returned.  The tuned choices are those of softmax.log.
+# Run in the repository root with .dev-tune10 carried (as go.sh):
+cd .dev-tune10 && S=/tmp/sm2.sock && W=/tmp/smw && mkdir -p $W && R="python3 bench/tune/softmax/runner.py" && cat examples/triton/softmax.lego bench/tune/softmax/tune.lego > $W/s.lego && ($R serve $S > $OUT/server.log 2>&1 &) && for n in 512 1024 2048 4096 8192 16384; do ./lego gen $W/s.lego examples/triton/softmax.py.tpl -D N=$n -D S=$n $($R committed $n) -o $W/k$n.py; done && for i in $(seq 60); do [ -S $S ] && break; sleep 1; done && for r in 1 2; do for c in "512 1 3 16" "1024 8 3 4" "2048 4 1 4" "4096 16 1 16" "8192 8 1 16" "16384 32 1 16"; do set -- $c; n=$1; k=$($R committed $n | sed 's/-D [A-Z]*=//g'); t=$($R measure $S $W/k$n.py $n $2 $3 $4 2>&1); m=$($R measure $S $W/k$n.py $n $k 2>&1); e=$($R measure $S examples/triton/softmax.py $n $k 2>&1); echo "$n $r tuned $2,$3,$4 $t committed $(echo $k | tr ' ' ,) $m example $e" | tee -a $OUT/side.log; done; done; $R quit $S
