@@ -365,10 +365,11 @@ __host__ __device__ constexpr int stage_u4()
 
 // The tiled kernel (M above 16): a tile of C is 16 MT rows by WN NTW column
 // tiles of 8 (warp w the NTW from w NTW), and a block (WN warps) takes a
-// share of the (tile, group of 128 k) steps, stream-K: the steps in order,
-// tile by tile, cut evenly over the grid (about as many blocks as fit on the
-// SMs at once), so no SM idles for a last partial wave whatever the count
-// of tiles.  On each tile it meets, A's slice of a group is copied to
+// share of the (tile, group of 128 k) steps: whole tiles in full rounds of
+// the grid (about as many blocks as fit on the SMs at once), then the
+// steps of the tiles left in order, tile by tile, cut evenly over the grid
+// (stream-K), so no SM idles for a last partial wave whatever the count of
+// tiles.  On each tile it meets, A's slice of a group is copied to
 // shared memory (cp.async, STAGES in flight, layout As) and read back 16
 // bytes a lane (a lane's A registers of two mma steps, the k order of Wq).
 // The weights go to registers: straight from global memory, D groups in
@@ -402,135 +403,145 @@ w4a16_tiled(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 	auto as_of = [&](int st) { return reinterpret_cast<__half *>(smem + st * SU); };
 	auto ws_of = [&](int st) { return reinterpret_cast<__half *>(smem + st * SU + AU); };
 	auto ss_of = [&](int st) { return reinterpret_cast<__half *>(smem + st * SU + AU + WN * NTW * 32); };
-	const long long steps = (long long)tiles * kts;
-	const long long end = (blockIdx.x + 1) * steps / gridDim.x;
-	for (long long at = blockIdx.x * steps / gridDim.x; at < end;) {
-		// m fastest: the blocks at work at once share their weights in L2
-		const int tile = (int)(at / kts), kt0 = (int)(at % kts);
-		const int nk = (int)(end - at < kts - kt0 ? end - at : kts - kt0);
-		at += nk;
-		const int m0 = tile % mblocks * 16 * MT, ntb = tile / mblocks * WN * NTW;
-		const int nt0 = ntb + warp * NTW;
-		auto fetch_a = [&](int stage, int kt) {
-			for (int c = threadIdx.x; c < 16 * MT * 16; c += 32 * WN) {
-				const int r = c / 16, j = c % 16, valid = m0 + r < M;
-				cp_async16(as_of(stage) + as_index(r, 8 * j),
-					   A + a_index(M, K, valid ? m0 + r : 0, kt, j / 4, j % 4, 0, 0),
-					   valid);
-			}
-			if (D == 0) { // lane l's 16 bytes of column tile j (a warp a tile); scales
-				for (int c = threadIdx.x; c < WN * NTW * 32; c += 32 * WN)
-					cp_async16(ws_of(stage) + ws_index(c / 32, c % 32),
-						   Wq + wq_word(K, N, kt, c % 4, 0, ntb + c / 32, c % 32 / 4),
-						   true);
-				for (int j = threadIdx.x; j < WN * NTW; j += 32 * WN)
-					cp_async16(ss_of(stage) + ss_index(j, 0),
-						   Sc + sc_index(K, N, kt, ntb + j, 0), true);
-			}
-		};
-		uint4 wv[DR][NTW];
-		__half2 sv[DR][NTW];
-		auto fetch_w = [&](int d, int kt) {
-#pragma unroll
-			for (int j = 0; j < NTW; j++) {
-				wv[d][j] = ldw16(Wq + wq_word(K, N, kt, t, 0, nt0 + j, g));
-				sv[d][j] = __half2half2(Sc[sc_index(K, N, kt, nt0 + j, g)]);
-			}
-		};
-		auto read_w = [&](int d, int stage) { // the warp's staged weights of a group
-#pragma unroll
-			for (int j = 0; j < NTW; j++) {
-				wv[d][j] = *reinterpret_cast<const uint4 *>(ws_of(stage) +
-									 ws_index(warp * NTW + j, lane));
-				sv[d][j] = __half2half2(ss_of(stage)[ss_index(warp * NTW + j, g)]);
-			}
-		};
-#pragma unroll
-		for (int s = 0; s < STAGES - 1; s++) {
-			if (s < nk)
-				fetch_a(s, kt0 + s);
-			asm volatile("cp.async.commit_group;\n");
-		}
-#pragma unroll
-		for (int d = 0; d < D; d++)
-			if (d < nk)
-				fetch_w(d, kt0 + d);
-		float acc[NTW / 2][2 * MT][4] = {};
-		for (int i0 = 0; i0 < nk; i0 += DR)
-#pragma unroll
-			for (int d = 0; d < DR; d++) {
-				const int i = i0 + d;
-				if (i >= nk)
-					break;
-				cp_async_wait<STAGES - 2>();
-				__syncthreads(); // group i is in; every warp is done with group i - 1's stage
-				if (i + STAGES - 1 < nk)
-					fetch_a((i + STAGES - 1) % STAGES, kt0 + i + STAGES - 1);
-				asm volatile("cp.async.commit_group;\n");
-				if (D == 0)
-					read_w(d, i % STAGES);
-				const __half *a_s = as_of(i % STAGES);
-#pragma unroll
-				for (int w = 0; w < 4; w++) {
-					uint32_t wa[NTW / 2][2][4]; // the operands of word w, made once
-#pragma unroll
-					for (int p = 0; p < NTW / 2; p++)
-#pragma unroll
-						for (int s = 0; s < 2; s++) {
-							weights_op(wa[p][s], u4_at(wv[d][2 * p], w),
-								   u4_at(wv[d][2 * p + 1], w), true, s);
-							scale_op(wa[p][s], sv[d][2 * p], sv[d][2 * p + 1]);
-						}
-#pragma unroll
-					for (int mi = 0; mi < 2 * MT; mi++) {
-						// row 8 mi + g of the tile, steps (w, 0) and (w, 1)
-						const uint4 av = *reinterpret_cast<const uint4 *>(a_s + a_at[w] +
-												 mi * 8 * 128);
-#pragma unroll
-						for (int p = 0; p < NTW / 2; p++)
-#pragma unroll
-							for (int s = 0; s < 2; s++)
-								mma_step(acc[p][mi], wa[p][s], av, s);
-					}
+	// Whole tiles first, round robin (tile b, b + G, ..: no workspace), as
+	// many as make full rounds of the grid; then the steps of the tiles left
+	// cut evenly (stream-K), so only those go through the workspace.
+	const int G = gridDim.x, whole = tiles / G * G;
+	const long long rest = (long long)(tiles - whole) * kts, base = (long long)whole * kts;
+	for (int seg = blockIdx.x;; seg += G) {
+		const long long end = seg < whole ? (long long)(seg + 1) * kts
+						  : base + (blockIdx.x + 1) * rest / G;
+		for (long long at = seg < whole ? (long long)seg * kts : base + blockIdx.x * rest / G;
+		     at < end;) {
+			// m fastest: the blocks at work at once share their weights in L2
+			const int tile = (int)(at / kts), kt0 = (int)(at % kts);
+			const int nk = (int)(end - at < kts - kt0 ? end - at : kts - kt0);
+			at += nk;
+			const int m0 = tile % mblocks * 16 * MT, ntb = tile / mblocks * WN * NTW;
+			const int nt0 = ntb + warp * NTW;
+			auto fetch_a = [&](int stage, int kt) {
+				for (int c = threadIdx.x; c < 16 * MT * 16; c += 32 * WN) {
+					const int r = c / 16, j = c % 16, valid = m0 + r < M;
+					cp_async16(as_of(stage) + as_index(r, 8 * j),
+						   A + a_index(M, K, valid ? m0 + r : 0, kt, j / 4, j % 4, 0, 0),
+						   valid);
 				}
-				if (D > 0 && i + D < nk)
-					fetch_w(d, kt0 + i + D);
+				if (D == 0) { // lane l's 16 bytes of column tile j (a warp a tile); scales
+					for (int c = threadIdx.x; c < WN * NTW * 32; c += 32 * WN)
+						cp_async16(ws_of(stage) + ws_index(c / 32, c % 32),
+							   Wq + wq_word(K, N, kt, c % 4, 0, ntb + c / 32, c % 32 / 4),
+							   true);
+					for (int j = threadIdx.x; j < WN * NTW; j += 32 * WN)
+						cp_async16(ss_of(stage) + ss_index(j, 0),
+							   Sc + sc_index(K, N, kt, ntb + j, 0), true);
+				}
+			};
+			uint4 wv[DR][NTW];
+			__half2 sv[DR][NTW];
+			auto fetch_w = [&](int d, int kt) {
+	#pragma unroll
+				for (int j = 0; j < NTW; j++) {
+					wv[d][j] = ldw16(Wq + wq_word(K, N, kt, t, 0, nt0 + j, g));
+					sv[d][j] = __half2half2(Sc[sc_index(K, N, kt, nt0 + j, g)]);
+				}
+			};
+			auto read_w = [&](int d, int stage) { // the warp's staged weights of a group
+	#pragma unroll
+				for (int j = 0; j < NTW; j++) {
+					wv[d][j] = *reinterpret_cast<const uint4 *>(ws_of(stage) +
+										 ws_index(warp * NTW + j, lane));
+					sv[d][j] = __half2half2(ss_of(stage)[ss_index(warp * NTW + j, g)]);
+				}
+			};
+	#pragma unroll
+			for (int s = 0; s < STAGES - 1; s++) {
+				if (s < nk)
+					fetch_a(s, kt0 + s);
+				asm volatile("cp.async.commit_group;\n");
 			}
-		// c0..c3 of (p, mi): column g of tile 2 p (2 p + 1), rows 8 mi + 2 t (+ 1)
-		auto each_c = [&](auto &&f) {
-#pragma unroll
-			for (int p = 0; p < NTW / 2; p++)
-#pragma unroll
-				for (int mi = 0; mi < 2 * MT; mi++)
-#pragma unroll
-					for (int c = 0; c < 4; c++) {
-						const int r = m0 + 8 * mi + 2 * t + c % 2;
-						if (r < M)
-							f(acc[p][mi][c],
-							  c_index(M, N, r, 8 * (nt0 + 2 * p + c / 2) + g));
+	#pragma unroll
+			for (int d = 0; d < D; d++)
+				if (d < nk)
+					fetch_w(d, kt0 + d);
+			float acc[NTW / 2][2 * MT][4] = {};
+			for (int i0 = 0; i0 < nk; i0 += DR)
+	#pragma unroll
+				for (int d = 0; d < DR; d++) {
+					const int i = i0 + d;
+					if (i >= nk)
+						break;
+					cp_async_wait<STAGES - 2>();
+					__syncthreads(); // group i is in; every warp is done with group i - 1's stage
+					if (i + STAGES - 1 < nk)
+						fetch_a((i + STAGES - 1) % STAGES, kt0 + i + STAGES - 1);
+					asm volatile("cp.async.commit_group;\n");
+					if (D == 0)
+						read_w(d, i % STAGES);
+					const __half *a_s = as_of(i % STAGES);
+	#pragma unroll
+					for (int w = 0; w < 4; w++) {
+						uint32_t wa[NTW / 2][2][4]; // the operands of word w, made once
+	#pragma unroll
+						for (int p = 0; p < NTW / 2; p++)
+	#pragma unroll
+							for (int s = 0; s < 2; s++) {
+								weights_op(wa[p][s], u4_at(wv[d][2 * p], w),
+									   u4_at(wv[d][2 * p + 1], w), true, s);
+								scale_op(wa[p][s], sv[d][2 * p], sv[d][2 * p + 1]);
+							}
+	#pragma unroll
+						for (int mi = 0; mi < 2 * MT; mi++) {
+							// row 8 mi + g of the tile, steps (w, 0) and (w, 1)
+							const uint4 av = *reinterpret_cast<const uint4 *>(a_s + a_at[w] +
+													 mi * 8 * 128);
+	#pragma unroll
+							for (int p = 0; p < NTW / 2; p++)
+	#pragma unroll
+								for (int s = 0; s < 2; s++)
+									mma_step(acc[p][mi], wa[p][s], av, s);
+						}
 					}
-		};
-		if (nk == kts) {
-			each_c([&](float v, long long c) { C[c] = __float2half(v); });
-		} else {
-			each_c([&](float v, long long c) { atomicAdd(ws + c, v); });
-			__threadfence();
-			__syncthreads();
-			if (threadIdx.x == 0) {
-				last = atomicAdd(&cnt[tile], nk) + nk == kts;
-				if (last)
-					cnt[tile] = 0; // ready for the next call
-			}
-			__syncthreads();
-			if (last) {
+					if (D > 0 && i + D < nk)
+						fetch_w(d, kt0 + i + D);
+				}
+			// c0..c3 of (p, mi): column g of tile 2 p (2 p + 1), rows 8 mi + 2 t (+ 1)
+			auto each_c = [&](auto &&f) {
+	#pragma unroll
+				for (int p = 0; p < NTW / 2; p++)
+	#pragma unroll
+					for (int mi = 0; mi < 2 * MT; mi++)
+	#pragma unroll
+						for (int c = 0; c < 4; c++) {
+							const int r = m0 + 8 * mi + 2 * t + c % 2;
+							if (r < M)
+								f(acc[p][mi][c],
+								  c_index(M, N, r, 8 * (nt0 + 2 * p + c / 2) + g));
+						}
+			};
+			if (nk == kts) {
+				each_c([&](float v, long long c) { C[c] = __float2half(v); });
+			} else {
+				each_c([&](float v, long long c) { atomicAdd(ws + c, v); });
 				__threadfence();
-				each_c([&](float, long long c) {
-					C[c] = __float2half(__ldcg(ws + c));
-					__stcg(ws + c, 0.0f);
-				});
+				__syncthreads();
+				if (threadIdx.x == 0) {
+					last = atomicAdd(&cnt[tile], nk) + nk == kts;
+					if (last)
+						cnt[tile] = 0; // ready for the next call
+				}
+				__syncthreads();
+				if (last) {
+					__threadfence();
+					each_c([&](float, long long c) {
+						C[c] = __float2half(__ldcg(ws + c));
+						__stcg(ws + c, 0.0f);
+					});
+				}
 			}
+			__syncthreads(); // the stages and `last` are free for the next tile
 		}
-		__syncthreads(); // the stages and `last` are free for the next tile
+		if (seg >= whole)
+			break;
 	}
 }
 
