@@ -397,6 +397,11 @@ w4a16_tiled(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 	const int g = lane / 4, t = lane % 4;
 	const int mblocks = (M + 16 * MT - 1) / (16 * MT), tiles = mblocks * (N / (8 * NTW * WN));
 	const int kts = K / 128;
+	// A thread copies chunk a_j (8 halves) of rows a_r0 + 2 WN i of A's slice,
+	// 8 rows apart or a multiple: row a_r0's place in As plus 2 WN i x 128
+	// halves (fits_kernel), so the swizzle is worked out once.
+	static_assert(2 * WN % 8 == 0, "a thread's rows of the slice lie 8 rows apart or a multiple");
+	const int a_j = threadIdx.x % 16, a_r0 = threadIdx.x / 16, a_d0 = as_index(a_r0, 8 * a_j);
 	int a_at[4]; // where row g's 8 halves of steps (w, 0), (w, 1) lie in As; row
 	for (int w = 0; w < 4; w++) // g + 8 i lies 8 i rows further (fits_kernel)
 		a_at[w] = as_index(g, 32 * t + 8 * w);
@@ -421,10 +426,11 @@ w4a16_tiled(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 			const int m0 = tile % mblocks * 16 * MT, ntb = tile / mblocks * WN * NTW;
 			const int nt0 = ntb + warp * NTW;
 			auto fetch_a = [&](int stage, int kt) {
-				for (int c = threadIdx.x; c < 16 * MT * 16; c += 32 * WN) {
-					const int r = c / 16, j = c % 16, valid = m0 + r < M;
-					cp_async16(as_of(stage) + as_index(r, 8 * j),
-						   A + a_index(M, K, valid ? m0 + r : 0, kt, j / 4, j % 4, 0, 0),
+#pragma unroll
+				for (int i = 0; i < 16 * MT * 16 / (32 * WN); i++) {
+					const int r = a_r0 + 2 * WN * i, valid = m0 + r < M;
+					cp_async16(as_of(stage) + a_d0 + 2 * WN * i * 128,
+						   A + a_index(M, K, valid ? m0 + r : 0, kt, a_j / 4, a_j % 4, 0, 0),
 						   valid);
 				}
 				if (D == 0) { // lane l's 16 bytes of column tile j (a warp a tile); scales
@@ -440,33 +446,33 @@ w4a16_tiled(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 			uint4 wv[DR][NTW];
 			__half2 sv[DR][NTW];
 			auto fetch_w = [&](int d, int kt) {
-	#pragma unroll
+#pragma unroll
 				for (int j = 0; j < NTW; j++) {
 					wv[d][j] = ldw16(Wq + wq_word(K, N, kt, t, 0, nt0 + j, g));
 					sv[d][j] = __half2half2(Sc[sc_index(K, N, kt, nt0 + j, g)]);
 				}
 			};
 			auto read_w = [&](int d, int stage) { // the warp's staged weights of a group
-	#pragma unroll
+#pragma unroll
 				for (int j = 0; j < NTW; j++) {
 					wv[d][j] = *reinterpret_cast<const uint4 *>(ws_of(stage) +
 										 ws_index(warp * NTW + j, lane));
 					sv[d][j] = __half2half2(ss_of(stage)[ss_index(warp * NTW + j, g)]);
 				}
 			};
-	#pragma unroll
+#pragma unroll
 			for (int s = 0; s < STAGES - 1; s++) {
 				if (s < nk)
 					fetch_a(s, kt0 + s);
 				asm volatile("cp.async.commit_group;\n");
 			}
-	#pragma unroll
+#pragma unroll
 			for (int d = 0; d < D; d++)
 				if (d < nk)
 					fetch_w(d, kt0 + d);
 			float acc[NTW / 2][2 * MT][4] = {};
 			for (int i0 = 0; i0 < nk; i0 += DR)
-	#pragma unroll
+#pragma unroll
 				for (int d = 0; d < DR; d++) {
 					const int i = i0 + d;
 					if (i >= nk)
@@ -479,25 +485,25 @@ w4a16_tiled(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 					if (D == 0)
 						read_w(d, i % STAGES);
 					const __half *a_s = as_of(i % STAGES);
-	#pragma unroll
+#pragma unroll
 					for (int w = 0; w < 4; w++) {
 						uint32_t wa[NTW / 2][2][4]; // the operands of word w, made once
-	#pragma unroll
+#pragma unroll
 						for (int p = 0; p < NTW / 2; p++)
-	#pragma unroll
+#pragma unroll
 							for (int s = 0; s < 2; s++) {
 								weights_op(wa[p][s], u4_at(wv[d][2 * p], w),
 									   u4_at(wv[d][2 * p + 1], w), true, s);
 								scale_op(wa[p][s], sv[d][2 * p], sv[d][2 * p + 1]);
 							}
-	#pragma unroll
+#pragma unroll
 						for (int mi = 0; mi < 2 * MT; mi++) {
 							// row 8 mi + g of the tile, steps (w, 0) and (w, 1)
 							const uint4 av = *reinterpret_cast<const uint4 *>(a_s + a_at[w] +
 													 mi * 8 * 128);
-	#pragma unroll
+#pragma unroll
 							for (int p = 0; p < NTW / 2; p++)
-	#pragma unroll
+#pragma unroll
 								for (int s = 0; s < 2; s++)
 									mma_step(acc[p][mi], wa[p][s], av, s);
 						}
@@ -507,11 +513,11 @@ w4a16_tiled(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 				}
 			// c0..c3 of (p, mi): column g of tile 2 p (2 p + 1), rows 8 mi + 2 t (+ 1)
 			auto each_c = [&](auto &&f) {
-	#pragma unroll
+#pragma unroll
 				for (int p = 0; p < NTW / 2; p++)
-	#pragma unroll
+#pragma unroll
 					for (int mi = 0; mi < 2 * MT; mi++)
-	#pragma unroll
+#pragma unroll
 						for (int c = 0; c < 4; c++) {
 							const int r = m0 + 8 * mi + 2 * t + c % 2;
 							if (r < M)
