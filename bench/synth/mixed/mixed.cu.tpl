@@ -432,11 +432,11 @@ w4a16_tiled(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 						   A + a_index(M, K, valid ? m0 + r : 0, kt, a_j / 4, a_j % 4, 0, 0),
 						   valid);
 				}
-				if (D == 0) { // lane l's 16 bytes of column tile j (a warp a tile); scales
-					for (int c = threadIdx.x; c < WN * NTW * 32; c += 32 * WN)
-						cp_async16(ws_of(stage) + ws_index(c / 32, c % 32),
-							   Wq + wq_word(K, N, kt, c % 4, 0, ntb + c / 32, c % 32 / 4),
-							   true);
+				if (D == 0) { // its lane's 16 bytes of tiles warp + WN i (a warp a tile); scales
+#pragma unroll
+					for (int i = 0; i < NTW; i++)
+						cp_async16(ws_of(stage) + ws_index(warp + WN * i, lane),
+							   Wq + wq_word(K, N, kt, t, 0, ntb + warp + WN * i, g), true);
 					for (int j = threadIdx.x; j < WN * NTW; j += 32 * WN)
 						cp_async16(ss_of(stage) + ss_index(j, 0),
 							   Sc + sc_index(K, N, kt, ntb + j, 0), true);
