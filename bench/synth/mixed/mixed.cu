@@ -614,24 +614,25 @@ static int launch_tiled(const w4a16_call &p)
 // warp (NTW), groups of weights in flight in registers (D; 0: staged with A),
 // stages of A (STAGES), blocks
 // an SM its registers must allow and its grid has (B, or as many as fit).
-#define CONFIGS(GEMV, TILED)                                                                \
-	GEMV(1, 1, 2, 0, 4) GEMV(1, 1, 4, 0, 4) GEMV(1, 2, 2, 0, 4) GEMV(1, 2, 4, 0, 3)        \
-	GEMV(1, 4, 2, 0, 3) GEMV(1, 8, 2, 0, 2) GEMV(2, 1, 4, 0, 4) GEMV(2, 2, 2, 0, 3)        \
-	GEMV(2, 4, 2, 0, 2) GEMV(4, 2, 2, 0, 2) GEMV(8, 1, 2, 0, 2) GEMV(1, 1, 2, 1, 4)        \
-	GEMV(1, 1, 4, 1, 2) GEMV(1, 2, 2, 1, 3) GEMV(1, 4, 2, 1, 2) GEMV(2, 1, 2, 1, 2)        \
-	GEMV(2, 2, 2, 1, 2)                                                                  \
-	GEMV(1, 4, 4, 0, 2) GEMV(1, 2, 3, 0, 4) GEMV(2, 2, 2, 0, 4) GEMV(2, 1, 2, 0, 4)        \
-	GEMV(2, 2, 3, 0, 3) GEMV(2, 1, 3, 0, 4)                                              \
-	TILED(4, 4, 4, 2, 4, 2) TILED(4, 8, 2, 1, 4, 2) TILED(4, 8, 2, 2, 4, 2)             \
-	TILED(4, 4, 4, 1, 4, 3) TILED(4, 4, 4, 1, 3, 3) TILED(2, 4, 4, 1, 4, 4)             \
-	TILED(2, 4, 2, 2, 4, 4) TILED(4, 8, 4, 1, 3, 1)                                     \
-	TILED(4, 8, 4, 0, 3, 1) TILED(4, 8, 2, 0, 4, 2) TILED(2, 4, 4, 0, 4, 4)             \
-	TILED(8, 8, 2, 0, 3, 1)                                                             \
-	TILED(2, 4, 2, 2, 4, 2) TILED(2, 4, 2, 2, 4, 3) TILED(4, 4, 2, 2, 4, 4)             \
-	TILED(4, 4, 2, 1, 4, 4) TILED(2, 8, 2, 2, 4, 2) TILED(4, 8, 4, 1, 4, 1)             \
-	TILED(4, 8, 4, 0, 4, 1) TILED(2, 4, 2, 0, 3, 4) TILED(2, 8, 2, 2, 4, 3)             \
-	TILED(2, 8, 2, 1, 4, 3) TILED(2, 8, 4, 1, 4, 2) TILED(4, 8, 4, 0, 5, 1)             \
-	TILED(4, 8, 4, 1, 5, 1)
+#define CONFIGS(GEMV, TILED)                                                    \
+	GEMV(1, 1, 2, 0, 4) GEMV(1, 1, 4, 0, 4) GEMV(1, 2, 2, 0, 4)             \
+	GEMV(1, 2, 4, 0, 3) GEMV(1, 4, 2, 0, 3) GEMV(1, 8, 2, 0, 2)             \
+	GEMV(2, 1, 4, 0, 4) GEMV(2, 2, 2, 0, 3) GEMV(2, 4, 2, 0, 2)             \
+	GEMV(4, 2, 2, 0, 2) GEMV(8, 1, 2, 0, 2) GEMV(1, 1, 2, 1, 4)             \
+	GEMV(1, 1, 4, 1, 2) GEMV(1, 2, 2, 1, 3) GEMV(1, 4, 2, 1, 2)             \
+	GEMV(2, 1, 2, 1, 2) GEMV(2, 2, 2, 1, 2) GEMV(1, 4, 4, 0, 2)             \
+	GEMV(1, 2, 3, 0, 4) GEMV(2, 2, 2, 0, 4) GEMV(2, 1, 2, 0, 4)             \
+	GEMV(2, 2, 3, 0, 3) GEMV(2, 1, 3, 0, 4)                                 \
+	TILED(4, 4, 4, 2, 4, 2) TILED(4, 8, 2, 1, 4, 2) TILED(4, 8, 2, 2, 4, 2) \
+	TILED(4, 4, 4, 1, 4, 3) TILED(4, 4, 4, 1, 3, 3) TILED(2, 4, 4, 1, 4, 4) \
+	TILED(2, 4, 2, 2, 4, 4) TILED(4, 8, 4, 1, 3, 1) TILED(4, 8, 4, 0, 3, 1) \
+	TILED(4, 8, 2, 0, 4, 2) TILED(2, 4, 4, 0, 4, 4) TILED(8, 8, 2, 0, 3, 1) \
+	TILED(2, 4, 2, 2, 4, 2) TILED(2, 4, 2, 2, 4, 3) TILED(4, 4, 2, 2, 4, 4) \
+	TILED(4, 4, 2, 1, 4, 4) TILED(2, 8, 2, 2, 4, 2) TILED(4, 8, 4, 1, 4, 1) \
+	TILED(4, 8, 4, 0, 4, 1) TILED(2, 4, 2, 0, 3, 4) TILED(2, 8, 2, 2, 4, 3) \
+	TILED(2, 8, 2, 1, 4, 3) TILED(2, 8, 4, 1, 4, 2) TILED(4, 8, 4, 0, 5, 1) \
+	TILED(4, 8, 4, 1, 5, 1) TILED(1, 8, 2, 2, 4, 2) TILED(1, 4, 4, 1, 4, 4) \
+	TILED(1, 8, 4, 1, 4, 2) TILED(1, 4, 2, 2, 4, 4) TILED(1, 8, 4, 0, 4, 2)
 
 #define GEMV_NAME(mt, ntb, d, ar, minb) "gemv " #mt "x" #ntb "x" #d "x" #ar "x" #minb,
 #define TILED_NAME(mt, wn, ntw, d, st, b) "tiled " #mt "x" #wn "x" #ntw "x" #d "x" #st "x" #b,
