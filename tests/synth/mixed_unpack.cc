@@ -26,7 +26,9 @@
 //                             and the 16 bytes lane 4 g + t loads for step
 //                             (w, s) of row 8 mi + g (at row g's place plus
 //                             8 mi rows) hold A[r, k], A[r, k + 1] at
-//                             register h; and its staged weights and
+//                             register h; the places its copies of
+//                             that slice work out per thread; and its
+//                             staged weights and
 //                             scales (D = 0 instances): each copy to a
 //                             place of its own, and what a lane reads
 //                             back the nibbles and scale of its columns.
@@ -175,6 +177,29 @@ static void staged_check(long long K, long long N, const std::vector<int> &q,
 		}
 }
 
+// The tiled kernel's copies of A's slice as it makes them: thread tid of a
+// block of WN warps copies chunk a_j = tid % 16 of rows a_r0 + 2 WN i (a_r0
+// = tid / 16) to row a_r0's place plus 2 WN i x 128 halves.  For every
+// block shape, each (row, chunk) of a 16 MT-row slice must be copied once,
+// to where As puts it.
+static void copy_place_check()
+{
+	for (int wn = 4; wn <= 8; wn *= 2)
+		for (int mt = 1; mt <= 8; mt *= 2) {
+			std::vector<int> hit(16 * mt * 16, 0);
+			for (int tid = 0; tid < 32 * wn; tid++)
+				for (int i = 0; i < 16 * mt * 16 / (32 * wn); i++) {
+					int r = tid / 16 + 2 * wn * i, j = tid % 16;
+					int at = as_index(tid / 16, 8 * j) + 2 * wn * i * 128;
+					expect(r < 16 * mt && at == as_index(r, 8 * j), "A copy place", wn, mt, tid);
+					if (r < 16 * mt)
+						hit[r * 16 + j]++;
+				}
+			for (int c = 0; c < 16 * mt * 16; c++)
+				expect(hit[c] == 1, "A copy once", wn, mt, c);
+		}
+}
+
 static int check(long long M, long long K, long long N)
 {
 	std::vector<int> q(K * N), seen(K * N, 0);
@@ -260,6 +285,7 @@ static int check(long long M, long long K, long long N)
 			}
 		}
 	}
+	copy_place_check();
 	staged_check(K, N, q, words);
 	mma_check(M, K, N, q, words);
 	std::printf("%s M=%lld K=%lld N=%lld\n", fails ? "bad" : "ok", M, K, N);
