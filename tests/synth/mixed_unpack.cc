@@ -26,7 +26,12 @@
 //                             and the 16 bytes lane 4 g + t loads for step
 //                             (w, s) of row 8 mi + g (at row g's place plus
 //                             8 mi rows) hold A[r, k], A[r, k + 1] at
-//                             register h.
+//                             register h; the places its copies of
+//                             that slice work out per thread; and its
+//                             staged weights and
+//                             scales (D = 0 instances): each copy to a
+//                             place of its own, and what a lane reads
+//                             back the nibbles and scale of its columns.
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
@@ -116,6 +121,85 @@ static void mma_check(long long M, long long K, long long N, const std::vector<i
 		}
 }
 
+// The tiled kernel's staged weights and scales (D = 0): a block of up to
+// 64 column tiles from tile nb copies lane l's 16 bytes of tile j (wq_word
+// at t = l % 4, g = l / 4) to ws_index(j, l) and tile j's 8 scales
+// (sc_index at g = 0) to ss_index(j, 0) of a stage; each place is written
+// once, and what lane 4 g + t of the warp owning tile j reads back there (16
+// bytes at ws_index(j, 4 g + t), its scale at ss_index(j, g)) must be its
+// words of the plain packing, the nibble of W[k, n] at word w, nibble
+// wq_nibble(s, h, e), and the scale of (kt, n), n = 8 (nb + j) + g.
+static void staged_check(long long K, long long N, const std::vector<int> &q,
+			 const std::vector<unsigned> &words)
+{
+	const int tiles = N / 8 < 64 ? (int)(N / 8) : 64;
+	for (int kt = 0; kt < K / 128; kt++)
+		for (int nb = 0; nb + tiles <= N / 8; nb += tiles) {
+			std::vector<long long> wsm(64 * 256, -1), ssm(64 * 8, -1);
+			for (int j = 0; j < tiles; j++) {
+				for (int l = 0; l < 32; l++)
+					for (int i = 0; i < 8; i++) { // halves: word i / 2, half i % 2
+						int o = ws_index(j, l) + i;
+						expect(o >= 0 && o < 64 * 256 && wsm[o] < 0, "Ws place", j, l, i);
+						if (o >= 0 && o < 64 * 256)
+							wsm[o] = 2 * wq_word(K, N, kt, l % 4, 0, nb + j, l / 4) + i;
+					}
+				for (int i = 0; i < 8; i++) {
+					int o = ss_index(j, 0) + i;
+					expect(o >= 0 && o < 64 * 8 && ssm[o] < 0, "Ss place", j, i, 0);
+					if (o >= 0 && o < 64 * 8)
+						ssm[o] = sc_index(K, N, kt, nb + j, 0) + i;
+				}
+			}
+			for (int j = 0; j < tiles; j++)
+				for (int lane = 0; lane < 32; lane++) {
+					int g = lane / 4, t = lane % 4;
+					long long n = 8 * (nb + j) + g;
+					int at = ws_index(j, lane), sat = ss_index(j, g);
+					expect(at % 8 == 0 && sat >= 0 && sat < 64 * 8 &&
+						       ssm[sat] == sc_index(K, N, kt, nb + j, g),
+					       "staged scale", kt, n, sat);
+					for (int w = 0; w < 4; w++) {
+						long long h0 = at >= 0 && at + 2 * w < 64 * 256 ? wsm[at + 2 * w] : -1;
+						expect(h0 >= 0 && h0 % 2 == 0, "staged word", kt, n, w);
+						if (h0 < 0 || h0 % 2 != 0)
+							continue;
+						unsigned word = words[h0 / 2];
+						for (int s = 0; s < 2; s++)
+							for (int h = 0; h < 2; h++)
+								for (int e = 0; e < 2; e++) {
+									long long k = 128 * kt + 32 * t + 8 * w + 4 * s + 2 * h + e;
+									int v = word >> (4 * wq_nibble(s, h, e)) & 15;
+									expect(v == q[k * N + n], "staged weight", k, n, v);
+								}
+					}
+				}
+		}
+}
+
+// The tiled kernel's copies of A's slice as it makes them: thread tid of a
+// block of WN warps copies chunk a_j = tid % 16 of rows a_r0 + 2 WN i (a_r0
+// = tid / 16) to row a_r0's place plus 2 WN i x 128 halves.  For every
+// block shape, each (row, chunk) of a 16 MT-row slice must be copied once,
+// to where As puts it.
+static void copy_place_check()
+{
+	for (int wn = 4; wn <= 8; wn *= 2)
+		for (int mt = 1; mt <= 8; mt *= 2) {
+			std::vector<int> hit(16 * mt * 16, 0);
+			for (int tid = 0; tid < 32 * wn; tid++)
+				for (int i = 0; i < 16 * mt * 16 / (32 * wn); i++) {
+					int r = tid / 16 + 2 * wn * i, j = tid % 16;
+					int at = as_index(tid / 16, 8 * j) + 2 * wn * i * 128;
+					expect(r < 16 * mt && at == as_index(r, 8 * j), "A copy place", wn, mt, tid);
+					if (r < 16 * mt)
+						hit[r * 16 + j]++;
+				}
+			for (int c = 0; c < 16 * mt * 16; c++)
+				expect(hit[c] == 1, "A copy once", wn, mt, c);
+		}
+}
+
 static int check(long long M, long long K, long long N)
 {
 	std::vector<int> q(K * N), seen(K * N, 0);
@@ -167,21 +251,21 @@ static int check(long long M, long long K, long long N)
 	for (long long r = 0; r < M; r++)
 		for (long long n = 0; n < N; n++)
 			expect(c_index(M, N, (int)r, (int)n) == r * N + n, "C", r, n, 0);
-	// The staged slice (64 rows, one group): each cell says which element
+	// The staged slice (128 rows, one group): each cell says which element
 	// of A the kernel's copy put there, as the kernel computes both ends.
 	for (int kt = 0; kt < K / 128; kt++) {
-		std::vector<long long> slice(64 * 128, -1);
-		for (int r = 0; r < 64 && r < M; r++)
+		std::vector<long long> slice(128 * 128, -1);
+		for (int r = 0; r < 128 && r < M; r++)
 			for (int j = 0; j < 16; j++)
 				for (int i = 0; i < 8; i++) {
 					int o = as_index(r, 8 * j) + i;
-					expect(o >= 0 && o < 64 * 128 && slice[o] < 0, "As place", r, j, i);
-					if (o >= 0 && o < 64 * 128)
+					expect(o >= 0 && o < 128 * 128 && slice[o] < 0, "As place", r, j, i);
+					if (o >= 0 && o < 128 * 128)
 						slice[o] = a_index(M, K, r, kt, j / 4, j % 4, 0, 0) + i;
 				}
 		for (int lane = 0; lane < 32; lane++) {
 			int g = lane / 4, t = lane % 4;
-			for (int mi = 0; mi < 8; mi++) {
+			for (int mi = 0; mi < 16; mi++) {
 				int r = 8 * mi + g;
 				if (r >= M)
 					continue;
@@ -201,6 +285,8 @@ static int check(long long M, long long K, long long N)
 			}
 		}
 	}
+	copy_place_check();
+	staged_check(K, N, q, words);
 	mma_check(M, K, N, q, words);
 	std::printf("%s M=%lld K=%lld N=%lld\n", fails ? "bad" : "ok", M, K, N);
 	return fails != 0;

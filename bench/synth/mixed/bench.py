@@ -9,7 +9,10 @@
 # triton_w4.configs) are all checked, and the fastest of 3 calls is kept,
 # as Triton's autotune would.  Times: the median of REPS calls, each between
 # CUDA events with the L2 flushed before it (a 256 MB write outside them).
-# Usage: python3 bench.py [--quick] [--m M,..] [--no-triton]  (in the folder holding libmixed.so)
+# Usage: python3 bench.py [--quick] [--m M,..] [--no-triton] [--lib SO] [--each]
+# (in the folder holding libmixed.so; --lib: another build of mixed.cu, e.g.
+# an earlier one to compare with in the same call; --each: every checked
+# instance's time of its 3 calls on stderr)
 import ctypes
 import sys
 
@@ -21,7 +24,7 @@ SHAPES = [(4096, 4096), (11008, 4096), (4096, 11008), (8192, 8192), (28672, 8192
           (8192, 28672)]  # (N, K): LLaMA-7B and -70B linear layers
 MS = [1, 16, 64, 256]
 REPS = 50
-lib = ctypes.CDLL("./libmixed.so")
+lib = ctypes.CDLL(sys.argv[sys.argv.index("--lib") + 1] if "--lib" in sys.argv else "./libmixed.so")
 
 
 def pack_ours(q):
@@ -89,6 +92,8 @@ def tune(cands, m, n, ref, flush):
             wrong.append(name)
             continue
         ms = timed(lambda: launch(ct), flush, 3)
+        if "--each" in sys.argv:
+            print(f"# {name}: {ms * 1e3:.1f} us", file=sys.stderr)
         if best is None or ms < best[0]:
             best = ms, name, launch
     if best is None:
@@ -153,6 +158,8 @@ def main():
             wt = wdeq.t().contiguous()  # [N, K], as nn.Linear keeps it
             del q
             # Each side's instances all checked; the fastest kept, as autotune would.
+            if "--each" in sys.argv:
+                print(f"# N {n} K {k} M {m}", file=sys.stderr)
             o_name, o_run, o_err, o_bad = tune(
                 [(name, lambda c, i=i, ws=workspace(m, n, k, i): ours(a, words, sc, c, i, ws))
                  for i, name in our_configs()],

@@ -62,6 +62,21 @@ MIXED_FN int as_index(int ar, int ac)
 	return (t61_0 ^ (24 & (t61_0 >> 3)));
 }
 
+// Where lane l's 16 bytes of the block's column tile j lie in a stage's
+// staged weights (halves; the tiled kernel with D = 0): Ws, the layout
+// `lego synth` chose for their 16-byte copies and reads.
+MIXED_FN int ws_index(int j, int l)
+{
+	return (8 * l + 256 * j);
+}
+
+// Where the scale of column g of the block's column tile j lies in a
+// stage's staged scales (halves).
+MIXED_FN int ss_index(int j, int g)
+{
+	return (g + 8 * j);
+}
+
 MIXED_FN long long c_index([[maybe_unused]] long long M, long long N, int r, int n)
 {
 	return (n + (long long)N * r);
@@ -71,8 +86,11 @@ MIXED_FN long long c_index([[maybe_unused]] long long M, long long N, int r, int
 // on a small size: a lane's four words are consecutive and 16-byte aligned,
 // element e = 1 of an f16x2 register lies 4 nibbles above e = 0, a lane's
 // A registers of step (w, 0) and (w, 1) are one aligned 16-byte vector,
-// register h of step s being its element 2 s + h, and in the staged slice
-// of A a row lies 8 rows (8 x 128 halves) after the row 8 above it.
+// register h of step s being its element 2 s + h, in the staged slice of A
+// a row lies 8 rows (8 x 128 halves) after the row 8 above it, a lane's
+// staged weights are 16-byte aligned, and a column tile's 8 scales of a
+// group are 8 consecutive halves, 16-byte aligned (one 16-byte copy), in
+// global memory and staged.
 constexpr bool fits_kernel(long long M, long long K, long long N)
 {
 	for (int r = 0; r < M; r++)
@@ -98,13 +116,28 @@ constexpr bool fits_kernel(long long M, long long K, long long N)
 						if (wq_word(K, N, kt, t, w, nt, g) != w0 + w)
 							return false;
 				}
-	for (int r = 0; r < 64; r++)
+	for (int r = 0; r < 128; r++)
 		for (int c = 0; c < 128; c++) {
 			int o = as_index(r, c);
-			if (o < 0 || o >= 64 * 128 || o != as_index(r, c & ~7) + c % 8 || o % 8 != c % 8 ||
+			if (o < 0 || o >= 128 * 128 || o != as_index(r, c & ~7) + c % 8 || o % 8 != c % 8 ||
 			    (r >= 8 && o != as_index(r - 8, c) + 8 * 128))
 				return false;
 		}
+	for (int j = 0; j < 64; j++) {
+		for (int l = 0; l < 32; l++)
+			if (ws_index(j, l) % 8 != 0 || ws_index(j, l) < 0 || ws_index(j, l) >= 64 * 256)
+				return false;
+		for (int g = 0; g < 8; g++)
+			if (ss_index(j, 0) % 8 != 0 || ss_index(j, g) != ss_index(j, 0) + g ||
+			    ss_index(j, g) >= 64 * 8)
+				return false;
+	}
+	for (int kt = 0; kt < K / 128; kt++)
+		for (int nt = 0; nt < N / 8; nt++)
+			for (int g = 0; g < 8; g++)
+				if (sc_index(K, N, kt, nt, 0) % 8 != 0 ||
+				    sc_index(K, N, kt, nt, g) != sc_index(K, N, kt, nt, 0) + g)
+					return false;
 	for (int s = 0; s < 2; s++)
 		for (int h = 0; h < 2; h++)
 			if (wq_nibble(s, h, 0) >= 4 || wq_nibble(s, h, 1) != wq_nibble(s, h, 0) + 4)
@@ -322,18 +355,30 @@ __device__ __forceinline__ void cp_async_wait()
 	asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
 }
 
+// A stage of the tiled kernel's shared memory, in 16-byte units: A's slice
+// of a group (16 MT rows of 128 halves, As) and, with D = 0, the group's
+// weights and scales of the block's WN NTW column tiles (Ws, Ss).
+template <int MT, int WN, int NTW, int D>
+__host__ __device__ constexpr int stage_u4()
+{
+	return 16 * MT * 128 / 8 + (D == 0 ? WN * NTW * (32 + 1) : 0);
+}
+
 // The tiled kernel (M above 16): a tile of C is 16 MT rows by WN NTW column
 // tiles of 8 (warp w the NTW from w NTW), and a block (WN warps) takes a
-// share of the (tile, group of 128 k) steps, stream-K: the steps in order,
-// tile by tile, cut evenly over the grid (about as many blocks as fit on the
-// SMs at once), so no SM idles for a last partial wave whatever the count
-// of tiles.  On each tile it meets, A's slice of a group is copied to
+// share of the (tile, group of 128 k) steps: whole tiles in full rounds of
+// the grid (about as many blocks as fit on the SMs at once), then the
+// steps of the tiles left in order, tile by tile, cut evenly over the grid
+// (stream-K), so no SM idles for a last partial wave whatever the count of
+// tiles.  On each tile it meets, A's slice of a group is copied to
 // shared memory (cp.async, STAGES in flight, layout As) and read back 16
-// bytes a lane (a lane's A registers of two mma steps, the k order of Wq);
-// the weights go straight from global memory to registers (D groups in
-// flight), are dequantised and scaled there (one f16x2 multiply a
-// register), and every warp multiplies its NTW column tiles by all of the
-// tile's rows.  A block with all of a tile's
+// bytes a lane (a lane's A registers of two mma steps, the k order of Wq).
+// The weights go to registers: straight from global memory, D groups in
+// flight, or (D = 0) through the same stages as A (Ws, Ss), so that their
+// latency hides behind STAGES - 1 groups of mma rather than D register
+// buffers; a warp dequantises and scales (one f16x2 multiply a register)
+// its 16 x 16 operands of a word once, then multiplies them by all of the
+// tile's rows, 8 at a time.  A block with all of a tile's
 // groups writes C; one with a part adds its f32 sums into `ws` (zero
 // between calls) and counts its groups in `cnt`: the block that completes
 // the count writes C from `ws` and leaves both at zero for the next call.
@@ -343,123 +388,167 @@ w4a16_tiled(const __half *__restrict__ A, const uint32_t *__restrict__ Wq,
 	    const __half *__restrict__ Sc, __half *__restrict__ C, float *__restrict__ ws,
 	    int *__restrict__ cnt, int M, int N, int K)
 {
-	static_assert(MT <= 4 && NTW % 2 == 0, "As holds 64 rows; column tiles go in pairs");
+	static_assert(MT <= 8 && NTW % 2 == 0, "As holds 128 rows; column tiles go in pairs");
+	constexpr int DR = D == 0 ? 1 : D; // weight buffers in registers
+	constexpr int SU = stage_u4<MT, WN, NTW, D>(), AU = 16 * MT * 128 / 8;
 	extern __shared__ uint4 smem[];
-	__half *as = reinterpret_cast<__half *>(smem);
 	__shared__ int last;
 	const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
 	const int g = lane / 4, t = lane % 4;
 	const int mblocks = (M + 16 * MT - 1) / (16 * MT), tiles = mblocks * (N / (8 * NTW * WN));
 	const int kts = K / 128;
+	// A thread copies chunk a_j (8 halves) of rows a_r0 + 2 WN i of A's slice,
+	// 8 rows apart or a multiple: row a_r0's place in As plus 2 WN i x 128
+	// halves (fits_kernel), so the swizzle is worked out once.
+	static_assert(2 * WN % 8 == 0, "a thread's rows of the slice lie 8 rows apart or a multiple");
+	const int a_j = threadIdx.x % 16, a_r0 = threadIdx.x / 16, a_d0 = as_index(a_r0, 8 * a_j);
 	int a_at[4]; // where row g's 8 halves of steps (w, 0), (w, 1) lie in As; row
 	for (int w = 0; w < 4; w++) // g + 8 i lies 8 i rows further (fits_kernel)
 		a_at[w] = as_index(g, 32 * t + 8 * w);
-	const long long steps = (long long)tiles * kts;
-	const long long end = (blockIdx.x + 1) * steps / gridDim.x;
-	for (long long at = blockIdx.x * steps / gridDim.x; at < end;) {
-		// m fastest: the blocks at work at once share their weights in L2
-		const int tile = (int)(at / kts), kt0 = (int)(at % kts);
-		const int nk = (int)(end - at < kts - kt0 ? end - at : kts - kt0);
-		at += nk;
-		const int m0 = tile % mblocks * 16 * MT, nt0 = (tile / mblocks * WN + warp) * NTW;
-		auto fetch_a = [&](int stage, int kt) {
-			for (int c = threadIdx.x; c < 16 * MT * 16; c += 32 * WN) {
-				const int r = c / 16, j = c % 16, valid = m0 + r < M;
-				cp_async16(as + stage * 16 * MT * 128 + as_index(r, 8 * j),
-					   A + a_index(M, K, valid ? m0 + r : 0, kt, j / 4, j % 4, 0, 0),
-					   valid);
-			}
-		};
-		uint4 wv[D][NTW];
-		__half2 sv[D][NTW];
-		auto fetch_w = [&](int d, int kt) {
+	// A stage's parts: A's slice, the staged weights and scales (D = 0).
+	auto as_of = [&](int st) { return reinterpret_cast<__half *>(smem + st * SU); };
+	auto ws_of = [&](int st) { return reinterpret_cast<__half *>(smem + st * SU + AU); };
+	auto ss_of = [&](int st) { return reinterpret_cast<__half *>(smem + st * SU + AU + WN * NTW * 32); };
+	// Whole tiles first, round robin (tile b, b + G, ..: no workspace), as
+	// many as make full rounds of the grid; then the steps of the tiles left
+	// cut evenly (stream-K), so only those go through the workspace.
+	const int G = gridDim.x, whole = tiles / G * G;
+	const long long rest = (long long)(tiles - whole) * kts, base = (long long)whole * kts;
+	for (int seg = blockIdx.x;; seg += G) {
+		const long long end = seg < whole ? (long long)(seg + 1) * kts
+						  : base + (blockIdx.x + 1) * rest / G;
+		for (long long at = seg < whole ? (long long)seg * kts : base + blockIdx.x * rest / G;
+		     at < end;) {
+			// m fastest: the blocks at work at once share their weights in L2
+			const int tile = (int)(at / kts), kt0 = (int)(at % kts);
+			const int nk = (int)(end - at < kts - kt0 ? end - at : kts - kt0);
+			at += nk;
+			const int m0 = tile % mblocks * 16 * MT, ntb = tile / mblocks * WN * NTW;
+			const int nt0 = ntb + warp * NTW;
+			auto fetch_a = [&](int stage, int kt) {
 #pragma unroll
-			for (int j = 0; j < NTW; j++) {
-				wv[d][j] = ldw16(Wq + wq_word(K, N, kt, t, 0, nt0 + j, g));
-				sv[d][j] = __half2half2(Sc[sc_index(K, N, kt, nt0 + j, g)]);
-			}
-		};
+				for (int i = 0; i < 16 * MT * 16 / (32 * WN); i++) {
+					const int r = a_r0 + 2 * WN * i, valid = m0 + r < M;
+					cp_async16(as_of(stage) + a_d0 + 2 * WN * i * 128,
+						   A + a_index(M, K, valid ? m0 + r : 0, kt, a_j / 4, a_j % 4, 0, 0),
+						   valid);
+				}
+				if (D == 0) { // its lane's 16 bytes of tiles warp + WN i (a warp a tile); scales
 #pragma unroll
-		for (int s = 0; s < STAGES - 1; s++) {
-			if (s < nk)
-				fetch_a(s, kt0 + s);
-			asm volatile("cp.async.commit_group;\n");
-		}
+					for (int i = 0; i < NTW; i++)
+						cp_async16(ws_of(stage) + ws_index(warp + WN * i, lane),
+							   Wq + wq_word(K, N, kt, t, 0, ntb + warp + WN * i, g), true);
+					for (int j = threadIdx.x; j < WN * NTW; j += 32 * WN)
+						cp_async16(ss_of(stage) + ss_index(j, 0),
+							   Sc + sc_index(K, N, kt, ntb + j, 0), true);
+				}
+			};
+			uint4 wv[DR][NTW];
+			__half2 sv[DR][NTW];
+			auto fetch_w = [&](int d, int kt) {
 #pragma unroll
-		for (int d = 0; d < D; d++)
-			if (d < nk)
-				fetch_w(d, kt0 + d);
-		float acc[NTW / 2][2 * MT][4] = {};
-		for (int i0 = 0; i0 < nk; i0 += D)
+				for (int j = 0; j < NTW; j++) {
+					wv[d][j] = ldw16(Wq + wq_word(K, N, kt, t, 0, nt0 + j, g));
+					sv[d][j] = __half2half2(Sc[sc_index(K, N, kt, nt0 + j, g)]);
+				}
+			};
+			auto read_w = [&](int d, int stage) { // the warp's staged weights of a group
 #pragma unroll
-			for (int d = 0; d < D; d++) {
-				const int i = i0 + d;
-				if (i >= nk)
-					break;
-				cp_async_wait<STAGES - 2>();
-				__syncthreads(); // group i is in; every warp is done with group i - 1's stage
-				if (i + STAGES - 1 < nk)
-					fetch_a((i + STAGES - 1) % STAGES, kt0 + i + STAGES - 1);
+				for (int j = 0; j < NTW; j++) {
+					wv[d][j] = *reinterpret_cast<const uint4 *>(ws_of(stage) +
+										 ws_index(warp * NTW + j, lane));
+					sv[d][j] = __half2half2(ss_of(stage)[ss_index(warp * NTW + j, g)]);
+				}
+			};
+#pragma unroll
+			for (int s = 0; s < STAGES - 1; s++) {
+				if (s < nk)
+					fetch_a(s, kt0 + s);
 				asm volatile("cp.async.commit_group;\n");
-				const __half *a_s = as + i % STAGES * 16 * MT * 128;
+			}
 #pragma unroll
-				for (int w = 0; w < 4; w++) {
-					uint4 av[2 * MT]; // row 8 mi + g of the tile, steps (w, 0) and (w, 1)
+			for (int d = 0; d < D; d++)
+				if (d < nk)
+					fetch_w(d, kt0 + d);
+			float acc[NTW / 2][2 * MT][4] = {};
+			for (int i0 = 0; i0 < nk; i0 += DR)
 #pragma unroll
-					for (int mi = 0; mi < 2 * MT; mi++)
-						av[mi] = *reinterpret_cast<const uint4 *>(a_s + a_at[w] + mi * 8 * 128);
+				for (int d = 0; d < DR; d++) {
+					const int i = i0 + d;
+					if (i >= nk)
+						break;
+					cp_async_wait<STAGES - 2>();
+					__syncthreads(); // group i is in; every warp is done with group i - 1's stage
+					if (i + STAGES - 1 < nk)
+						fetch_a((i + STAGES - 1) % STAGES, kt0 + i + STAGES - 1);
+					asm volatile("cp.async.commit_group;\n");
+					if (D == 0)
+						read_w(d, i % STAGES);
+					const __half *a_s = as_of(i % STAGES);
 #pragma unroll
-					for (int p = 0; p < NTW / 2; p++) {
-						const uint32_t w0 = u4_at(wv[d][2 * p], w), w1 = u4_at(wv[d][2 * p + 1], w);
+					for (int w = 0; w < 4; w++) {
+						uint32_t wa[NTW / 2][2][4]; // the operands of word w, made once
 #pragma unroll
-						for (int s = 0; s < 2; s++) {
-							uint32_t wa[4];
-							weights_op(wa, w0, w1, true, s);
-							scale_op(wa, sv[d][2 * p], sv[d][2 * p + 1]);
+						for (int p = 0; p < NTW / 2; p++)
 #pragma unroll
-							for (int mi = 0; mi < 2 * MT; mi++)
-								mma_step(acc[p][mi], wa, av[mi], s);
+							for (int s = 0; s < 2; s++) {
+								weights_op(wa[p][s], u4_at(wv[d][2 * p], w),
+									   u4_at(wv[d][2 * p + 1], w), true, s);
+								scale_op(wa[p][s], sv[d][2 * p], sv[d][2 * p + 1]);
+							}
+#pragma unroll
+						for (int mi = 0; mi < 2 * MT; mi++) {
+							// row 8 mi + g of the tile, steps (w, 0) and (w, 1)
+							const uint4 av = *reinterpret_cast<const uint4 *>(a_s + a_at[w] +
+													 mi * 8 * 128);
+#pragma unroll
+							for (int p = 0; p < NTW / 2; p++)
+#pragma unroll
+								for (int s = 0; s < 2; s++)
+									mma_step(acc[p][mi], wa[p][s], av, s);
 						}
 					}
+					if (D > 0 && i + D < nk)
+						fetch_w(d, kt0 + i + D);
 				}
-				if (i + D < nk)
-					fetch_w(d, kt0 + i + D);
-			}
-		// c0..c3 of (p, mi): column g of tile 2 p (2 p + 1), rows 8 mi + 2 t (+ 1)
-		auto each_c = [&](auto &&f) {
+			// c0..c3 of (p, mi): column g of tile 2 p (2 p + 1), rows 8 mi + 2 t (+ 1)
+			auto each_c = [&](auto &&f) {
 #pragma unroll
-			for (int p = 0; p < NTW / 2; p++)
+				for (int p = 0; p < NTW / 2; p++)
 #pragma unroll
-				for (int mi = 0; mi < 2 * MT; mi++)
+					for (int mi = 0; mi < 2 * MT; mi++)
 #pragma unroll
-					for (int c = 0; c < 4; c++) {
-						const int r = m0 + 8 * mi + 2 * t + c % 2;
-						if (r < M)
-							f(acc[p][mi][c],
-							  c_index(M, N, r, 8 * (nt0 + 2 * p + c / 2) + g));
-					}
-		};
-		if (nk == kts) {
-			each_c([&](float v, long long c) { C[c] = __float2half(v); });
-		} else {
-			each_c([&](float v, long long c) { atomicAdd(ws + c, v); });
-			__threadfence();
-			__syncthreads();
-			if (threadIdx.x == 0) {
-				last = atomicAdd(&cnt[tile], nk) + nk == kts;
-				if (last)
-					cnt[tile] = 0; // ready for the next call
-			}
-			__syncthreads();
-			if (last) {
+						for (int c = 0; c < 4; c++) {
+							const int r = m0 + 8 * mi + 2 * t + c % 2;
+							if (r < M)
+								f(acc[p][mi][c],
+								  c_index(M, N, r, 8 * (nt0 + 2 * p + c / 2) + g));
+						}
+			};
+			if (nk == kts) {
+				each_c([&](float v, long long c) { C[c] = __float2half(v); });
+			} else {
+				each_c([&](float v, long long c) { atomicAdd(ws + c, v); });
 				__threadfence();
-				each_c([&](float, long long c) {
-					C[c] = __float2half(__ldcg(ws + c));
-					__stcg(ws + c, 0.0f);
-				});
+				__syncthreads();
+				if (threadIdx.x == 0) {
+					last = atomicAdd(&cnt[tile], nk) + nk == kts;
+					if (last)
+						cnt[tile] = 0; // ready for the next call
+				}
+				__syncthreads();
+				if (last) {
+					__threadfence();
+					each_c([&](float, long long c) {
+						C[c] = __float2half(__ldcg(ws + c));
+						__stcg(ws + c, 0.0f);
+					});
+				}
 			}
+			__syncthreads(); // the stages and `last` are free for the next tile
 		}
-		__syncthreads(); // the stages and `last` are free for the next tile
+		if (seg >= whole)
+			break;
 	}
 }
 
@@ -495,7 +584,7 @@ static int tiled_grid(int m, int n, int k, int *tiles)
 	int dev = 0, sms = 132, fit = 1;
 	cudaGetDevice(&dev);
 	cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
-	const int smem = STAGES * 16 * MT * 128 * 2;
+	const int smem = STAGES * stage_u4<MT, WN, NTW, D>() * 16;
 	auto kernel = w4a16_tiled<MT, WN, NTW, D, STAGES, B>;
 	cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
 	cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, kernel, 32 * WN, smem);
@@ -512,7 +601,8 @@ static int launch_tiled(const w4a16_call &p)
 		return (int)cudaErrorInvalidValue;
 	int tiles;
 	const int blocks = tiled_grid<MT, WN, NTW, D, STAGES, B>(p.m, p.n, p.k, &tiles);
-	w4a16_tiled<MT, WN, NTW, D, STAGES, B><<<blocks, 32 * WN, STAGES * 16 * MT * 128 * 2, p.stream>>>(
+	w4a16_tiled<MT, WN, NTW, D, STAGES, B><<<blocks, 32 * WN, STAGES * stage_u4<MT, WN, NTW, D>() * 16,
+									 p.stream>>>(
 		p.a, p.wq, p.sc, p.c, p.ws, p.cnt, p.m, p.n, p.k);
 	return (int)cudaGetLastError();
 }
@@ -521,17 +611,28 @@ static int launch_tiled(const w4a16_call &p)
 // Triton's autotune would).  GEMV: rows a pass (8 MT), column tiles a
 // block (NTB), groups in flight a warp (D), A loaded with them (AR), blocks
 // an SM its registers must allow (MINB).  TILED: rows a tile (16 MT), warps (WN), column tiles a
-// warp (NTW), groups of weights in flight (D), stages of A (STAGES), blocks
+// warp (NTW), groups of weights in flight in registers (D; 0: staged with A),
+// stages of A (STAGES), blocks
 // an SM its registers must allow and its grid has (B, or as many as fit).
-#define CONFIGS(GEMV, TILED)                                                                \
-	GEMV(1, 1, 2, 0, 4) GEMV(1, 1, 4, 0, 4) GEMV(1, 2, 2, 0, 4) GEMV(1, 2, 4, 0, 3)        \
-	GEMV(1, 4, 2, 0, 3) GEMV(1, 8, 2, 0, 2) GEMV(2, 1, 4, 0, 4) GEMV(2, 2, 2, 0, 3)        \
-	GEMV(2, 4, 2, 0, 2) GEMV(4, 2, 2, 0, 2) GEMV(8, 1, 2, 0, 2) GEMV(1, 1, 2, 1, 4)        \
-	GEMV(1, 1, 4, 1, 2) GEMV(1, 2, 2, 1, 3) GEMV(1, 4, 2, 1, 2) GEMV(2, 1, 2, 1, 2)        \
-	GEMV(2, 2, 2, 1, 2)                                                                  \
-	TILED(4, 4, 4, 2, 4, 2) TILED(4, 8, 2, 1, 4, 2) TILED(4, 8, 2, 2, 4, 2)             \
-	TILED(4, 4, 4, 1, 4, 3) TILED(4, 4, 4, 1, 3, 3) TILED(2, 4, 4, 1, 4, 4)             \
-	TILED(2, 4, 2, 2, 4, 4) TILED(4, 8, 4, 1, 3, 1)
+#define CONFIGS(GEMV, TILED)                                                    \
+	GEMV(1, 1, 2, 0, 4) GEMV(1, 1, 4, 0, 4) GEMV(1, 2, 2, 0, 4)             \
+	GEMV(1, 2, 4, 0, 3) GEMV(1, 4, 2, 0, 3) GEMV(1, 8, 2, 0, 2)             \
+	GEMV(2, 1, 4, 0, 4) GEMV(2, 2, 2, 0, 3) GEMV(2, 4, 2, 0, 2)             \
+	GEMV(4, 2, 2, 0, 2) GEMV(8, 1, 2, 0, 2) GEMV(1, 1, 2, 1, 4)             \
+	GEMV(1, 1, 4, 1, 2) GEMV(1, 2, 2, 1, 3) GEMV(1, 4, 2, 1, 2)             \
+	GEMV(2, 1, 2, 1, 2) GEMV(2, 2, 2, 1, 2) GEMV(1, 4, 4, 0, 2)             \
+	GEMV(1, 2, 3, 0, 4) GEMV(2, 2, 2, 0, 4) GEMV(2, 1, 2, 0, 4)             \
+	GEMV(2, 2, 3, 0, 3) GEMV(2, 1, 3, 0, 4)                                 \
+	TILED(4, 4, 4, 2, 4, 2) TILED(4, 8, 2, 1, 4, 2) TILED(4, 8, 2, 2, 4, 2) \
+	TILED(4, 4, 4, 1, 4, 3) TILED(4, 4, 4, 1, 3, 3) TILED(2, 4, 4, 1, 4, 4) \
+	TILED(2, 4, 2, 2, 4, 4) TILED(4, 8, 4, 1, 3, 1) TILED(4, 8, 4, 0, 3, 1) \
+	TILED(4, 8, 2, 0, 4, 2) TILED(2, 4, 4, 0, 4, 4) TILED(8, 8, 2, 0, 3, 1) \
+	TILED(2, 4, 2, 2, 4, 2) TILED(2, 4, 2, 2, 4, 3) TILED(4, 4, 2, 2, 4, 4) \
+	TILED(4, 4, 2, 1, 4, 4) TILED(2, 8, 2, 2, 4, 2) TILED(4, 8, 4, 1, 4, 1) \
+	TILED(4, 8, 4, 0, 4, 1) TILED(2, 4, 2, 0, 3, 4) TILED(2, 8, 2, 2, 4, 3) \
+	TILED(2, 8, 2, 1, 4, 3) TILED(2, 8, 4, 1, 4, 2) TILED(4, 8, 4, 0, 5, 1) \
+	TILED(4, 8, 4, 1, 5, 1) TILED(1, 8, 2, 2, 4, 2) TILED(1, 4, 4, 1, 4, 4) \
+	TILED(1, 8, 4, 1, 4, 2) TILED(1, 4, 2, 2, 4, 4) TILED(1, 8, 4, 0, 4, 2)
 
 #define GEMV_NAME(mt, ntb, d, ar, minb) "gemv " #mt "x" #ntb "x" #d "x" #ar "x" #minb,
 #define TILED_NAME(mt, wn, ntw, d, st, b) "tiled " #mt "x" #wn "x" #ntw "x" #d "x" #st "x" #b,
