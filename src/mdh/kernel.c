@@ -135,16 +135,24 @@ static const char **tile_texts(lego_ctx *ctx, const mdh_program *p)
 	return t;
 }
 
-void mdh_put_access(lego_sbuf *b, const mdh_buf *m, const mdh_access *a,
-		    const char *const *dimtext)
+void mdh_put_index(lego_sbuf *b, const mdh_buf *m, const mdh_access *a,
+		   const char *const *dimtext)
 {
-	lego_sbuf_printf(b, "{{ mdh_B_%s[", m->name);
+	lego_sbuf_printf(b, "mdh_B_%s[", m->name);
 	for (size_t e = 0; e < m->rank; e++) {
 		if (e)
 			lego_sbuf_puts(b, ", ");
 		mdh_index_print(b, &a->idx[e], dimtext);
 	}
-	lego_sbuf_puts(b, m->rank ? "] }}" : "0] }}");
+	lego_sbuf_puts(b, m->rank ? "]" : "0]");
+}
+
+void mdh_put_access(lego_sbuf *b, const mdh_buf *m, const mdh_access *a,
+		    const char *const *dimtext)
+{
+	lego_sbuf_puts(b, "{{ ");
+	mdh_put_index(b, m, a, dimtext);
+	lego_sbuf_puts(b, " }}");
 }
 
 static void put_signature(lego_sbuf *b, const mdh_program *p,
@@ -188,6 +196,21 @@ static void put_unroll_now(lego_sbuf *b, const mdh_program *p)
 	lego_sbuf_puts(b, " }}\n#pragma unroll\n#endif\n");
 }
 
+/* The loop over dim d's private tile, mdh_p_d stepped by step, at depth. */
+static void open_tile(lego_sbuf *b, const mdh_dim *d, const char *step,
+		      int depth)
+{
+	indent(b, depth);
+	lego_sbuf_printf(b, "for (int mdh_p_%s = 0; mdh_p_%s < {{ ", d->name,
+			 d->name);
+	if (mdh_dim_is_red(d))
+		lego_sbuf_printf(b, "select(R_%s == 2, 1, P_%s)", d->name,
+				 d->name);
+	else
+		lego_sbuf_printf(b, "P_%s", d->name);
+	lego_sbuf_printf(b, " }}; mdh_p_%s%s) {\n", d->name, step);
+}
+
 /* Opens a loop over each picked dim's private tile (vd's by W_vd, sd's
  * by 4 when S_sd is even: store.c); the depth reached.
  * Every body is braced: lego gen may put a temporary before any line
@@ -207,12 +230,12 @@ static int open_tiles(lego_sbuf *b, const mdh_program *p, mdh_which w,
 		/* R_d = 3: the loop unrolled, so that the compiler can load
 		 * the next step's operands during this step's arithmetic */
 		if (mdh_dim_is_red(d))
-			lego_sbuf_printf(b, "#if {{ R_%s }} == 3\n#pragma unroll\n"
+			lego_sbuf_printf(b, "#if {{ R_%s == 3 }}\n#pragma unroll\n"
 					 "#endif\n", d->name);
 		/* and the ++ tile's loops with vectors, so that the
 		 * accumulators are registers and a vector read once */
 		else if (vd >= 0)
-			lego_sbuf_printf(b, "#if {{ W_%s }} > 1\n#pragma unroll\n"
+			lego_sbuf_printf(b, "#if {{ W_%s > 1 }}\n#pragma unroll\n"
 					 "#endif\n", p->dims[vd].name);
 		/* and when each point is stored at once (M_Y = 2), so that
 		 * the points of a stencil's walk share the loads of the
@@ -220,33 +243,30 @@ static int open_tiles(lego_sbuf *b, const mdh_program *p, mdh_which w,
 		 * not with W_vd > 1 (the spec's constraint) */
 		if (!mdh_has_red(p))
 			put_unroll_now(b, p);
-		indent(b, depth++);
-		lego_sbuf_printf(b, "for (int mdh_p_%s = 0; mdh_p_%s < {{ ", d->name,
-				 d->name);
-		if (mdh_dim_is_red(d))
-			lego_sbuf_printf(b, "select(R_%s == 2, 1, P_%s)",
-					 d->name, d->name);
-		else
-			lego_sbuf_printf(b, "P_%s", d->name);
-		/* sd, the store dim (store.c): a step a run of stores (the
-		 * stores are under W_vd = 1, so first); vd, the vector dim
-		 * (vector.c): a step a vector */
+		/* sd, the store dim (store.c): a step a run of stores when
+		 * S_sd is even (sd is given under W_vd = 1 only); vd, the
+		 * vector dim (vector.c): a step a vector */
+		char step[80] = "++";
+		if ((int)(j % p->ndims) == vd && vd != sd)
+			snprintf(step, sizeof step, " += {{ W_%s }}", d->name);
+		if ((int)(j % p->ndims) == sd) {
+			lego_sbuf_printf(b, "#if {{ S_%s %% 2 == 0 }}\n",
+					 d->name);
+			open_tile(b, d, " += 4", depth);
+			lego_sbuf_puts(b, "#else\n");
+		}
+		open_tile(b, d, step, depth);
 		if ((int)(j % p->ndims) == sd)
-			lego_sbuf_printf(b, " }}; mdh_p_%s += {{ select(S_%s %% 2"
-					 " == 0, 4, 1) }}) {\n", d->name, d->name);
-		else if ((int)(j % p->ndims) == vd)
-			lego_sbuf_printf(b, " }}; mdh_p_%s += {{ W_%s }}) {\n",
-					 d->name, d->name);
-		else
-			lego_sbuf_printf(b, " }}; mdh_p_%s++) {\n", d->name);
+			lego_sbuf_puts(b, "#endif\n");
+		depth++;
 	}
 	return depth;
 }
 
 /* The reduced dims' private loops inside the ++ tile's, for those with
  * R_d = 2 (the outer loop then runs once, at 0, and the inner one P_d
- * times; R_d = 1 or 3 the other way round): mdh_p_d is their sum, in a block
- * of its own.  The depth reached. */
+ * times; R_d = 1 or 3 the other way round): mdh_z_d is their sum, which
+ * the body names in place of mdh_p_d (put_body).  The depth reached. */
 static int open_inner_red(lego_sbuf *b, const mdh_program *p, int depth)
 {
 	for (size_t k = 0; k < p->ndims; k++) {
@@ -260,10 +280,6 @@ static int open_inner_red(lego_sbuf *b, const mdh_program *p, int depth)
 		indent(b, depth);
 		lego_sbuf_printf(b, "const int mdh_z_%s = mdh_p_%s + mdh_u_%s;\n",
 				 n, n, n);
-		indent(b, depth++);
-		lego_sbuf_puts(b, "{\n");
-		indent(b, depth);
-		lego_sbuf_printf(b, "const int mdh_p_%s = mdh_z_%s;\n", n, n);
 	}
 	return depth;
 }
@@ -278,17 +294,19 @@ static void close_blocks(lego_sbuf *b, int to, int from)
 }
 
 /* The coordinates of copy element mdh_x_X in the box, in the buffer's
- * order. */
+ * order, mdh_c_d; with e "e" those of a vector's element mdh_xe_X,
+ * mdh_ce_d. */
 static void put_copy_coords(lego_sbuf *b, const mdh_program *p,
-			    const mdh_buf *m, int depth)
+			    const mdh_buf *m, const char *e, int depth)
 {
 	size_t order[64];
 	size_t n = mdh_staged_dims(p, m, 0, order);
 	for (size_t j = 0; j < n; j++) {
 		indent(b, depth);
-		lego_sbuf_printf(b, "const int mdh_c_%s = {{ mdh_C_%s.inv("
-				 "mdh_x_%s)[%zu] }};\n", p->dims[order[j]].name,
-				 m->name, m->name, j);
+		lego_sbuf_printf(b, "const int mdh_c%s_%s = {{ mdh_C_%s.inv("
+				 "mdh_x%s_%s)[%zu] }};\n", e,
+				 p->dims[order[j]].name, m->name, e, m->name,
+				 j);
 	}
 }
 
@@ -344,7 +362,7 @@ static void put_copy(lego_sbuf *b, const mdh_program *p, const mdh_buf *m,
 	lego_sbuf_printf(b, "const int mdh_x_%s = mdh_y + %d * mdh_lid;\n", x, w);
 	indent(b, depth + 1);
 	lego_sbuf_printf(b, "if (mdh_x_%s < {{ mdh_C_%s.size }}) {\n", x, x);
-	put_copy_coords(b, p, m, depth + 2);
+	put_copy_coords(b, p, m, "", depth + 2);
 	indent(b, depth + 2);
 	lego_sbuf_puts(b, "if ({{ ");
 	for (size_t j = 0; j < n; j++)
@@ -373,17 +391,14 @@ static void put_copy(lego_sbuf *b, const mdh_program *p, const mdh_buf *m,
 	/* each element's place: its coordinates again, from its number */
 	lego_sbuf_printf(b, "for (int mdh_e = 0; mdh_e < 4; mdh_e++) {\n");
 	indent(b, depth + 4);
-	lego_sbuf_printf(b, "const int mdh_z = mdh_x_%s + mdh_e;\n", x);
+	lego_sbuf_printf(b, "const int mdh_xe_%s = mdh_x_%s + mdh_e;\n", x,
+			 x);
+	put_copy_coords(b, p, m, "e", depth + 4);
 	indent(b, depth + 4);
-	lego_sbuf_puts(b, "{\n");
-	indent(b, depth + 5);
-	lego_sbuf_printf(b, "const int mdh_x_%s = mdh_z;\n", x);
-	put_copy_coords(b, p, m, depth + 5);
-	indent(b, depth + 5);
 	put_st_open(b, m, buf);
-	mdh_put_staged_index(b, p, m, "mdh_c_@");
+	mdh_put_staged_index(b, p, m, "mdh_ce_@");
 	lego_sbuf_puts(b, " }}] = mdh_h[mdh_e];\n");
-	close_blocks(b, depth + 5, depth);
+	close_blocks(b, depth + 4, depth);
 }
 
 /* The condition that some input is staged: the sum of the M_X exceeds
@@ -539,14 +554,13 @@ static void put_staging(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 	}
 	indent(b, depth + 1);
 	lego_sbuf_puts(b, "if (!mdh_more) {\n");
-	for (size_t k = 0; k < p->ndims; k++) {
-		if (!mdh_dim_is_red(&p->dims[k]))
-			continue;
-		indent(b, depth + 2);
-		lego_sbuf_printf(b, "const int mdh_t_%s = mdh_n_%s;\n",
-				 p->dims[k].name, p->dims[k].name);
-	}
-	put_copies(b, p, sp, at, "(1 - mdh_b)", depth + 2);
+	/* the copies of round mdh_n_d, named so in place of mdh_t_d */
+	lego_sbuf c = {0};
+	put_copies(&c, p, sp, at, "(1 - mdh_b)", 0);
+	char *t = lego_sbuf_take(&c);
+	mdh_put_renamed_dims(b, p, t ? t : "?", "mdh_t_@", "mdh_n_@",
+			     depth + 2);
+	free(t);
 	close_blocks(b, depth + 2, depth);
 }
 
@@ -860,7 +874,7 @@ static void put_store(lego_sbuf *b, const mdh_program *p,
 		mdh_put_acc(&s, p, m, -1);
 		char *val = lego_sbuf_take(&s);
 		mdh_put_out_write(b, p, sp, mdh_store_dim(p), lhs ? lhs : "?",
-				  val ? val : "?", depth + 2);
+				  NULL, val ? val : "?", depth + 2);
 		free(lhs);
 		free(val);
 		indent(b, depth + 1);
@@ -943,7 +957,7 @@ void mdh_put_tuples(lego_sbuf *b, const mdh_program *p)
 static void put_vec_if(lego_sbuf *b, const mdh_program *p, int vd)
 {
 	if (vd >= 0)
-		lego_sbuf_printf(b, "#if {{ W_%s }} > 1\n", p->dims[vd].name);
+		lego_sbuf_printf(b, "#if {{ W_%s > 1 }}\n", p->dims[vd].name);
 }
 
 static void put_vec_else(lego_sbuf *b, int vd)
@@ -956,6 +970,24 @@ static void put_vec_endif(lego_sbuf *b, int vd)
 {
 	if (vd >= 0)
 		lego_sbuf_puts(b, "#endif\n");
+}
+
+/* The tile's body at one point, at depth: with vectors along vd or
+ * scalars, each reduced dim's point the sum of its loops, mdh_z_d. */
+static void put_body(lego_sbuf *b, const mdh_program *p,
+		     const mdh_spelling *sp, const char *const *tiles, int vd,
+		     int depth)
+{
+	lego_sbuf s = {0};
+	put_vec_if(&s, p, vd);
+	if (vd >= 0)
+		mdh_put_vec_scalar(&s, p, tiles, vd, 0);
+	put_vec_else(&s, vd);
+	put_scalar(&s, p, sp, tiles, 0);
+	put_vec_endif(&s, vd);
+	char *t = lego_sbuf_take(&s);
+	mdh_put_renamed_dims(b, p, t ? t : "?", "mdh_p_@", "mdh_z_@", depth);
+	free(t);
 }
 
 void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
@@ -1066,12 +1098,7 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 	put_private_loads(b, p, tiles, vd, inner);
 	inner = open_tiles(b, p, MDH_PAR, vd, -1, inner);
 	inner = open_inner_red(b, p, inner);
-	put_vec_if(b, p, vd);
-	if (vd >= 0)
-		mdh_put_vec_scalar(b, p, tiles, vd, inner);
-	put_vec_else(b, vd);
-	put_scalar(b, p, sp, tiles, inner);
-	put_vec_endif(b, vd);
+	put_body(b, p, sp, tiles, vd, inner);
 	close_blocks(b, inner, 1);
 	put_vec_if(b, p, vd);
 	if (vd >= 0) {
@@ -1089,11 +1116,16 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 	}
 	const int sd = mdh_store_dim(p);
 	inner = open_tiles(b, p, MDH_PAR, vd, sd, depth);
-	int at = inner;
-	if (sd >= 0)
-		at = mdh_put_store_vec(b, p, sp, tiles, sd, inner);
-	put_store(b, p, sp, tiles, 0, at);
-	close_blocks(b, at, 1);
+	if (sd >= 0) {
+		lego_sbuf s = {0};
+		put_store(&s, p, sp, tiles, 0, 0);
+		char *one = lego_sbuf_take(&s);
+		mdh_put_stores(b, p, sp, tiles, sd, one ? one : "?", inner);
+		free(one);
+	} else {
+		put_store(b, p, sp, tiles, 0, inner);
+	}
+	close_blocks(b, inner, 1);
 	put_vec_endif(b, vd);
 	lego_sbuf_puts(b, "}\n");
 	if (mdh_has_red(p))

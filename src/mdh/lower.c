@@ -200,6 +200,8 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 			      &o);
 	if (!text)
 		explain_constraint(ctx, file, template_text);
+	else
+		mdh_fold_if(text);
 	free(all);
 	free(names);
 	return text;

@@ -168,9 +168,11 @@ void mdh_put_host(lego_sbuf *b, const mdh_program *p);
 void mdh_put_cuda_launch(lego_sbuf *b, const mdh_program *p);
 
 /* BUF's flat index through access a: {{ mdh_B_BUF[e1, ..] }}, each dim
- * k as dimtext[k]. */
+ * k as dimtext[k]; mdh_put_index: the same without the braces. */
 void mdh_put_access(lego_sbuf *b, const mdh_buf *m, const mdh_access *a,
 		    const char *const *dimtext);
+void mdh_put_index(lego_sbuf *b, const mdh_buf *m, const mdh_access *a,
+		   const char *const *dimtext);
 
 /* Output m's accumulator; with vectors along dim v (v >= 0), the
  * vector's.  The scalar function then each output folded into its
@@ -198,18 +200,33 @@ int mdh_buf_contiguous(const mdh_buf *m, size_t d);
  * stores (__stcs: evict-first, so that writing a large output does not
  * push the inputs out of L2). */
 int mdh_store_dim(const mdh_program *p);
-/* One output element's write, lhs = val; under {{ S_sd }} > 2 a
- * streaming store where the spelling has them (sd -1: plain). */
+/* One output element's write, lhs = val; under {{ S_sd > 2 }} a
+ * streaming store to addr (NULL: &lhs) where the spelling has them (sd
+ * -1: plain). */
 void mdh_put_out_write(lego_sbuf *b, const mdh_program *p,
 		       const mdh_spelling *sp, int sd, const char *lhs,
-		       const char *val, int depth);
-/* The vector stores of the point mdh_p_sd (a multiple of 4 when S_sd is
- * even) of the ++ tile, at depth, then the opening of the scalar loop
- * over the run's points (one point when S_sd is odd) that stores where
- * the vector did not; the depth inside it. */
-int mdh_put_store_vec(lego_sbuf *b, const mdh_program *p,
-		      const mdh_spelling *sp, const char *const *tiles,
-		      int sd, int depth);
+		       const char *addr, const char *val, int depth);
+/* Appends text, each line but the preprocessor's indented by depth tabs
+ * more, with every identifier from spelled to (from NULL: none)
+ * (rename.c). */
+void mdh_put_renamed(lego_sbuf *b, const char *text, const char *from,
+		     const char *to, int depth);
+/* The same with each reduced dim's from spelled to (@ in both: the dim's
+ * name). */
+void mdh_put_renamed_dims(lego_sbuf *b, const mdh_program *p,
+			  const char *text, const char *from, const char *to,
+			  int depth);
+/* Drops the groups of text's `#if 0` and keeps those of its `#if 1`
+ * without their directives (fold.c): the conditions the parameters
+ * decided; other directives stay. */
+void mdh_fold_if(char *text);
+/* The stores of the point mdh_p_sd of the ++ tile (a multiple of 4 when
+ * S_sd is even), at depth: scalar is the point's scalar stores (at depth
+ * 0), alone under an odd S_sd; under an even one the run's vector stores,
+ * or scalar at each of the run's 4 points where they cannot be made. */
+void mdh_put_stores(lego_sbuf *b, const mdh_program *p,
+		    const mdh_spelling *sp, const char *const *tiles, int sd,
+		    const char *scalar, int depth);
 
 /* The vector variant (vector.c).  The vector dim: a ++ dim that is the
  * last index entry, alone, of every output, and that every input either

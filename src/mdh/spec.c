@@ -251,9 +251,14 @@ static void put_placements(lego_sbuf *b, const mdh_program *p)
 		lego_sbuf_printf(b, "))\nassume M_%s == 1 || M_%s == 5 || ",
 				 m->name, m->name);
 		mdh_put_each_of(b, p, MDH_ALL, m, "P_@ * L_@", " * ", "1");
-		lego_sbuf_printf(b, " <= 4096\nindex mdh_x_%s in [0, ", m->name);
-		mdh_put_each_of(b, p, MDH_ALL, m, "P_@ * L_@", " * ", "1");
-		lego_sbuf_puts(b, ")\n");
+		for (int e = 0; e < 2; e++) {
+			lego_sbuf_printf(b, "%sindex mdh_x%s_%s in [0, ",
+					 e ? "" : " <= 4096\n", e ? "e" : "",
+					 m->name);
+			mdh_put_each_of(b, p, MDH_ALL, m, "P_@ * L_@", " * ",
+					"1");
+			lego_sbuf_puts(b, ")\n");
+		}
 	}
 	/* M_2: one or two buffers of each staged copy (a double buffer),
 	 * two only when some input is staged (some M_X > 1) */
@@ -337,6 +342,9 @@ static void put_store_spec(lego_sbuf *b, const mdh_program *p, int vd,
 	put_values(b, "S", n, svals, sp->streaming ? 4 : 2);
 	lego_sbuf_printf(b, "assume S_%s %% 2 == 1 || (O_%s > 1 && P_%s %% 4 "
 			 "== 0)\n", n, n, n);
+	/* a run's points, and its last (store.c) */
+	lego_sbuf_printf(b, "index mdh_q_%s in [0, P_%s)\nindex mdh_q3_%s in "
+			 "[0, P_%s)\n", n, n, n, n);
 	for (size_t i = 0; !mdh_has_red(p) && i < p->nbufs; i++)
 		if (p->bufs[i].is_out)
 			lego_sbuf_printf(b, "assume S_%s %% 2 == 1 || M_%s == "
@@ -423,7 +431,8 @@ void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg,
 		 "assume O_@ < 3 || P_@ % 4 == 0\n"
 		 "index mdh_p_@ in [0, P_@)\n"
 		 "index mdh_l_@ in [0, L_@)\n"
-		 "index mdh_c_@ in [0, P_@ * L_@)\n", "", "");
+		 "index mdh_c_@ in [0, P_@ * L_@)\n"
+		 "index mdh_ce_@ in [0, P_@ * L_@)\n", "", "");
 	put_placements(b, p);
 	put_out_placements(b, p, vd);
 	put_private(b, p, vd);
@@ -439,7 +448,9 @@ void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg,
 		 "index mdh_g_@ in [0, cdiv($, P_@ * L_@))\n", "", "");
 	mdh_put_each(b, p, MDH_RED,
 		 "index mdh_g_@ in [0, G_@)\n"
-		 "index mdh_t_@ in [0, cdiv(cdiv($, P_@ * L_@), G_@))\n", "", "");
+		 "index mdh_t_@ in [0, cdiv(cdiv($, P_@ * L_@), G_@))\n"
+		 "index mdh_n_@ in [0, cdiv(cdiv($, P_@ * L_@), G_@))\n"
+		 "index mdh_z_@ in [0, P_@)\n", "", "");
 	/* The work-groups and the work-items of a group: a 1-D range
 	 * split into the dims by these layouts. */
 	lego_sbuf_puts(b, "layout mdh_GRID = OrderBy(Row(");

@@ -44,12 +44,13 @@ static void indent(lego_sbuf *b, int n)
 
 void mdh_put_out_write(lego_sbuf *b, const mdh_program *p,
 		       const mdh_spelling *sp, int sd, const char *lhs,
-		       const char *val, int depth)
+		       const char *addr, const char *val, int depth)
 {
 	if (sd >= 0 && sp->streaming) {
-		lego_sbuf_printf(b, "#if {{ S_%s }} > 2\n", p->dims[sd].name);
+		lego_sbuf_printf(b, "#if {{ S_%s > 2 }}\n", p->dims[sd].name);
 		indent(b, depth);
-		lego_sbuf_printf(b, "__stcs(&%s, %s);\n#else\n", lhs, val);
+		lego_sbuf_printf(b, "__stcs(%s%s, %s);\n#else\n",
+				 addr ? "" : "&", addr ? addr : lhs, val);
 	}
 	indent(b, depth);
 	lego_sbuf_printf(b, "%s = %s;\n", lhs, val);
@@ -57,18 +58,26 @@ void mdh_put_out_write(lego_sbuf *b, const mdh_program *p,
 		lego_sbuf_puts(b, "#endif\n");
 }
 
-/* Opens "{ const int mdh_p_D = mdh_p_D + off; " in a block of its own
- * (the point off along d of the run), at depth; the depth inside. */
-static int open_point(lego_sbuf *b, const char *d, const char *off,
-		      int depth)
+/* text at depth with mdh_p_D spelled qD (D the dim's name): a point of
+ * a run named afresh rather than a redeclared mdh_p_D, which would
+ * shadow the loop's (and mdh_p_D + 3 in its place would be checked
+ * against P_D in the dead group of an odd S_D). */
+static void put_point(lego_sbuf *b, const char *text, const char *d,
+		      const char *q, int depth)
+{
+	char from[80], to[80];
+	snprintf(from, sizeof from, "mdh_p_%s", d);
+	snprintf(to, sizeof to, "%s%s", q, d);
+	mdh_put_renamed(b, text, from, to, depth);
+}
+
+/* text at the run's point mdh_e, mdh_q_D, at depth. */
+static void put_run_point(lego_sbuf *b, const char *text, const char *d,
+			  int depth)
 {
 	indent(b, depth);
-	lego_sbuf_printf(b, "const int mdh_z = mdh_p_%s + %s;\n", d, off);
-	indent(b, depth);
-	lego_sbuf_puts(b, "{\n");
-	indent(b, depth + 1);
-	lego_sbuf_printf(b, "const int mdh_p_%s = mdh_z;\n", d);
-	return depth + 1;
+	lego_sbuf_printf(b, "const int mdh_q_%s = mdh_p_%s + mdh_e;\n", d, d);
+	put_point(b, text, d, "mdh_q_", depth);
 }
 
 static void close_block(lego_sbuf *b, int depth)
@@ -77,35 +86,41 @@ static void close_block(lego_sbuf *b, int depth)
 	lego_sbuf_puts(b, "}\n");
 }
 
-/* mdh_vs: whether the run stores as vectors: S_d even, no grid level,
- * its last point inside the tile's masks (the points of a run are
- * adjacent, so the others are too), each output's first element
- * 16-byte aligned (the buffers are). */
+/* mdh_vs: whether the run stores as vectors: no grid level, its last
+ * point inside the tile's masks (the points of a run are adjacent, so
+ * the others are too), each output's first element 16-byte aligned
+ * (the buffers are).  mdh_p_d is a multiple of 4 (the loop's step) and
+ * the flat index moves by a multiple of 4 with it (d is the last entry,
+ * stride 1; its tile's order adds mdh_p_d (O_d = 2) or 4 L_d
+ * (mdh_p_d / 4) (O_d = 3)), so the run is aligned where the point 0
+ * would be: with constant sizes lego gen then often proves it, and no
+ * test is left in the kernel. */
 static void put_vec_ok(lego_sbuf *b, const mdh_program *p,
 		       const char *const *tiles, const char *d, int depth)
 {
-	indent(b, depth);
-	lego_sbuf_printf(b, "int mdh_vs = {{ S_%s %% 2 == 0", d);
+	char from[80];
+	snprintf(from, sizeof from, "mdh_p_%s", d);
+	lego_sbuf s = {0};
+	lego_sbuf_puts(&s, "const int mdh_vs = {{ ");
 	if (mdh_has_red(p))
-		lego_sbuf_puts(b, " && mdh_GR.size == 1");
-	lego_sbuf_puts(b, " }};\n");
+		lego_sbuf_puts(&s, "mdh_GR.size == 1 && ");
+	mdh_put_masks(&s, p, 1);
+	char *last = lego_sbuf_take(&s);
 	indent(b, depth);
-	lego_sbuf_puts(b, "if (mdh_vs) {\n");
-	int in = open_point(b, d, "3", depth + 1);
-	indent(b, in);
-	lego_sbuf_puts(b, "mdh_vs = {{ ");
-	mdh_put_masks(b, p, 1);
-	lego_sbuf_puts(b, " }};\n");
-	close_block(b, depth + 1);
+	lego_sbuf_printf(b, "const int mdh_q3_%s = mdh_p_%s + 3;\n", d, d);
+	put_point(b, last ? last : "?", d, "mdh_q3_", depth);
+	free(last);
 	for (size_t i = 0; i < p->nbufs; i++) {
 		if (!p->bufs[i].is_out)
 			continue;
-		indent(b, depth + 1);
-		lego_sbuf_puts(b, "mdh_vs = mdh_vs && (");
-		mdh_put_access(b, &p->bufs[i], &p->bufs[i].acc[0], tiles);
-		lego_sbuf_puts(b, ") % 4 == 0;\n");
+		mdh_put_index(&s, &p->bufs[i], &p->bufs[i].acc[0], tiles);
+		char *at = lego_sbuf_take(&s);
+		lego_sbuf_puts(b, " && (");
+		mdh_put_renamed(b, at ? at : "?", from, "0", 0);
+		lego_sbuf_puts(b, ") % 4 == 0");
+		free(at);
 	}
-	close_block(b, depth);
+	lego_sbuf_puts(b, " }};\n");
 }
 
 /* Output m's run: its 4 accumulators gathered, then one vector store. */
@@ -118,14 +133,14 @@ static void put_vec_write(lego_sbuf *b, const mdh_program *p,
 	lego_sbuf_printf(b, "float mdh_h_%s[4];\n", m->name);
 	indent(b, depth);
 	lego_sbuf_puts(b, "for (int mdh_e = 0; mdh_e < 4; mdh_e++) {\n");
-	int in = open_point(b, d, "mdh_e", depth + 1);
-	indent(b, in);
-	lego_sbuf_printf(b, "mdh_h_%s[mdh_e] = ", m->name);
-	mdh_put_acc(b, p, m, -1);
-	lego_sbuf_puts(b, ";\n");
-	close_block(b, depth + 1);
-	close_block(b, depth);
 	lego_sbuf s = {0};
+	lego_sbuf_printf(&s, "mdh_h_%s[mdh_e] = ", m->name);
+	mdh_put_acc(&s, p, m, -1);
+	lego_sbuf_puts(&s, ";\n");
+	char *h = lego_sbuf_take(&s);
+	put_run_point(b, h ? h : "?", d, depth + 1);
+	free(h);
+	close_block(b, depth);
 	lego_sbuf_printf(&s, "mdh_out_%s[", m->name);
 	mdh_put_access(&s, m, &m->acc[0], tiles);
 	lego_sbuf_puts(&s, "]");
@@ -143,33 +158,40 @@ static void put_vec_write(lego_sbuf *b, const mdh_program *p,
 	lego_sbuf_printf(&s, "make_float4(mdh_h_%s[0], mdh_h_%s[1], "
 			 "mdh_h_%s[2], mdh_h_%s[3])", n, n, n, n);
 	char *val = lego_sbuf_take(&s);
-	lego_sbuf_printf(&s, "*(float4 *)&%s", a);
+	lego_sbuf_printf(&s, "(float4 *)&%s", a);
+	char *addr = lego_sbuf_take(&s);
+	lego_sbuf_printf(&s, "*%s", addr ? addr : "?");
 	char *lhs = lego_sbuf_take(&s);
-	mdh_put_out_write(b, p, sp, sd, lhs ? lhs : "?", val ? val : "?",
-			  depth);
+	mdh_put_out_write(b, p, sp, sd, lhs ? lhs : "?", addr ? addr : "?",
+			  val ? val : "?", depth);
 	free(at);
 	free(val);
+	free(addr);
 	free(lhs);
 }
 
-int mdh_put_store_vec(lego_sbuf *b, const mdh_program *p,
-		      const mdh_spelling *sp, const char *const *tiles,
-		      int sd, int depth)
+void mdh_put_stores(lego_sbuf *b, const mdh_program *p,
+		    const mdh_spelling *sp, const char *const *tiles, int sd,
+		    const char *scalar, int depth)
 {
 	const char *d = p->dims[sd].name;
+	/* S_d odd: the scalar stores alone, as without a store dim */
+	lego_sbuf_printf(b, "#if {{ S_%s %% 2 == 0 }}\n", d);
+	put_vec_ok(b, p, tiles, d, depth);
 	indent(b, depth);
-	lego_sbuf_puts(b, "{\n");
-	put_vec_ok(b, p, tiles, d, depth + 1);
-	indent(b, depth + 1);
 	lego_sbuf_puts(b, "if (mdh_vs) {\n");
 	for (size_t i = 0; i < p->nbufs; i++)
 		if (p->bufs[i].is_out)
 			put_vec_write(b, p, sp, &p->bufs[i], tiles, sd,
-				      depth + 2);
-	indent(b, depth + 1);
+				      depth + 1);
+	indent(b, depth);
 	lego_sbuf_puts(b, "} else {\n");
-	indent(b, depth + 2);
-	lego_sbuf_printf(b, "for (int mdh_e = 0; mdh_e < {{ select(S_%s %% 2 "
-			 "== 0, 4, 1) }}; mdh_e++) {\n", d);
-	return open_point(b, d, "mdh_e", depth + 3);
+	indent(b, depth + 1);
+	lego_sbuf_puts(b, "for (int mdh_e = 0; mdh_e < 4; mdh_e++) {\n");
+	put_run_point(b, scalar, d, depth + 2);
+	close_block(b, depth + 1);
+	close_block(b, depth);
+	lego_sbuf_puts(b, "#else\n");
+	mdh_put_renamed(b, scalar, NULL, NULL, depth);
+	lego_sbuf_puts(b, "#endif\n");
 }

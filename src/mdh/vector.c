@@ -90,6 +90,8 @@ void mdh_put_vec_spec(lego_sbuf *b, const mdh_program *p, int v)
 	 * scalars */
 	lego_sbuf_printf(b, "assume P_%s %% W_%s == 0\n"
 			 "assume W_%s == 1 || O_%s == 2\n", n, n, n, n);
+	/* a vector's element (open_element) */
+	lego_sbuf_printf(b, "index mdh_z_%s in [0, P_%s)\n", n, n);
 	/* the inputs read along v as vectors come from global memory */
 	for (size_t i = 0; i < p->nbufs; i++)
 		if (mdh_buf_stageable(&p->bufs[i]) &&
@@ -123,9 +125,8 @@ void mdh_put_vec_acc(lego_sbuf *b, const mdh_program *p, int v)
 	}
 }
 
-/* Opens the scope of element mdh_e of the vector at mdh_p_v: mdh_p_v
- * shadowed by the element's own, so that the placeholders inside give
- * its mask and index.  The depth reached. */
+/* Opens the loop over element mdh_e of the vector at mdh_p_v, whose
+ * point is mdh_z_v.  The depth reached. */
 static int open_element(lego_sbuf *b, const char *n, int depth)
 {
 	indent(b, depth);
@@ -133,11 +134,20 @@ static int open_element(lego_sbuf *b, const char *n, int depth)
 			 n);
 	indent(b, depth + 1);
 	lego_sbuf_printf(b, "const int mdh_z_%s = mdh_p_%s + mdh_e;\n", n, n);
-	indent(b, depth + 1);
-	lego_sbuf_puts(b, "{\n");
-	indent(b, depth + 2);
-	lego_sbuf_printf(b, "const int mdh_p_%s = mdh_z_%s;\n", n, n);
-	return depth + 2;
+	return depth + 1;
+}
+
+/* s's text, written at mdh_p_v, at the point mdh_z_v instead, at depth
+ * (its placeholders then give that point's mask and index; mdh_p_v
+ * declared again would shadow the loop's); s emptied. */
+static void put_at_z(lego_sbuf *b, lego_sbuf *s, const char *n, int depth)
+{
+	char from[80], to[80];
+	snprintf(from, sizeof from, "mdh_p_%s", n);
+	snprintf(to, sizeof to, "mdh_z_%s", n);
+	char *t = lego_sbuf_take(s);
+	mdh_put_renamed(b, t ? t : "?", from, to, depth);
+	free(t);
 }
 
 static void close_to(lego_sbuf *b, int to, int from)
@@ -176,16 +186,12 @@ static void put_full(lego_sbuf *b, const mdh_dim *d, int depth)
 	indent(b, depth + 1);
 	lego_sbuf_printf(b, "const int mdh_z_%s = mdh_p_%s + {{ W_%s - 1 }};\n",
 			 d->name, d->name, d->name);
-	indent(b, depth + 1);
-	lego_sbuf_puts(b, "{\n");
-	indent(b, depth + 2);
-	lego_sbuf_printf(b, "const int mdh_p_%s = mdh_z_%s;\n", d->name,
-			 d->name);
-	indent(b, depth + 2);
-	lego_sbuf_puts(b, "mdh_full = {{ ");
-	mdh_put_tile_mask(b, d);
-	lego_sbuf_puts(b, " }};\n");
-	close_to(b, depth + 2, depth);
+	lego_sbuf s = {0};
+	lego_sbuf_puts(&s, "mdh_full = {{ ");
+	mdh_put_tile_mask(&s, d);
+	lego_sbuf_puts(&s, " }};\n");
+	put_at_z(b, &s, d->name, depth + 1);
+	close_to(b, depth + 1, depth);
 }
 
 /* Input m, which uses v, as the vector X at mdh_p_v: one vload when it
@@ -211,12 +217,13 @@ static void put_vec_input(lego_sbuf *b, const mdh_program *p,
 	indent(b, depth + 1);
 	lego_sbuf_printf(b, "%s mdh_h[{{ W_%s }}];\n", t, n);
 	int d = open_element(b, n, depth + 1);
-	indent(b, d);
-	lego_sbuf_puts(b, "mdh_h[mdh_e] = {{ ");
-	mdh_put_tile_mask(b, &p->dims[v]);
-	lego_sbuf_printf(b, " }} ? mdh_in_%s[", x);
-	mdh_put_access(b, m, &m->acc[0], tiles);
-	lego_sbuf_printf(b, "] : (%s)0;\n", t);
+	lego_sbuf s = {0};
+	lego_sbuf_puts(&s, "mdh_h[mdh_e] = {{ ");
+	mdh_put_tile_mask(&s, &p->dims[v]);
+	lego_sbuf_printf(&s, " }} ? mdh_in_%s[", x);
+	mdh_put_access(&s, m, &m->acc[0], tiles);
+	lego_sbuf_printf(&s, "] : (%s)0;\n", t);
+	put_at_z(b, &s, n, d);
 	close_to(b, d, depth + 1);
 	indent(b, depth + 1);
 	lego_sbuf_printf(b, "%s = vload{{ W_%s }}(0, mdh_h);\n", x, n);
@@ -279,15 +286,14 @@ void mdh_put_vec_store(lego_sbuf *b, const mdh_program *p,
 		mdh_put_acc(b, p, m, v);
 		lego_sbuf_puts(b, ", 0, mdh_h);\n");
 		int d = open_element(b, n, depth + 2);
-		indent(b, d);
-		lego_sbuf_puts(b, "if ({{ ");
-		mdh_put_tile_mask(b, &p->dims[v]);
-		lego_sbuf_printf(b, " }}) {\n");
-		indent(b, d + 1);
-		lego_sbuf_printf(b, "mdh_out_%s[", m->name);
-		mdh_put_access(b, m, &m->acc[0], tiles);
-		lego_sbuf_puts(b, "] = mdh_h[mdh_e];\n");
-		close_to(b, d + 1, depth + 1);
+		lego_sbuf s = {0};
+		lego_sbuf_puts(&s, "if ({{ ");
+		mdh_put_tile_mask(&s, &p->dims[v]);
+		lego_sbuf_printf(&s, " }}) {\n\tmdh_out_%s[", m->name);
+		mdh_put_access(&s, m, &m->acc[0], tiles);
+		lego_sbuf_puts(&s, "] = mdh_h[mdh_e];\n}\n");
+		put_at_z(b, &s, n, d);
+		close_to(b, d, depth + 1);
 	}
 	indent(b, depth);
 	lego_sbuf_puts(b, "}\n");

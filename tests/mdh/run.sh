@@ -54,20 +54,86 @@ if [ ! -f /usr/include/CL/cl.h ]; then
 	exit 1
 fi
 
-# run NAME "SIZES" DEFINES...: lowered, checked against plain C.
+# shadow_free FILE: a generated kernel compiles with no declaration that
+# shadows another (-Wshadow), as hand-written code would: OpenCL (.cl) by
+# clang, CUDA (--target nvrtc) by the host's C++ compiler through
+# cuda_shim.h; the messages in $TMP/shadow.err.
+shadow_free() {
+	case $1 in
+	*.cl) clang -x cl -cl-std=CL1.2 -Xclang -finclude-default-header \
+		-fsyntax-only -Wshadow -Werror=shadow "$1" ;;
+	*) ${CXX:-c++} -x c++ -std=c++17 -fsyntax-only -Wshadow -Werror=shadow \
+		-include "$HERE/cuda_shim.h" "$1" ;;
+	esac > "$TMP/shadow.err" 2>&1
+}
+
+# run NAME "SIZES" DEFINES...: lowered, checked against plain C, and its
+# kernel free of shadowing.
 run() {
 	name=$1
 	sizes=$2
 	shift 2
 	D=$TMP/$name
 	mkdir -p "$D"
+	: > "$TMP/shadow.err"
 	if sh "$HERE/measure.sh" "$LEGO" "$name" "$D" "" $sizes -- "$@" \
-		> "$D/log" 2>&1; then
+		> "$D/log" 2>&1 && shadow_free "$D/kernel.cl"; then
 		ok "$name $sizes $*"
 	else
-		ko "$name $sizes $*: $(cat "$D/log")"
+		ko "$name $sizes $*: $(cat "$D/log" "$TMP/shadow.err")"
 	fi
 }
+
+# has NAME FILE PATTERN.. / lacks: each pattern (grep -E) is in FILE / none is.
+has() {
+	n=$1
+	f=$2
+	shift 2
+	for e in "$@"; do
+		grep -Eq -- "$e" "$f" || { ko "$n: no '$e'"; return; }
+	done
+	ok "$n"
+}
+lacks() {
+	n=$1
+	f=$2
+	shift 2
+	for e in "$@"; do
+		! grep -Eq -- "$e" "$f" || { ko "$n: has '$e'"; return; }
+	done
+	ok "$n"
+}
+# the parameters decide the code: with scalar stores (S = 1) no vector
+# store, no run of 4 and no decided #if is left; with S = 2 the vector
+# path; in CUDA S = 4 streams the vector stores, S = 3 the scalars only
+j="$EX/jacobi1d.mdh"
+"$LEGO" mdh "$j" -D P_i=4 -D O_i=2 -o "$TMP/s1.cl"
+"$LEGO" mdh "$j" -D P_i=4 -D O_i=2 -D S_i=2 -o "$TMP/s2.cl"
+"$LEGO" mdh "$EX/ccsdt.mdh" --target cuda -D P_p4=4 -D O_p4=2 -D S_p4=4 \
+	-o "$TMP/s4.cu"
+"$LEGO" mdh "$EX/ccsdt.mdh" --target cuda -D S_p4=3 -o "$TMP/s3.cu"
+lacks "S_i = 1: scalar stores alone" "$TMP/s1.cl" vstore4 mdh_vs mdh_q_i \
+	mdh_e '^#if [01]$' 'mdh_p_i \+= '
+has "S_i = 2: the vector stores" "$TMP/s2.cl" vstore4 \
+	'mdh_p_i \+= 4\)' 'const int mdh_q_i = mdh_p_i \+ mdh_e;'
+has "S_p4 = 4: float4 streamed" "$TMP/s4.cu" '__stcs\(\(float4 \*\)&mdh_out'
+lacks "S_p4 = 4: no decided #if" "$TMP/s4.cu" '^#if [01]$'
+has "S_p4 = 3: scalars streamed" "$TMP/s3.cu" '__stcs\(&mdh_out'
+lacks "S_p4 = 3: no vector store" "$TMP/s3.cu" '\(float4 \*\)&mdh_out' mdh_vs
+
+# every example's kernels, OpenCL and CUDA, at the defaults and with the
+# CUDA-only vector and streaming stores: no declaration shadows another
+for f in "$EX"/*.mdh; do
+	for t in opencl:cl nvrtc:cu; do
+		n=$(basename "$f" .mdh).${t#*:}
+		if "$LEGO" mdh "$f" --target "${t%:*}" -o "$TMP/$n" &&
+		   shadow_free "$TMP/$n"; then
+			ok "$n has no shadowing"
+		else
+			ko "$n shadows: $(cat "$TMP/shadow.err")"
+		fi
+	done
+done
 # symbolic sizes (kernel arguments), the defaults
 run matvec "7 13"
 # the local tree (L_k = 4) and the grid kernel (G_k = 2), both orders
@@ -254,26 +320,32 @@ else
 	ko "sweep: $(cat "$TMP/sweep.log")"
 fi
 
-# CUDA: the kernels and their launch function compile for sm_90 (they
-# run on the GPU only: bench/mdh).
-if command -v nvcc >/dev/null 2>&1; then
-	for t in "matmul -D L_i=4 -D L_j=8 -D L_k=4 -D G_k=2" "absmax -D L_j=8" "prl -D L_j=8" \
-		"jacobi3d -D L_k=32 -D P_i=4 -D M_x=5" \
-		"jacobi3d -D L_k=32 -D L_j=8 -D P_i=16 -D O_i=2 -D M_y=2 -D V_x=2" \
-		"ccsdt -D L_p4=2 -D P_p4=4 -D O_p4=3 -D S_p4=4" \
-		"ccsdt -D S_p4=3"; do
-		set -- $t
-		n=$1
-		shift
-		if "$LEGO" mdh "$EX/$n.mdh" --target cuda "$@" -o "$TMP/$n.cu" &&
-		   nvcc -arch=sm_90 -c "$TMP/$n.cu" -o "$TMP/$n.o" \
-			2> "$TMP/nvcc.err"; then
-			ok "$n compiles with nvcc: $*"
-		else
-			ko "$n with nvcc: $(cat "$TMP/nvcc.err")"
-		fi
-	done
-fi
+# CUDA: the kernels free of shadowing (--target nvrtc, through
+# cuda_shim.h), and with their launch function compiled for sm_90 by nvcc
+# where present (they run on the GPU only: bench/mdh).
+for t in "matmul -D L_i=4 -D L_j=8 -D L_k=4 -D G_k=2" "absmax -D L_j=8" \
+	"prl -D L_j=8" "jacobi3d -D L_k=32 -D P_i=4 -D M_x=5" \
+	"jacobi3d -D L_k=32 -D L_j=8 -D P_i=16 -D O_i=2 -D M_y=2 -D V_x=2" \
+	"ccsdt -D L_p4=2 -D P_p4=4 -D O_p4=3 -D S_p4=4" "ccsdt -D S_p4=3" \
+	"matmul -D L_i=4 -D L_j=8 -D L_k=4 -D G_k=2 -D M_A=4 -D M_2=2 -D R_k=2"; do
+	set -- $t
+	n=$1
+	shift
+	if "$LEGO" mdh "$EX/$n.mdh" --target nvrtc "$@" -o "$TMP/$n.nv.cu" &&
+	   shadow_free "$TMP/$n.nv.cu"; then
+		ok "$n.cu has no shadowing: $*"
+	else
+		ko "$n.cu shadows: $* $(cat "$TMP/shadow.err")"
+	fi
+	command -v nvcc >/dev/null 2>&1 || continue
+	if "$LEGO" mdh "$EX/$n.mdh" --target cuda "$@" -o "$TMP/$n.cu" &&
+	   nvcc -arch=sm_90 -c "$TMP/$n.cu" -o "$TMP/$n.o" \
+		2> "$TMP/nvcc.err"; then
+		ok "$n compiles with nvcc: $*"
+	else
+		ko "$n with nvcc: $(cat "$TMP/nvcc.err")"
+	fi
+done
 
 # NVRTC (what lego tune --runner cuda compiles): --target nvrtc, the
 # kernels alone, compile; the same kernels for nvcc do not (includes, the
