@@ -176,31 +176,6 @@ static int positive(const lego_expr *e)
 	}
 }
 
-/* 1 when a product of constants and symbols is >= 1 by their lower
- * bounds, 0 when it is >= 0, -1 otherwise. */
-static int product_floor(const lego_expr *e)
-{
-	int64_t lo;
-	int floor = 1;
-	switch (lego_expr_kind_of(e)) {
-	case LEGO_CONST:
-		lo = lego_expr_value(e);
-		return lo >= 1 ? 1 : lo == 0 ? 0 : -1;
-	case LEGO_SYM:
-		if (!lego_expr_is_const(e->sym->lo, &lo) || lo < 0)
-			return -1;
-		return lo >= 1;
-	case LEGO_MUL:
-		for (size_t i = 0; i < lego_expr_nargs(e); i++) {
-			int f = product_floor(lego_expr_arg(e, i));
-			floor = f < floor ? f : floor;
-		}
-		return floor;
-	default:
-		return positive(e) ? 1 : -1;
-	}
-}
-
 /* ------------------------------------------------------------- symbols */
 
 static Z3_ast symbol(smt_tr *tr, lego_expr *e)
@@ -361,13 +336,6 @@ Z3_ast smt_tr_int(smt_tr *tr, lego_expr *e)
 		t = c ? ite(tr, c, num(tr, 1), num(tr, 0)) : NULL;
 	} else
 		t = fold(tr, e);
-	/* A product of sizes is positive (of non-negative symbols, not
-	 * negative): a linear fact about a nonlinear term, which Z3 (its
-	 * nonlinear tactics, among other nonlinear facts) left undecided in
-	 * 0 < M * N with M, N >= 1. */
-	int floor = kind == LEGO_MUL ? product_floor(e) : -1;
-	if (t && floor >= 0 && add_hyp(tr, Z3_mk_ge(tr->z, t, num(tr, floor))))
-		return NULL;
 	return memo_put(tr, e, t);
 }
 
