@@ -91,9 +91,9 @@ __global__ void __launch_bounds__(512) tiled(const float *__restrict__ in, float
 	// The halo: points outside the grid are never read (their sums are
 	// not written), and are left as they are.
 	const long long t86_0 = 2LL * R + 8;
-	for (int e = t; e < (t86_0 * t86_0 * t86_0); e += 512) {
+	for (int h = t; h < (t86_0 * t86_0 * t86_0); h += 512) {
 		const long long t87_0 = 2LL * R + 8;
-		const int hx = e / (t87_0 * t87_0), hy = e / t87_0 % t87_0, hz = e % t87_0;
+		const int hx = h / (t87_0 * t87_0), hy = h / t87_0 % t87_0, hz = h % t87_0;
 		const int X = x0 + hx, Y = y0 + hy, Z = z0 + hz;
 		if (X >= 0 && X < N && Y >= 0 && Y < N && Z >= 0 && Z < N)
 			tile[hz + 40LL * hy + 80LL * hx * (R + 4)] = in[4LL * N * (4LL * (Y / 4) + (long long)N * (X / 4)) + 4LL * (Y % 4) + 16LL * (X % 4) + 64LL * (Z / 4) + Z % 4];

@@ -83,8 +83,8 @@ __global__ void __launch_bounds__(512) tiled(const float *__restrict__ in, float
 	const int z0 = 8 * {{ G.inv(g)[2] }} - R;
 	// The halo: points outside the grid are never read (their sums are
 	// not written), and are left as they are.
-	for (int e = t; e < {{ Hl.size }}; e += 512) {
-		const int hx = {{ Hl.inv(e)[0] }}, hy = {{ Hl.inv(e)[1] }}, hz = {{ Hl.inv(e)[2] }};
+	for (int h = t; h < {{ Hl.size }}; h += 512) {
+		const int hx = {{ Hl.inv(h)[0] }}, hy = {{ Hl.inv(h)[1] }}, hz = {{ Hl.inv(h)[2] }};
 		const int X = x0 + hx, Y = y0 + hy, Z = z0 + hz;
 		if (X >= 0 && X < N && Y >= 0 && Y < N && Z >= 0 && Z < N)
 			tile[{{ H[hx, hy, hz] }}] = in[{{ L[X, Y, Z] }}];

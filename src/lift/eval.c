@@ -95,7 +95,7 @@ static lift_fun *fun_new(lift_cc *cc, lift_fun_kind kind, const lift_ast *at)
 lego_expr *lift_fresh_index(lift_cc *cc, lego_expr *len, char *name,
 			    size_t cap)
 {
-	snprintf(name, cap, "i_%d", cc->nvars++);
+	snprintf(name, cap, LIFT_NAME_INDEX "%d", cc->nvars++);
 	return lego_index(cc->ctx, name, lego_const(cc->ctx, 0), len);
 }
 

@@ -172,6 +172,23 @@ size_t lift_explore(const char *file, const char *text, size_t len,
 
 /* ------------------------------------------------------------ compilation */
 
+/* The generated code's own names: the result `out` and a prefix followed
+ * by a number: loop indices (i_3, and i_3n in a double-buffered copy),
+ * accumulators, vectors taken apart, private and local buffers.  The
+ * emitters name them with these prefixes, and the parser refuses a user's
+ * name (size, parameter, function) that starts with one
+ * (lift_name_reserved), so no user name can clash with a generated one. */
+#define LIFT_NAME_INDEX "i_"
+#define LIFT_NAME_ACC "acc_"
+#define LIFT_NAME_VEC "v_"
+#define LIFT_NAME_PRIVATE "p_"
+#define LIFT_NAME_LOCAL "l_"
+#define LIFT_NAME_PREFIXES {LIFT_NAME_INDEX, LIFT_NAME_ACC, LIFT_NAME_VEC, \
+			    LIFT_NAME_PRIVATE, LIFT_NAME_LOCAL}
+
+/* 1 when name is `out` or starts with a prefix of LIFT_NAME_PREFIXES. */
+int lift_name_reserved(const char *name);
+
 typedef struct lift_kernel {
 	char *source;       /* the kernel source (user functions and kernel) */
 	char *host;         /* a header: NAME_launch and NAME_out_len */

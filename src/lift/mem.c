@@ -345,7 +345,8 @@ lift_buf *lift_buf_new(lift_cc *cc, lift_space sp, const lift_ast *at)
 {
 	lift_buf *b = lego_arena_alloc(&cc->ctx->arena, sizeof *b);
 	char name[32];
-	snprintf(name, sizeof name, "%s_%d", sp == SPACE_LOCAL ? "l" : "p",
+	snprintf(name, sizeof name, "%s%d",
+		 sp == SPACE_LOCAL ? LIFT_NAME_LOCAL : LIFT_NAME_PRIVATE,
 		 cc->nvars++);
 	if (!b || !(b->name = lego_arena_strdup(&cc->ctx->arena, name)))
 		return NULL;

@@ -462,8 +462,7 @@ static int parse_sizes(parser *ps)
 				     name);
 				goto fail;
 			}
-		if (!strcmp(name, "out") || !strncmp(name, "i_", 2) ||
-		    !strncmp(name, "acc_", 4)) {
+		if (lift_name_reserved(name)) {
 			perr(ps, line, col, "name reserved for the generated "
 					    "code: ", name);
 			goto fail;
@@ -534,8 +533,15 @@ static int parse_ufun(parser *ps, plist *funs)
 	f->line = ps->tline;
 	f->col = ps->tcol;
 	f->result = is_word(ps, "float") ? LIFT_FLOAT : LIFT_INT;
-	if (next(ps) || !(f->name = expect_ident(ps, "a function name")) ||
-	    expect(ps, '(', "'('"))
+	if (next(ps))
+		return -1;
+	int line = ps->tline, col = ps->tcol;
+	if (!(f->name = expect_ident(ps, "a function name")))
+		return -1;
+	if (lift_name_reserved(f->name)) /* it is emitted as written */
+		return perr(ps, line, col,
+			    "name reserved for the generated code: ", f->name);
+	if (expect(ps, '(', "'('"))
 		return -1;
 	lift_type_kind kinds[16];
 	size_t n = 0;
@@ -581,14 +587,21 @@ static int parse_ufun(parser *ps, plist *funs)
 	return plist_push(ps->ctx, funs, f) ? -1 : next(ps);
 }
 
-/* A kernel parameter's name must not clash in the generated C: with
- * another parameter, a size, the result `out` or the compiler's loop
- * indices and accumulators (i_N, acc_N). */
+int lift_name_reserved(const char *name)
+{
+	static const char *const prefixes[] = LIFT_NAME_PREFIXES;
+	if (!strcmp(name, "out"))
+		return 1;
+	for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
+		if (!strncmp(name, prefixes[i], strlen(prefixes[i])))
+			return 1;
+	return 0;
+}
+
+/* A kernel parameter's name must not clash in the generated C with
+ * another parameter or a size (nor with a generated name: refused before). */
 static int kernel_name_free(parser *ps, const plist *params, const char *name)
 {
-	if (!strcmp(name, "out") || !strncmp(name, "i_", 2) ||
-	    !strncmp(name, "acc_", 4))
-		return 0;
 	for (size_t i = 0; i < ps->p->nsizes; i++)
 		if (!strcmp(ps->p->sizes[i], name))
 			return 0;
@@ -615,9 +628,12 @@ static int parse_kernel(parser *ps)
 		int line = ps->tline, col = ps->tcol;
 		if (!(prm->name = expect_ident(ps, "a parameter name")))
 			goto fail;
-		if (!kernel_name_free(ps, &l, prm->name)) {
-			perr(ps, line, col, "name already taken in the kernel: ",
-			     prm->name);
+		const char *clash = lift_name_reserved(prm->name)
+			? "name reserved for the generated code: "
+			: !kernel_name_free(ps, &l, prm->name)
+			? "name already taken in the kernel: " : NULL;
+		if (clash) {
+			perr(ps, line, col, clash, prm->name);
 			goto fail;
 		}
 		if (expect(ps, ':', "':'") || !(prm->type = parse_type(ps)) ||

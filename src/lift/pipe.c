@@ -168,7 +168,7 @@ static int reads_inputs(const lift_val *v)
 
 /* Whether a copy's code reads its reduction's accumulator: the buffer
  * acc, or (acc NULL) a scalar one, a word acc_N of the generated code;
- * the parser refuses sizes and parameters named acc_..., so that no
+ * the parser refuses user names acc_... (lift.h), so that no
  * user's name (my_acc_0, acc_sum) is taken for one.  The code is searched
  * because an accumulator may reach the copy inside arguments that
  * reads_inputs accepts (a closure a lazy map applies, value(acc, n)),
@@ -179,10 +179,12 @@ static int reads_acc(const char *code, const char *acc)
 {
 	if (acc)
 		return lego_word_find(code, code, acc) != NULL;
-	for (const char *s = strstr(code, "acc_"); s; s = strstr(s + 1, "acc_")) {
-		size_t d = strspn(s + 4, "0123456789");
+	const size_t n = strlen(LIFT_NAME_ACC);
+	for (const char *s = strstr(code, LIFT_NAME_ACC); s;
+	     s = strstr(s + 1, LIFT_NAME_ACC)) {
+		size_t d = strspn(s + n, "0123456789");
 		if ((s == code || !lego_word_char(s[-1])) && d &&
-		    !lego_word_char(s[4 + d]))
+		    !lego_word_char(s[n + d]))
 			return 1;
 	}
 	return 0;

@@ -137,11 +137,12 @@ static int reduce_round(lift_cc *cc, const lift_fun *f, lift_val *a,
 		/* every component from the previous round's values */
 		int first = cc->nvars;
 		for (size_t k = 0; k < n; k++)
-			lift_emit(cc, "%s acc_%d = %s;",
+			lift_emit(cc, "%s " LIFT_NAME_ACC "%d = %s;",
 				  av[k]->type->kind == LIFT_FLOAT ? "float" : "int",
 				  cc->nvars++, yv[k]->text);
 		for (size_t k = 0; k < n; k++)
-			lift_emit(cc, "%s = acc_%d;", av[k]->text, first + (int)k);
+			lift_emit(cc, "%s = " LIFT_NAME_ACC "%d;", av[k]->text,
+				  first + (int)k);
 	}
 	return seq_close(cc, f);
 }
@@ -175,7 +176,7 @@ lift_val *lift_reduce_seq(lift_cc *cc, const lift_fun *f, lift_val *a)
 					"be a scalar, a tuple of scalars or an "
 					"array");
 		char acc[32];
-		snprintf(acc, sizeof acc, "acc_%d", cc->nvars++);
+		snprintf(acc, sizeof acc, LIFT_NAME_ACC "%d", cc->nvars++);
 		lift_type_kind kk = iv[k]->type->kind;
 		if (!(av[k] = lift_val_scalar(cc, kk, lego_arena_strdup(
 						      &cc->ctx->arena, acc))))
@@ -434,7 +435,7 @@ static int write_vector(lift_cc *cc, lift_val *v, const dest *d,
 	char name[32]; /* tmp's text while its components are stored */
 	if (!v->comps) {
 		/* computed once, then taken apart */
-		snprintf(name, sizeof name, "v_%d", cc->nvars++);
+		snprintf(name, sizeof name, LIFT_NAME_VEC "%d", cc->nvars++);
 		lift_emit(cc, "%s%d %s = %s;", v->type->kind == LIFT_INT
 					       ? "int" : "float", w, name,
 			  v->text);

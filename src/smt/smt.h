@@ -171,6 +171,9 @@ Z3_ast smt_tr_int(smt_tr *tr, lego_expr *e);
 Z3_ast smt_tr_bool(smt_tr *tr, lego_expr *e);
 /* The facts of src/simplify, as hypotheses.  LEGO_OK or an error. */
 int smt_tr_facts(smt_tr *tr);
+/* The pending divisibility facts d | n of src/simplify whose quotient
+ * n / d the terms translated so far mention.  LEGO_OK or an error. */
+int smt_tr_pending(smt_tr *tr);
 /* Hypotheses so far (their number grows as terms are translated). */
 size_t smt_tr_nhyps(const smt_tr *tr);
 Z3_ast smt_tr_hyp(const smt_tr *tr, size_t i);

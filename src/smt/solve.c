@@ -147,6 +147,8 @@ int smt_solve(lego_ctx *ctx, lego_expr *cond, unsigned timeout_ms,
 	int rc = q.tr ? smt_tr_facts(q.tr) : LEGO_ERR;
 	if (!rc && !(goal = smt_tr_bool(q.tr, cond)))
 		rc = lego_fail(ctx, LEGO_ERR, "cannot translate for Z3");
+	if (!rc)
+		rc = smt_tr_pending(q.tr);
 	ans->proof = LEGO_UNKNOWN;
 	const smt_syms *syms = rc ? NULL : smt_tr_syms(q.tr);
 	if (!rc && !decide(&q, cond, goal, left_ms(&q), ans))

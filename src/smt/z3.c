@@ -427,6 +427,34 @@ int smt_tr_facts(smt_tr *tr)
 	return rc;
 }
 
+/* d | n kept pending by src/simplify (n had a substitution n -> d0*q
+ * already, or was no variable of its analysis form), as n == d * (n / d),
+ * only when the goal mentions n / d: every such nonlinear fact, needed or
+ * not, slows Z3 down (to unknowns) on goals that never divide.  Without
+ * it Z3 knew 16 | N but not BX | N (the tile count N/BX of a RegP), and
+ * refuted x / BX < N / BX at N = 16, BX = 3. */
+int smt_tr_pending(smt_tr *tr)
+{
+	const struct lego_facts *f = tr->ctx->facts;
+	int rc = LEGO_OK;
+	for (size_t i = 0; !rc && i < f->npending; i++) {
+		lego_expr *d = f->pending[2 * i], *n = f->pending[2 * i + 1];
+		lego_expr *qe = lego_div(tr->ctx, n, d);
+		if (!qe)
+			return LEGO_ERR;
+		if (!translated(tr, qe))
+			continue;
+		Z3_ast nt = smt_tr_int(tr, n), dt = smt_tr_int(tr, d);
+		Z3_ast qt = smt_tr_int(tr, qe);
+		rc = fact(tr, nt && dt && qt ? Z3_mk_eq(tr->z, nt,
+				bin(tr, Z3_mk_mul, dt, qt)) : NULL);
+		/* Sizes: n >= d > 0 (the fact's n - d >= 0), so n / d >= 1. */
+		if (!rc && positive(d) && positive(n))
+			rc = fact(tr, Z3_mk_ge(tr->z, qt, num(tr, 1)));
+	}
+	return rc;
+}
+
 Z3_ast smt_tr_small(smt_tr *tr, int64_t bound)
 {
 	size_t n = tr->syms.n;

@@ -295,6 +295,13 @@ has "prove a template: an index in range" 1 \
 has "prove a template: an index out of range refuted" 1 \
 	"^$tmp/oob.tpl:7:7: {{ A\[t\] }}: indices in range: REFUTED (solver): 0 <= t and t < N: refuted at N=1 t=1$" \
 	out check --prove "$tmp/oob.tpl"
+# a tile count N/BX carries BX | N (docs/language.md) even after 16 | N:
+# src/simplify keeps the second fact pending, and Z3 must be told it
+# (it refuted X / BX < N / BX at N=16 BX=3 when it was not)
+printf '{%% lego %%}\nsym N, BX\nassume N %% 16 == 0\nindex X in [0, N)\nlayout A = OrderBy(RegP([N/BX, BX], [1, 2]))\n{%% end %%}\nx = a[{{ A[X / BX, X %% BX] }}];\n' >"$tmp/pending.tpl"
+has "prove a template: a pending divisibility fact reaches Z3" 0 \
+	"^$tmp/pending.tpl:7:7: {{ A\[X / BX, X % BX\] }}: indices in range: proved (solver)" \
+	out check --prove "$tmp/pending.tpl"
 # a slice [s, stop) needs 0 <= s <= stop <= dim: empty at the end (s = N) is
 # in range, a start past the stop is not
 printf '{%% lego %%}\nsym N\nindex s in [0, N + 1)\nlayout A = Row(N)\n{%% end %%}\nx = a[{{ A[s:] }}];\ny = a[{{ A[s + 1:] }}];\n' >"$tmp/slice.tpl"

@@ -70,6 +70,28 @@ else
 	ko "a generated line of over 4096 characters"
 fi
 
+# Every name of the generated code is refused as a user's name (lift.h's
+# LIFT_NAME_PREFIXES): each word NAME_N (NAME_Nn) in the kernels of the
+# examples, as a size (a parameter p_4 used to compile into C that did not).
+gen=$(for f in "$EX"/*.lift "$HERE"/[!e]*.lift; do
+	for t in opencl cuda; do "$LEGO" lift "$f" --target "$t"; done
+done 2>/dev/null | grep -ow '[a-z]*_[0-9][0-9]*n\{0,1\}' | sort -u)
+taken=""
+for name in $gen; do
+	printf 'size N, %s;\nkernel k(x : [float]N) = mapGlb(id) $ x;\n' "$name" \
+		> "$TMP/gen.lift"
+	if "$LEGO" lift "$TMP/gen.lift" 2> "$TMP/err" > /dev/null ||
+	   ! grep -q "name reserved for the generated code: $name\$" "$TMP/err"
+	then
+		taken="$taken $name"
+	fi
+done
+if [ -n "$gen" ] && [ -z "$taken" ]; then
+	ok "generated names reserved: $(echo "$gen" | sed 's/[0-9]*n*$//' | sort -u | tr '\n' ' ')"
+else
+	ko "generated names not reserved:${taken:- none found}"
+fi
+
 type_is() {
 	got=$("$LEGO" lift --type "$EX/$1.lift" 2>&1)
 	if [ "$got" = "$2" ]; then
