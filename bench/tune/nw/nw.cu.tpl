@@ -22,6 +22,10 @@ tune layout S in {Row(B1, B1), Row(B1, B1 + 1), GenP([B1, B1], antidiag), GenP([
 assume ((B + 1) * (B + 2) + B * B) * 4 <= 49152
 index r in [0, B1)
 index c in [0, B1)
+# a wave cell's row and column above and left of it (r, c >= 1 there),
+# declared so that lego check --prove knows their range
+index r1 in [0, B)
+index c1 in [0, B)
 # B | N, the tiles of a row
 layout Cols = Row(N / B, B)
 {% end %}
@@ -90,10 +94,11 @@ extern "C" __global__ void nw(const int *__restrict__ ref, int *mat,
 			const int c = m < {{ B }} ? tx + 1 : tx + m - {{ B }} + 2;
 			const int r = m + 2 - c;
 			if (m < {{ B }} ? tx <= m : tx < 2 * {{ B }} - 1 - m) {
-				const int nw = buf[{{ S[r - 1, c - 1] }}];
-				const int w = buf[{{ S[r, c - 1] }}];
-				const int n = buf[{{ S[r - 1, c] }}];
-				const int v = max3(nw + rt[(r - 1) * {{ B }} + c - 1], w - P, n - P);
+				const int r1 = r - 1, c1 = c - 1;
+				const int nw = buf[{{ S[r1, c1] }}];
+				const int w = buf[{{ S[r, c1] }}];
+				const int n = buf[{{ S[r1, c] }}];
+				const int v = max3(nw + rt[r1 * {{ B }} + c1], w - P, n - P);
 				buf[{{ S[r, c] }}] = v;
 			}
 			__syncthreads();
