@@ -39,13 +39,13 @@ static int run_checked(tune_device *d, void *prog, int reference,
 		       double *ms, char *why, size_t cap)
 {
 	const tune_shape *s = &d->shape;
-	size_t es = tune_elem_bytes(d->l->elem);
 	for (size_t a = 0; a < s->nargs; a++) {
 		void *src = d->input[a];
+		size_t es = tune_elem_bytes(s->elem[a]);
 		if (s->kind[a] != TUNE_ARG_BUFFER)
 			continue;
 		if (s->out[a])
-			tune_fill_poison(d->l->elem, src = d->got, s->elems[a]);
+			tune_fill_poison(s->elem[a], src = d->got, s->elems[a]);
 		if (d->ops->write(d, d->mem[a], src, s->elems[a] * es)) {
 			snprintf(why, cap, "cannot write %s", s->names[a]);
 			return -1;
@@ -64,12 +64,14 @@ static int run_checked(tune_device *d, void *prog, int reference,
 		if (!s->out[a])
 			continue;
 		void *dst = reference ? d->want[a] : d->got;
-		if (d->ops->read(d, d->mem[a], dst, s->elems[a] * es)) {
+		size_t bytes = s->elems[a] * tune_elem_bytes(s->elem[a]);
+		if (d->ops->read(d, d->mem[a], dst, bytes)) {
 			snprintf(why, cap, "cannot read %s back", s->names[a]);
 			return -1;
 		}
-		if (!reference && tune_check(d->l, s->names[a], d->got,
-					     d->want[a], s->elems[a], why, cap))
+		if (!reference &&
+		    tune_check(s->elem[a], d->l->tolerance, s->names[a], d->got,
+			       d->want[a], s->elems[a], why, cap))
 			return -1;
 	}
 	return 0;
@@ -83,25 +85,26 @@ static int set_problem(tune_device *d, const tune_shape *s,
 {
 	drop_buffers(d);
 	d->shape = *s;
-	size_t es = tune_elem_bytes(d->l->elem), most = 0;
+	size_t most = 0; /* bytes of the largest buffer: got's */
 	for (size_t a = 0; a < s->nargs; a++) {
 		if (s->kind[a] != TUNE_ARG_BUFFER)
 			continue; /* passed by value at each launch */
-		d->input[a] = malloc(s->elems[a] * es);
-		d->want[a] = s->out[a] ? malloc(s->elems[a] * es) : NULL;
-		d->mem[a] = d->ops->alloc(d, s->elems[a] * es);
+		size_t bytes = s->elems[a] * tune_elem_bytes(s->elem[a]);
+		d->input[a] = malloc(bytes);
+		d->want[a] = s->out[a] ? malloc(bytes) : NULL;
+		d->mem[a] = d->ops->alloc(d, bytes);
 		if (!d->input[a] || (s->out[a] && !d->want[a]) || !d->mem[a]) {
 			snprintf(why, cap, "cannot allocate %s (%zu elements)",
 				 s->names[a], s->elems[a]);
 			drop_buffers(d);
 			return -1;
 		}
-		tune_fill_input(d->l->elem, d->input[a], s->elems[a], a);
-		most = s->elems[a] > most ? s->elems[a] : most;
+		tune_fill_input(s->elem[a], d->input[a], s->elems[a], a);
+		most = bytes > most ? bytes : most;
 	}
 	char *opts = tune_define_options(defs, ndefs, s);
 	char rwhy[512] = "out of memory";
-	void *prog = opts && (d->got = malloc(most * es))
+	void *prog = opts && (d->got = malloc(most))
 			     ? d->ops->build(d, d->l->reference, opts, rwhy,
 					     sizeof rwhy) : NULL;
 	double ms;

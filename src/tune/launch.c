@@ -1,7 +1,8 @@
 /* launch.c - the launch of a built-in runner for one problem: buffer and
  * grid sizes evaluated from the defines (with the language's own
- * expressions), inputs, the check against the reference. */
-#include <math.h>
+ * expressions); elem.c has the inputs and the check against the
+ * reference. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,9 +134,30 @@ static int eval_scalar(lego_ctx *ctx, lego_spec *spec, const char *name,
 	return 0;
 }
 
-/* "a:M*K b:K*N c:M*N:out M:int n:long=M*N". */
+/* Strips a buffer's ":out" and ":TYPE" suffixes (either order) off
+ * size[0..*len), setting o's out[k] and elem[k]. */
+static void buffer_suffixes(const char *size, size_t *len, tune_shape *o,
+			    size_t k)
+{
+	for (int i = 0; i < 2; i++) {
+		const char *colon = NULL;
+		for (size_t j = *len; j-- > 0 && !colon;)
+			colon = size[j] == ':' ? size + j : NULL;
+		if (!colon)
+			return;
+		size_t at = (size_t)(colon - size), n = *len - at - 1;
+		if (n == 3 && !strncmp(colon + 1, "out", 3) && !o->out[k])
+			o->out[k] = 1;
+		else if (lego_tune_elem_parse(colon + 1, n, &o->elem[k]))
+			return;
+		*len = at;
+	}
+}
+
+/* "a:M*K b:K*N c:M*N:out M:int n:long=M*N", buffers of type elem unless
+ * they name theirs ("c:M*N:out:i32"). */
 static int eval_args(lego_ctx *ctx, lego_spec *spec, const char *text,
-		     tune_shape *o, char *why, size_t cap)
+		     lego_tune_elem elem, tune_shape *o, char *why, size_t cap)
 {
 	const char *s = text;
 	o->nargs = 0;
@@ -149,9 +171,9 @@ static int eval_args(lego_ctx *ctx, lego_spec *spec, const char *text,
 		size_t name = colon ? (size_t)(colon - s) : 0;
 		if (!colon || !name || name >= sizeof o->names[0] ||
 		    o->nargs == TUNE_MAX_ARGS) {
-			snprintf(why, cap, "launch: expected NAME:SIZE[:out] "
-				 "or NAME:int|long[=VALUE] (at most %d), got "
-				 "'%.*s'", TUNE_MAX_ARGS, (int)len, s);
+			snprintf(why, cap, "launch: expected NAME:SIZE[:out]"
+				 "[:TYPE] or NAME:int|long[=VALUE] (at most "
+				 "%d), got '%.*s'", TUNE_MAX_ARGS, (int)len, s);
 			return -1;
 		}
 		size_t k = o->nargs++;
@@ -164,10 +186,8 @@ static int eval_args(lego_ctx *ctx, lego_spec *spec, const char *text,
 		if (scalar < 0)
 			return -1;
 		if (!scalar) {
-			o->out[k] = slen > 4 &&
-				    !strncmp(size + slen - 4, ":out", 4);
-			if (o->out[k])
-				slen -= 4;
+			o->elem[k] = elem;
+			buffer_suffixes(size, &slen, o, k);
 			if (eval(ctx, spec, size, slen, &o->elems[k], why,
 				 cap))
 				return -1;
@@ -213,7 +233,8 @@ int tune_launch_shape(const lego_tune_launch *l, const lego_define *defs,
 	if (!spec)
 		snprintf(why, cap, "launch: %s", ctx ? lego_ctx_error(ctx)
 						     : "out of memory");
-	else if (!eval_args(ctx, spec, l->args ? l->args : "", out, why, cap) &&
+	else if (!eval_args(ctx, spec, l->args ? l->args : "", l->elem, out,
+			  why, cap) &&
 		 !eval_grid(ctx, spec, l->global, l->local, out->global,
 			    out->local, &out->dims, why, cap)) {
 		rc = 0;
@@ -242,7 +263,8 @@ int tune_shape_equal(const tune_shape *a, const tune_shape *b)
 		return 0;
 	for (size_t k = 0; k < a->nargs; k++)
 		if (a->kind[k] != b->kind[k] || a->elems[k] != b->elems[k] ||
-		    a->out[k] != b->out[k] || a->i64[k] != b->i64[k])
+		    a->elem[k] != b->elem[k] || a->out[k] != b->out[k] ||
+		    a->i64[k] != b->i64[k])
 			return 0;
 	return 1;
 }
@@ -259,79 +281,6 @@ const void *tune_shape_scalar(const tune_shape *s, size_t a, size_t *bytes)
 	default:
 		return NULL;
 	}
-}
-
-size_t tune_elem_bytes(lego_tune_elem e)
-{
-	return e == LEGO_TUNE_F16 ? 2 : 4;
-}
-
-/* IEEE half from a float that is a small integer or NaN (the only values
- * written), and back for any half. */
-static uint16_t to_half(float f)
-{
-	if (isnan(f))
-		return 0x7e00;
-	uint16_t sign = f < 0 ? 0x8000 : 0;
-	float a = fabsf(f);
-	if (a == 0)
-		return sign;
-	int e;
-	float m = frexpf(a, &e); /* a = m 2^e, m in [0.5, 1) */
-	return (uint16_t)(sign | (uint16_t)((e + 14) << 10) |
-			  (uint16_t)((int)(m * 2048.0f) & 0x3ff));
-}
-
-static float from_half(uint16_t h)
-{
-	int e = h >> 10 & 0x1f, m = h & 0x3ff;
-	float v = e == 0    ? ldexpf((float)m, -24)
-		  : e == 31 ? (m ? NAN : INFINITY)
-			    : ldexpf((float)(m | 0x400), e - 25);
-	return h & 0x8000 ? -v : v;
-}
-
-static float value_at(lego_tune_elem e, const void *buf, size_t i)
-{
-	return e == LEGO_TUNE_F16 ? from_half(((const uint16_t *)buf)[i])
-				  : ((const float *)buf)[i];
-}
-
-static void set_value(lego_tune_elem e, void *buf, size_t i, float v)
-{
-	if (e == LEGO_TUNE_F16)
-		((uint16_t *)buf)[i] = to_half(v);
-	else
-		((float *)buf)[i] = v;
-}
-
-void tune_fill_input(lego_tune_elem e, void *buf, size_t n, size_t arg)
-{
-	for (size_t i = 0; i < n; i++)
-		set_value(e, buf, i, (float)((i * 5 + arg * 3) % 7) - 3);
-}
-
-void tune_fill_poison(lego_tune_elem e, void *buf, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		set_value(e, buf, i, NAN);
-}
-
-int tune_check(const lego_tune_launch *l, const char *arg, const void *got,
-	       const void *want, size_t n, char *why, size_t cap)
-{
-	double tol = l->tolerance > 0 ? l->tolerance
-		     : l->elem == LEGO_TUNE_F16 ? 2e-2 : 1e-3;
-	for (size_t i = 0; i < n; i++) {
-		float g = value_at(l->elem, got, i);
-		float w = value_at(l->elem, want, i);
-		if (!(fabs((double)g - w) <= tol * (fabs((double)w) + 1))) {
-			snprintf(why, cap, "wrong result: %s[%zu] = %g, the "
-				 "reference says %g", arg, i, g, w);
-			return -1;
-		}
-	}
-	return 0;
 }
 
 /* Whether NAME is one of s's scalar arguments. */

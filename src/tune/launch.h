@@ -21,6 +21,7 @@ typedef struct tune_shape {
 	char names[TUNE_MAX_ARGS][32];
 	tune_arg_kind kind[TUNE_MAX_ARGS];
 	size_t elems[TUNE_MAX_ARGS];   /* a buffer's; 0 for a scalar */
+	lego_tune_elem elem[TUNE_MAX_ARGS]; /* a buffer's element type */
 	int out[TUNE_MAX_ARGS];
 	/* a scalar's value, as the kernel takes it */
 	int32_t i32[TUNE_MAX_ARGS];
@@ -44,12 +45,15 @@ const void *tune_shape_scalar(const tune_shape *s, size_t a, size_t *bytes);
 size_t tune_elem_bytes(lego_tune_elem e);
 /* The inputs: small integers, exact in f16 and f32 sums. */
 void tune_fill_input(lego_tune_elem e, void *buf, size_t n, size_t arg);
-/* A value no kernel writes by chance (NaN), for the outputs. */
+/* A value no kernel writes by chance, for the outputs: NaN, or the
+ * integer type's least value (a correct kernel must not write it). */
 void tune_fill_poison(lego_tune_elem e, void *buf, size_t n);
-/* 0 when got matches want within the launch's tolerance; -1 with the
- * first mismatch in why. */
-int tune_check(const lego_tune_launch *l, const char *arg, const void *got,
-	       const void *want, size_t n, char *why, size_t cap);
+/* 0 when got matches want: floats within the relative tolerance (0: the
+ * type's default), integers exactly and never the poison; -1 with the
+ * first mismatch of buffer arg in why. */
+int tune_check(lego_tune_elem e, double tolerance, const char *arg,
+	       const void *got, const void *want, size_t n, char *why,
+	       size_t cap);
 /* "-DM=64 -DN=64": the defines as compiler options (OpenCL's and
  * NVRTC's), for the reference (malloc'ed); not those that name a scalar
  * argument of s (a parameter "int M" would read "int 64"). */

@@ -168,19 +168,26 @@ lego_tune_runner *lego_tune_runner_cmd(const char *cmd, const char *ext,
  * those of a reference kernel run on the same inputs, and time it. */
 typedef enum lego_tune_elem {
 	LEGO_TUNE_F32,
-	LEGO_TUNE_F16
+	LEGO_TUNE_F16,
+	LEGO_TUNE_I32, /* compared exactly, poisoned with INT32_MIN */
+	LEGO_TUNE_I64  /* compared exactly, poisoned with INT64_MIN */
 } lego_tune_elem;
+
+/* "f32", "f16", "i32" or "i64", the first len characters of s: 0 and
+ * the type in *out, -1 for anything else. */
+int lego_tune_elem_parse(const char *s, size_t len, lego_tune_elem *out);
 
 typedef struct lego_tune_launch {
 	const char *kernel;     /* the entry point, in candidate and reference */
 	/* The kernel's arguments in order, "a:M*K b:K*N c:M*N:out M:int":
 	 * each a buffer of NAME:SIZE elements (an expression of the
 	 * defines), ":out" when the kernel writes it (compared with the
-	 * reference's), or a scalar passed by value, NAME:int (32 bits) or
+	 * reference's), then ":f32", ":f16", ":i32" or ":i64", its element
+	 * type when it is not elem's, or a scalar passed by value, NAME:int (32 bits) or
 	 * NAME:long (64 bits), whose value is the define NAME, or
 	 * NAME:int=EXPR, an expression of the defines. */
 	const char *args;
-	lego_tune_elem elem;    /* the element type of every buffer */
+	lego_tune_elem elem;    /* the element type of a buffer not given one */
 	/* Work-items (OpenCL's global size, CUDA's threads) and work-group
 	 * (block) size per dimension, "M*N/TM" or "N, M/BM": expressions of
 	 * the defines, 1 to 3 of them; local NULL: the runtime's choice
@@ -191,7 +198,8 @@ typedef struct lego_tune_launch {
 	 * candidates'; they change with the parameters, the reference runs
 	 * once a problem). */
 	const char *ref_global, *ref_local;
-	double tolerance;       /* relative, 0: 1e-3 (f32) or 2e-2 (f16) */
+	/* relative, 0: 1e-3 (f32) or 2e-2 (f16); integers compare exactly */
+	double tolerance;
 	double timeout_s;       /* one launch; 0: 10 s */
 	int reps;               /* timed launches, the fastest kept; 0: 5 */
 } lego_tune_launch;

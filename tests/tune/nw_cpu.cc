@@ -5,9 +5,11 @@
 // block x - 1, so in order every wait is met at once), a block's B
 // threads as threads meeting at a barrier for __syncthreads.  The score
 // matrix is computed here independently (the textbook recurrence), and
-// lo must equal it mod 256 everywhere, on two launches in a row (the
-// second starts from the flags the first left).  Prints one line a
+// score must equal it exactly everywhere, on two launches in a row (the
+// second starts from the flags the first left).  The buffers are those
+// of run.sh's --args: int, but the flags float.  Prints one line a
 // configuration, "ok" or "WRONG ..."; exits non-zero on any.
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <pthread.h>
@@ -27,12 +29,18 @@ template <class T> static T __ldcg(const T *p) { return *p; }
 
 #include "nw_kernels.h"
 
-typedef void kernel_fn(const float *, float *, float *, float *);
+typedef void kernel_fn(const int *, int *, float *, int *);
+/* ref, mat, flags, score */
+struct buffers {
+	std::vector<int> ref, mat;
+	std::vector<float> flags;
+	std::vector<int> score;
+};
 struct thread_args {
 	kernel_fn *f;
 	unsigned tx, bx, grid;
 	pthread_barrier_t *bar;
-	float *ref, *mat, *flags, *lo;
+	buffers *buf;
 };
 
 static void *thread_main(void *arg)
@@ -42,12 +50,13 @@ static void *thread_main(void *arg)
 	blockIdx = {a->bx, 0, 0};
 	gridDim = {a->grid, 1, 1};
 	lego_barrier = a->bar;
-	a->f(a->ref, a->mat, a->flags, a->lo);
+	buffers *b = a->buf;
+	a->f(b->ref.data(), b->mat.data(), b->flags.data(), b->score.data());
 	return nullptr;
 }
 
 /* One launch of N / B blocks of B threads, block after block. */
-static void run(kernel_fn *f, unsigned n, unsigned b, std::vector<float> *buf)
+static void run(kernel_fn *f, unsigned n, unsigned b, buffers *buf)
 {
 	for (unsigned bx = 0; bx < n / b; bx++) {
 		pthread_barrier_t bar;
@@ -55,8 +64,7 @@ static void run(kernel_fn *f, unsigned n, unsigned b, std::vector<float> *buf)
 		std::vector<thread_args> as(b);
 		std::vector<pthread_t> ts(b);
 		for (unsigned t = 0; t < b; t++) {
-			as[t] = {f, t, bx, n / b, &bar, buf[0].data(), buf[1].data(),
-				 buf[2].data(), buf[3].data()};
+			as[t] = {f, t, bx, n / b, &bar, buf};
 			pthread_create(&ts[t], nullptr, thread_main, &as[t]);
 		}
 		for (unsigned t = 0; t < b; t++)
@@ -66,18 +74,17 @@ static void run(kernel_fn *f, unsigned n, unsigned b, std::vector<float> *buf)
 }
 
 /* The runner's inputs (src/tune/launch.c tune_fill_input), arg a. */
-static void fill(std::vector<float> &v, size_t a)
+template <class T> static void fill(std::vector<T> &v, size_t a)
 {
 	for (size_t i = 0; i < v.size(); i++)
-		v[i] = (float)((i * 5 + a * 3) % 7) - 3;
+		v[i] = (T)((int)((i * 5 + a * 3) % 7) - 3);
 }
 
-/* Scores mod 256 by the recurrence, penalty 10. */
-static std::vector<int> want(const std::vector<float> &ref, long n)
+/* The scores by the recurrence, penalty 10. */
+static std::vector<long> want(const std::vector<int> &ref, long n)
 {
 	const long c = n + 1;
 	std::vector<long> s(c * c);
-	std::vector<int> lo(c * c);
 	for (long i = 0; i < c; i++)
 		for (long j = 0; j < c; j++) {
 			long v = i == 0 ? -10 * j : j == 0 ? -10 * i : 0;
@@ -87,32 +94,33 @@ static std::vector<int> want(const std::vector<float> &ref, long n)
 				v = std::max(v, s[(i - 1) * c + j] - 10);
 			}
 			s[i * c + j] = v;
-			lo[i * c + j] = (int)(v & 255);
 		}
-	return lo;
+	return s;
 }
 
 static int check(const char *name, kernel_fn *f, unsigned n, unsigned b)
 {
 	const size_t c = n + 1;
-	std::vector<float> buf[4] = {std::vector<float>(c * c), std::vector<float>(c * c),
-				     std::vector<float>(n), std::vector<float>(c * c)};
-	for (size_t a = 0; a < 3; a++)
-		fill(buf[a], a);
-	const std::vector<int> w = want(buf[0], n);
+	buffers buf = {std::vector<int>(c * c), std::vector<int>(c * c),
+		       std::vector<float>(n), std::vector<int>(c * c)};
+	fill(buf.ref, 0);
+	fill(buf.mat, 1);
+	fill(buf.flags, 2);
+	const std::vector<long> w = want(buf.ref, n);
 	for (int launch = 1; launch <= 2; launch++) {
-		for (float &v : buf[3])
-			v = NAN;
-		run(f, n, b, buf);
+		for (int &v : buf.score)
+			v = INT_MIN; /* the runner's poison */
+		run(f, n, b, &buf);
 		for (size_t i = 0; i < c * c; i++)
-			if (!(buf[3][i] == (float)w[i])) {
-				printf("%s N=%u: WRONG launch %d lo[%zu] = %g, want %d\n", name,
-				       n, launch, i, buf[3][i], w[i]);
+			if (buf.score[i] != w[i]) {
+				printf("%s N=%u: WRONG launch %d score[%zu] = %d, want %ld\n",
+				       name, n, launch, i, buf.score[i], w[i]);
 				return 1;
 			}
 		for (unsigned k = 0; k < n / b; k++)
-			if (buf[2][k] != 0) {
-				printf("%s N=%u: WRONG flag %u left %g\n", name, n, k, buf[2][k]);
+			if (buf.flags[k] != 0) {
+				printf("%s N=%u: WRONG flag %u left %g\n", name, n, k,
+				       buf.flags[k]);
 				return 1;
 			}
 	}

@@ -7,9 +7,10 @@
 # the space hold; lego gen --tuned expands the best configuration.  The
 # same in process with the built-in OpenCL runner (--runner opencl),
 # candidates compiled in parallel, a timeout recorded, sizes passed as
-# scalar arguments; the Triton runner's timing (runner_bench.py); the
-# study's template choice (choice_check.py); the NW and softmax studies'
-# spaces and kernels (study_check.py, nw_cpu.sh).
+# scalar arguments, integer buffers checked exactly; the Triton runner's
+# timing (runner_bench.py); the study's template choice
+# (choice_check.py); the NW and softmax studies' spaces and kernels
+# (study_check.py, nw_cpu.sh).
 # Last line: "tune: N passed, N failed".
 build=${1:-build}
 lego=$(cd "$build" && pwd)/lego
@@ -170,6 +171,37 @@ expect scalars-swapped "$tmp/out" "3 evaluations (3 measured, 3 failed)"
 (cd "$tmp" && "$lego" tune "$here/sizes.cl.tpl" --show --db "$tmp/z3.db" \
 	-D M=12 -D N=20 -D K=6) >"$tmp/show" 2>&1
 expect scalars-swapped-why "$tmp/show" "TM=1: wrong result: c["
+# Integer buffers, compared exactly (ints.cl.tpl, b = a * 10^6 or 10^10):
+# BUG 2's off-by-one in a large value is a wrong result (a relative 1e-3
+# would pass it), BUG 3's unwritten b[0] keeps the poison.  The inputs
+# are (5 i + 3 arg) % 7 - 3: a[5] = 1, a[0] = -3.  By --elem, and by a
+# type per buffer.  An element both leave unwritten fails every
+# candidate, as a float's NaN does.
+ints() {
+	(cd "$tmp" && "$lego" tune "$here/ints.cl.tpl" --target opencl \
+		--strategy exhaustive --runner opencl --kernel scale --global N \
+		--reference "$here/ints_ref.cl" -D N=64 -q "$@")
+}
+ints_show() {
+	(cd "$tmp" && "$lego" tune "$here/ints.cl.tpl" --show --db "$1" -D N=64 \
+		-D W="$2" -D HOLE=1) >"$tmp/show" 2>&1
+}
+ints --args 'a:N b:N:out' --elem i32 -D W=32 -D HOLE=1 --db "$tmp/i32.db" >"$tmp/out" 2>&1
+expect ints-i32 "$tmp/out" "3 evaluations (3 measured, 2 failed)"
+expect ints-i32-best "$tmp/out" "best: BUG=1"
+ints_show "$tmp/i32.db" 32
+expect ints-i32-off "$tmp/show" "BUG=2: wrong result: b[5] = 1000001, the reference says 1000000"
+expect ints-i32-poison "$tmp/show" "BUG=3: wrong result: b[0] = -2147483648 (not written), the reference says -3000000"
+ints --args 'a:N:i32 b:N:out:i64' -D W=64 -D HOLE=1 --db "$tmp/i64.db" >"$tmp/out" 2>&1
+expect ints-i64 "$tmp/out" "3 evaluations (3 measured, 2 failed)"
+ints_show "$tmp/i64.db" 64
+expect ints-i64-off "$tmp/show" "BUG=2: wrong result: b[5] = 10000000001, the reference says 10000000000"
+expect ints-i64-poison "$tmp/show" "BUG=3: wrong result: b[0] = -9223372036854775808 (not written)"
+ints --args 'a:N b:N:out' --elem i32 -D W=32 -D HOLE=2 --db "$tmp/ih.db" \
+	>"$tmp/out" 2>&1
+expect ints-hole "$tmp/out" "3 evaluations (3 measured, 3 failed)"
+ints --args 'a:N b:N:out' --elem i16 -D W=32 -D HOLE=1 >"$tmp/e" 2>&1
+[ $? -eq 2 ] && ok || bad "--elem i16: not a usage error: $(cat "$tmp/e")"
 for args in "--runner metal" "--runner opencl --kernel twice" "--kernel twice" \
 	"--runner opencl --run true --kernel k --args a:N --global N --reference x"; do
 	(cd "$tmp" && "$lego" tune "$here/spin.cl.tpl" $args -D N=1) >"$tmp/e" 2>&1

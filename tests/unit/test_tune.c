@@ -408,6 +408,68 @@ static void test_parallel(lego_test *t)
 	lego_ctx_free(ctx);
 }
 
+/* Integer buffers: the inputs (5 i + 3 arg) % 7 - 3 computed here, the
+ * poison the type's least value, the check exact whatever the
+ * tolerance; a type per buffer in the arguments. */
+static void test_launch_ints(lego_test *t)
+{
+	test_case(t, "launch_ints");
+	int32_t a[14], b[14];
+	int64_t w[14], g[14];
+	tune_fill_input(LEGO_TUNE_I32, a, 14, 2);
+	tune_fill_input(LEGO_TUNE_I64, w, 14, 2);
+	int ok = 1;
+	for (size_t i = 0; i < 14; i++)
+		ok &= a[i] == (int32_t)((i * 5 + 6) % 7) - 3 && w[i] == a[i];
+	CHECK(t, ok);
+	char why[256] = "";
+	for (size_t i = 0; i < 14; i++)
+		w[i] = g[i] = 1000000 * w[i];
+	CHECK(t, tune_check(LEGO_TUNE_I64, 0, "s", g, w, 14, why,
+			    sizeof why) == 0);
+	g[8] += 1; /* 1000001 for 1000000: within 1e-3, and 0.5 */
+	CHECK(t, w[8] == 1000000);
+	CHECKF(t, tune_check(LEGO_TUNE_I64, 0.5, "s", g, w, 14, why,
+			     sizeof why) &&
+		  !strcmp(why, "wrong result: s[8] = 1000001, the reference "
+			       "says 1000000"), "%s", why);
+	memcpy(b, a, sizeof b);
+	tune_fill_poison(LEGO_TUNE_I32, b + 3, 1);
+	CHECKF(t, tune_check(LEGO_TUNE_I32, 0, "s", b, a, 14, why,
+			     sizeof why) &&
+		  strstr(why, "s[3] = -2147483648 (not written)"), "%s", why);
+	tune_fill_poison(LEGO_TUNE_I32, a + 3, 1); /* both unwritten */
+	CHECK(t, tune_check(LEGO_TUNE_I32, 0, "s", b, a, 14, why,
+			    sizeof why));
+	tune_fill_poison(LEGO_TUNE_I64, g, 1);
+	CHECK(t, g[0] == INT64_MIN);
+
+	lego_tune_launch l = {.args = "a:N:i32 b:N:out:i64 c:N:f16:out d:N "
+				      "e:N:out",
+			      .elem = LEGO_TUNE_I32, .global = "N"};
+	lego_define d[] = {{"N", 32}};
+	tune_shape sh, sh2;
+	CHECKF(t, tune_launch_shape(&l, d, 1, &sh, why, sizeof why) == 0,
+	       "%s", why);
+	CHECK(t, sh.nargs == 5 && sh.elem[0] == LEGO_TUNE_I32 &&
+		 !sh.out[0] && sh.elem[1] == LEGO_TUNE_I64 && sh.out[1] &&
+		 sh.elem[2] == LEGO_TUNE_F16 && sh.out[2] &&
+		 sh.elem[3] == LEGO_TUNE_I32 && sh.elem[4] == LEGO_TUNE_I32 &&
+		 sh.out[4] && sh.elems[1] == 32 && sh.elems[4] == 32);
+	CHECK(t, tune_elem_bytes(LEGO_TUNE_I64) == 8 &&
+		 tune_elem_bytes(LEGO_TUNE_I32) == 4);
+	l.elem = LEGO_TUNE_F32; /* d and e change type: another problem */
+	CHECK(t, tune_launch_shape(&l, d, 1, &sh2, why, sizeof why) == 0 &&
+		 !tune_shape_equal(&sh, &sh2));
+	lego_tune_launch bad = {.args = "a:N:i16", .global = "N"};
+	CHECK(t, tune_launch_shape(&bad, d, 1, &sh, why, sizeof why) &&
+		 strstr(why, "cannot evaluate 'N:i16'"));
+	lego_tune_elem e;
+	CHECK(t, lego_tune_elem_parse("i64", 3, &e) == 0 &&
+		 e == LEGO_TUNE_I64 && lego_tune_elem_parse("i6", 2, &e) &&
+		 lego_tune_elem_parse("i641", 4, &e));
+}
+
 /* The built-in runners' launch: sizes from the defines, inputs, the
  * check (half-precision encodings from IEEE 754, not from the code). */
 static void test_launch(lego_test *t)
@@ -497,16 +559,17 @@ static void test_launch(lego_test *t)
 		ok &= f[i] == (float)(long)f[i] && f[i] >= -3 && f[i] <= 3 &&
 		      h[i] == enc[(int)f[i] + 3];
 	CHECK(t, ok);
-	lego_tune_launch c = {.elem = LEGO_TUNE_F16};
 	uint16_t g[14];
 	memcpy(g, h, sizeof g);
-	CHECK(t, tune_check(&c, "c", g, h, 14, why, sizeof why) == 0);
+	CHECK(t, tune_check(LEGO_TUNE_F16, 0, "c", g, h, 14, why,
+			    sizeof why) == 0);
 	g[9] = 0x4400; /* 4 */
-	CHECK(t, tune_check(&c, "c", g, h, 14, why, sizeof why) &&
-		 strstr(why, "c[9] = 4"));
+	CHECK(t, tune_check(LEGO_TUNE_F16, 0, "c", g, h, 14, why,
+			    sizeof why) && strstr(why, "c[9] = 4"));
 	tune_fill_poison(LEGO_TUNE_F16, g, 14);
-	CHECK(t, tune_check(&c, "c", g, h, 14, why, sizeof why) &&
-		 strstr(why, "c[0] = nan"));
+	CHECK(t, tune_check(LEGO_TUNE_F16, 0, "c", g, h, 14, why,
+			    sizeof why) && strstr(why, "c[0] = nan"));
+	test_launch_ints(t);
 }
 
 /* The spec of a configuration for the model: parsed with its defines. */

@@ -32,8 +32,9 @@ static const char tune_help[] =
 	"OpenCL device: PoCL, GPUs) or cuda (NVRTC and the driver API).  They\n"
 	"launch kernel NAME over the arguments of ARGS (\"a:M*K c:M*N:out M:int\":\n"
 	"a buffer NAME:SIZE in elements, an expression of the -D values and\n"
-	"parameters, :out when the kernel writes it; a scalar NAME:int or\n"
-	"NAME:long, the value of NAME, or NAME:int=EXPR) on SIZES work-items\n"
+	"parameters, :out when the kernel writes it, :i32 (say) when its type\n"
+	"is not --elem's; a scalar NAME:int or NAME:long, the value of NAME,\n"
+	"or NAME:int=EXPR) on SIZES work-items\n"
 	"(\"M*N/TM\" or \"N, M\"), check each output against the kernel of the\n"
 	"same name in the reference FILE (compiled with the -D values as\n"
 	"macros) and keep the fastest of --reps timed launches.\n"
@@ -48,7 +49,8 @@ static const char tune_help[] =
 	"  --reference FILE  the reference kernel's source\n"
 	"  --ref-global SIZES, --ref-local SIZES  the reference's work-items\n"
 	"                    and work-group size (default: the candidates')\n"
-	"  --elem T          the buffers' element type: f32 (default) or f16\n"
+	"  --elem T          the buffers' element type: f32 (default), f16,\n"
+	"                    i32 or i64 (compared exactly)\n"
 	"  --reps N          timed launches of each candidate (default 5)\n"
 	"  --jobs N          candidates compiled at once (default: 2)\n"
 	"  --device-index N  the runner's device (default 0)\n"
@@ -262,10 +264,10 @@ static int parse_launch(const tune_cli *c, run_opts *ro)
 					.ref_global = c->ref_global,
 					.ref_local = c->ref_local,
 					.timeout_s = ro->timeout};
-	if (c->elem && strcmp(c->elem, "f32") && strcmp(c->elem, "f16"))
-		return cli_usage("tune", "--elem: f32 or f16, not '%s'", c->elem);
-	if (c->elem && !strcmp(c->elem, "f16"))
-		ro->launch.elem = LEGO_TUNE_F16;
+	if (c->elem && lego_tune_elem_parse(c->elem, strlen(c->elem),
+					    &ro->launch.elem))
+		return cli_usage("tune", "--elem: f32, f16, i32 or i64, not "
+				 "'%s'", c->elem);
 	if (c->reps && positive("--reps", c->reps, &v))
 		return CLI_USAGE;
 	ro->launch.reps = c->reps ? (int)(v < 1000 ? v : 1000) : 0;

@@ -22,6 +22,10 @@ tune layout S in {Row(B1, B1), Row(B1, B1 + 1), GenP([B1, B1], antidiag), GenP([
 assume ((B + 1) * (B + 2) + B * B) * 4 <= 49152
 index r in [0, B1)
 index c in [0, B1)
+# a wave cell's row and column above and left of it (r, c >= 1 there),
+# declared so that lego check --prove knows their range
+index r1 in [0, B)
+index c1 in [0, B)
 # B | N, the tiles of a row
 layout Cols = Row(N / B, B)
 {% end %}
@@ -34,19 +38,19 @@ __device__ static int max3(int a, int b, int c)
 }
 
 /* The tiles done by a column: flags start as the runner's inputs (small
- * floats, whose bits are 0 or above N / B) or as the last launch left
- * them (0), and both mean none. */
+ * floats, f32 in run.sh's --args, whose bits are 0 or above N / B) or as
+ * the last launch left them (0), and both mean none. */
 __device__ static int done(const volatile int *flag, int x)
 {
 	const unsigned v = (unsigned)flag[x];
 	return v <= {{ N }} / {{ B }} ? (int)v : 0;
 }
 
-/* mat: the (N+1) x (N+1) scores (scratch); lo: each score mod 256, the
- * checked output (exact within the runner's tolerance, which the full
- * scores, up to 10 N, would not be); flags: tiles done a column. */
-extern "C" __global__ void nw(const float *__restrict__ ref, float *mat,
-			      float *flags, float *lo)
+/* mat: the (N+1) x (N+1) scores (scratch); score: the same scores, the
+ * checked output (compared exactly: i32 in run.sh's --args), with row
+ * and column 0; flags: tiles done a column. */
+extern "C" __global__ void nw(const int *__restrict__ ref, int *mat,
+			      float *flags, int *score)
 {
 	__shared__ int buf[({{ B }} + 1) * ({{ B }} + 2)];
 	__shared__ int rt[{{ B }} * {{ B }}];
@@ -67,33 +71,34 @@ extern "C" __global__ void nw(const float *__restrict__ ref, float *mat,
 			const int r = 0, c = 0;
 			const int v = y == 0 ? -(int)j0 * P
 				: x == 0 ? -(int)i0 * P
-				: (int)__ldcg(&mat[i0 * cols + j0]);
+				: __ldcg(&mat[i0 * cols + j0]);
 			buf[{{ S[r, c] }}] = v;
 		}
 		{
 			const int r = tx + 1, c = 0;
 			const int v = x == 0 ? -(int)(i0 + r) * P
-				: (int)__ldcg(&mat[(i0 + r) * cols + j0]);
+				: __ldcg(&mat[(i0 + r) * cols + j0]);
 			buf[{{ S[r, c] }}] = v;
 		}
 		{
 			const int r = 0, c = tx + 1;
 			const int v = y == 0 ? -(int)(j0 + c) * P
-				: (int)mat[i0 * cols + j0 + c];
+				: mat[i0 * cols + j0 + c];
 			buf[{{ S[r, c] }}] = v;
 		}
 		for (int ty = 0; ty < {{ B }}; ty++)
-			rt[ty * {{ B }} + tx] = (int)ref[(i0 + 1 + ty) * cols + j0 + 1 + tx];
+			rt[ty * {{ B }} + tx] = ref[(i0 + 1 + ty) * cols + j0 + 1 + tx];
 		__syncthreads();
 		for (int m = 0; m < 2 * {{ B }} - 1; m++) {
 			/* wave m: cell (r, c) of the tile, r + c = m + 2 */
 			const int c = m < {{ B }} ? tx + 1 : tx + m - {{ B }} + 2;
 			const int r = m + 2 - c;
 			if (m < {{ B }} ? tx <= m : tx < 2 * {{ B }} - 1 - m) {
-				const int nw = buf[{{ S[r - 1, c - 1] }}];
-				const int w = buf[{{ S[r, c - 1] }}];
-				const int n = buf[{{ S[r - 1, c] }}];
-				const int v = max3(nw + rt[(r - 1) * {{ B }} + c - 1], w - P, n - P);
+				const int r1 = r - 1, c1 = c - 1;
+				const int nw = buf[{{ S[r1, c1] }}];
+				const int w = buf[{{ S[r, c1] }}];
+				const int n = buf[{{ S[r1, c] }}];
+				const int v = max3(nw + rt[r1 * {{ B }} + c1], w - P, n - P);
 				buf[{{ S[r, c] }}] = v;
 			}
 			__syncthreads();
@@ -101,15 +106,15 @@ extern "C" __global__ void nw(const float *__restrict__ ref, float *mat,
 		for (int r = 1; r <= {{ B }}; r++) {
 			const int c = tx + 1;
 			const int v = buf[{{ S[r, c] }}];
-			mat[(i0 + r) * cols + j0 + c] = (float)v;
-			lo[(i0 + r) * cols + j0 + c] = (float)(v & 255);
+			mat[(i0 + r) * cols + j0 + c] = v;
+			score[(i0 + r) * cols + j0 + c] = v;
 		}
 		if (y == 0) /* row 0 */
-			lo[j0 + 1 + tx] = (float)(-(int)(j0 + 1 + tx) * P & 255);
+			score[j0 + 1 + tx] = -(int)(j0 + 1 + tx) * P;
 		if (x == 0) /* column 0 */
-			lo[(i0 + 1 + tx) * cols] = (float)(-(int)(i0 + 1 + tx) * P & 255);
+			score[(i0 + 1 + tx) * cols] = -(int)(i0 + 1 + tx) * P;
 		if (x == 0 && y == 0 && tx == 0)
-			lo[0] = 0;
+			score[0] = 0;
 		__threadfence();
 		__syncthreads();
 		if (tx == 0)

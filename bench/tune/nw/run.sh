@@ -18,7 +18,8 @@ tune() { # N DB TEMPLATE [options]
 	n=$1 db=$2 tpl=$3
 	shift 3
 	"$lego" tune "$tpl" --target cuda --runner cuda --kernel nw \
-		--args 'ref:(N+1)*(N+1) mat:(N+1)*(N+1) flags:N lo:(N+1)*(N+1):out' \
+		--args 'ref:(N+1)*(N+1) mat:(N+1)*(N+1) flags:N:f32 score:(N+1)*(N+1):out' \
+		--elem i32 \
 		--global N --local B --reference "$here/nw_ref.cu" \
 		--ref-global 1024 --ref-local 1024 --timeout 5 --jobs 8 \
 		--remeasure 0 --db "$db" -D N=$n "$@"
