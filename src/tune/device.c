@@ -204,6 +204,17 @@ tune_device *tune_device_new(size_t size, const char *what,
 	return d;
 }
 
+void tune_device_sign(tune_device *d)
+{
+	char digest[17], driver[sizeof d->driver];
+	tune_launch_digest(d->l, digest);
+	/* the digest is kept whole: the driver text gives way if need be */
+	snprintf(driver, sizeof driver, "%.*s check %s",
+		 (int)(sizeof driver - sizeof " check " - sizeof digest),
+		 d->driver, digest);
+	memcpy(d->driver, driver, sizeof driver);
+}
+
 void tune_device_fini(tune_device *d)
 {
 	drop_buffers(d);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tune/launch.h"
 #include "tune/tune.h"
 
 static void fnv(uint64_t *h, const char *s, size_t n)
@@ -42,6 +43,30 @@ static int cmp_define(const void *a, const void *b)
 {
 	return strcmp(((const lego_define *)a)->name,
 		      ((const lego_define *)b)->name);
+}
+
+/* Each field, NULL as empty, ended by a NUL so that fields cannot run
+ * into each other. */
+static void fnv_field(uint64_t *h, const char *s)
+{
+	fnv(h, s ? s : "", s ? strlen(s) + 1 : 1);
+}
+
+void tune_launch_digest(const lego_tune_launch *l, char out[17])
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	char num[64];
+	fnv_field(&h, l->kernel);
+	fnv_field(&h, l->args);
+	fnv_field(&h, l->global);
+	fnv_field(&h, l->local);
+	fnv_field(&h, l->reference);
+	fnv_field(&h, l->ref_global);
+	fnv_field(&h, l->ref_local);
+	snprintf(num, sizeof num, "%d %.17g %d", (int)l->elem, l->tolerance,
+		 l->reps);
+	fnv_field(&h, num);
+	snprintf(out, 17, "%016llx", (unsigned long long)h);
 }
 
 char *lego_tune_problem_key(const lego_define *defs, size_t n)

@@ -34,6 +34,10 @@ typedef struct tune_shape {
 
 /* An owned copy of l (one allocation), NULL if out of memory. */
 lego_tune_launch *tune_launch_copy(const lego_tune_launch *l);
+/* A hash of everything in l that a measurement's check or time depends
+ * on (kernel, arguments and their types, sizes, the reference's text,
+ * tolerance, repetitions): 16 hex digits (key.c). */
+void tune_launch_digest(const lego_tune_launch *l, char out[17]);
 /* Evaluates l's sizes for defs; -1 with the reason in why. */
 int tune_launch_shape(const lego_tune_launch *l, const lego_define *defs,
 		      size_t ndefs, tune_shape *out, char *why, size_t cap);
@@ -102,6 +106,11 @@ tune_device *tune_device_new(size_t size, const char *what,
 			     const tune_dev_ops *ops, const lego_tune_launch *l,
 			     void (*free_fn)(lego_tune_runner *), char *err,
 			     size_t cap);
+/* Appends " check DIGEST" (tune_launch_digest) to d's driver, once the
+ * runner has written it: the cache keys measurements by device and
+ * driver, so a run with other arguments, types or reference measures
+ * again instead of reusing results checked against something else. */
+void tune_device_sign(tune_device *d);
 /* Frees the buffers and the launch (not d). */
 void tune_device_fini(tune_device *d);
 

@@ -404,5 +404,6 @@ lego_tune_runner *lego_tune_runner_cuda(const lego_tune_launch *l,
 		cuda_free(&r->d.base);
 		return NULL;
 	}
+	tune_device_sign(&r->d);
 	return &r->d.base;
 }

@@ -365,6 +365,7 @@ lego_tune_runner *lego_tune_runner_opencl(const lego_tune_launch *l,
 		snprintf(err, cap, "cannot open OpenCL device %d (error %d)",
 			 device, (int)e);
 	} else {
+		tune_device_sign(&r->d);
 		return &r->d.base;
 	}
 	ocl_free(&r->d.base);

@@ -192,6 +192,19 @@ expect ints-i32-best "$tmp/out" "best: BUG=1"
 ints_show "$tmp/i32.db" 32
 expect ints-i32-off "$tmp/show" "BUG=2: wrong result: b[5] = 1000001, the reference says 1000000"
 expect ints-i32-poison "$tmp/show" "BUG=3: wrong result: b[0] = -2147483648 (not written), the reference says -3000000"
+# The cache keys a measurement by what it was checked against: the same
+# run again measures nothing, a run with another reference text (here the
+# same one and a comment) or other argument types measures again.
+ints --args 'a:N b:N:out' --elem i32 -D W=32 -D HOLE=1 --db "$tmp/i32.db" >"$tmp/out" 2>&1
+expect ints-cached "$tmp/out" "3 evaluations (0 measured, 2 failed)"
+{ cat "$here/ints_ref.cl"; echo '/* the same reference */'; } >"$tmp/ref2.cl"
+(cd "$tmp" && "$lego" tune "$here/ints.cl.tpl" --target opencl \
+	--strategy exhaustive --runner opencl --kernel scale --global N \
+	--reference "$tmp/ref2.cl" -D N=64 -q --args 'a:N b:N:out' --elem i32 \
+	-D W=32 -D HOLE=1 --db "$tmp/i32.db") >"$tmp/out" 2>&1
+expect ints-new-reference "$tmp/out" "3 evaluations (3 measured, 2 failed)"
+ints --args 'a:N:i32 b:N:out:i32' -D W=32 -D HOLE=1 --db "$tmp/i32.db" >"$tmp/out" 2>&1
+expect ints-new-types "$tmp/out" "3 evaluations (3 measured, 2 failed)"
 ints --args 'a:N:i32 b:N:out:i64' -D W=64 -D HOLE=1 --db "$tmp/i64.db" >"$tmp/out" 2>&1
 expect ints-i64 "$tmp/out" "3 evaluations (3 measured, 2 failed)"
 ints_show "$tmp/i64.db" 64
