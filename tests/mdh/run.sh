@@ -12,6 +12,10 @@
 #     and the contraction;
 #   - every 8th configuration of the matvec space at 3 x 5, inputs in
 #     global memory, all in one OpenCL program (tests/mdh/sweep.sh);
+#   - the staged placements of matvec that PoCL 3.1's optimiser
+#     miscompiles, as C with a thread per work-item and every barrier
+#     checked (tests/mdh/pocl/threads.sh) and on PoCL with the optimiser
+#     off; the reduction without MDH (tests/mdh/pocl/partial.cl);
 #   - the CUDA kernels compiled by nvcc, when present;
 #   - a small tuning run through `lego tune` (tests/mdh/measure.sh checks
 #     every candidate), then `lego gen --tuned` checked again.
@@ -312,12 +316,69 @@ fi
 
 # Every 8th configuration of the matvec space at 3 x 5 with its inputs in
 # global memory (the whole space, 378 configurations: sh
-# tests/mdh/sweep.sh build/lego DIR 3 5; docs/mdh.md says why the staged
-# placements are not swept).
+# tests/mdh/sweep.sh build/lego DIR 3 5; tests/mdh/pocl/README.md says
+# why the staged placements are not swept with PoCL's optimiser on).
 if sh "$HERE/sweep.sh" "$LEGO" "$TMP/sweep" 3 5 8 > "$TMP/sweep.log" 2>&1; then
 	ok "matvec at 3 x 5: $(tail -n 1 "$TMP/sweep.log") of the space"
 else
 	ko "sweep: $(cat "$TMP/sweep.log")"
+fi
+
+# The staged placements PoCL 3.1's optimiser gets wrong
+# (tests/mdh/pocl/README.md): right as C with a thread per work-item,
+# turns in both orders and every barrier checked, and right on PoCL with
+# its optimiser off.
+P="$HERE/pocl"
+for m in "-D M_M=1 -D M_v=2" "-D M_M=2 -D M_v=1" "-D M_M=2 -D M_v=2"; do
+	d="-D L_i=2 -D G_k=4 $m"
+	# shellcheck disable=SC2086
+	if sh "$P/threads.sh" "$LEGO" "$TMP/th" 3 5 $d > "$TMP/th.log" 2>&1
+	then
+		ok "matvec 3 x 5 $d as C threads: barriers and result"
+	else
+		ko "matvec 3 x 5 $d as C threads: $(cat "$TMP/th.log")"
+	fi
+	# shellcheck disable=SC2086
+	if POCL_EXTRA_BUILD_FLAGS=-cl-opt-disable sh "$HERE/measure.sh" \
+		"$LEGO" matvec "$TMP/th" "" 3 5 -- -D I=3 -D K=5 $d \
+		> "$TMP/th.log" 2>&1; then
+		ok "matvec 3 x 5 $d on PoCL, optimiser off"
+	else
+		ko "matvec 3 x 5 $d on PoCL, optimiser off: $(cat "$TMP/th.log")"
+	fi
+done
+# the harness fails on a barrier reached by work-item 0 alone
+"$LEGO" mdh "$EX/matvec.mdh" -D I=3 -D K=5 -D L_i=2 -D G_k=4 -D M_v=2 |
+	awk '/barrier\(CLK_LOCAL_MEM_FENCE\);/ && ++n == 2 {
+		sub(/barrier/, "if (mdh_lid == 0) barrier") } { print }' \
+	> "$TMP/diverge.cl"
+if sh "$P/threads.sh" "$LEGO" "$TMP/th" 3 5 -D L_i=2 -D G_k=4 -D M_v=2 \
+	--kernel "$TMP/diverge.cl" > "$TMP/th.log" 2>&1; then
+	ko "threads.sh accepts a barrier reached by work-item 0 alone"
+elif grep -q "a barrier not reached by all" "$TMP/th.log"; then
+	ok "threads.sh reports a barrier reached by work-item 0 alone"
+else
+	ko "threads.sh on a divergent barrier: $(cat "$TMP/th.log")"
+fi
+# the reduction without MDH: right with PoCL's optimiser off; with it on
+# its result is a note (PoCL 3.1: WRONG; ok once PoCL is fixed)
+if ${CC:-cc} -std=c11 -O1 -Wall -Wextra -Werror "$P/repro.c" -lOpenCL -lm \
+	-o "$TMP/repro" && "$TMP/repro" "$P/partial.cl" -cl-opt-disable \
+	> "$TMP/th.log" 2>&1; then
+	ok "pocl/partial.cl right with -cl-opt-disable"
+	echo "NOTE pocl/partial.cl with PoCL's optimiser: $("$TMP/repro" \
+		"$P/partial.cl" | tail -n 1)"
+else
+	ko "pocl/partial.cl with -cl-opt-disable: $(cat "$TMP/th.log")"
+fi
+
+# every 256th configuration of the whole space, staged placements with
+# it, on PoCL with its optimiser off (46 configurations, 5 s)
+if POCL_EXTRA_BUILD_FLAGS=-cl-opt-disable sh "$HERE/sweep.sh" "$LEGO" \
+	"$TMP/sweep2" 3 5 256 "" > "$TMP/sweep.log" 2>&1; then
+	ok "matvec at 3 x 5, every placement, PoCL optimiser off: $(tail -n 1 "$TMP/sweep.log")"
+else
+	ko "sweep of every placement: $(cat "$TMP/sweep.log")"
 fi
 
 # CUDA: the kernels free of shadowing (--target nvrtc, through

@@ -1,10 +1,12 @@
 #!/bin/sh
-# sweep.sh LEGO DIR I K [STEP] - every configuration of the matvec space
-# for I x K (lego tune --list; with STEP, every STEP-th), generated with
+# sweep.sh LEGO DIR I K [STEP [PLACEMENT]] - every configuration of the
+# matvec space for I x K (lego tune --list; with STEP, every STEP-th;
+# PLACEMENT, definitions of M_M and M_v, fixes them), generated with
 # lego mdh, renamed matvec_vN and run by tests/mdh/sweep.c in one OpenCL
 # program.  PoCL compiles each kernel at its first launch (about 0.1 s
-# on the 2-core machine): make check runs every 8th.  The inputs stay in global memory
-# (M_M=1 M_v=1).
+# on the 2-core machine): make check runs every 8th.  The inputs stay in
+# global memory (M_M=1 M_v=1) unless PLACEMENT says otherwise: PoCL 3.1's
+# optimiser miscompiles some staged kernels (tests/mdh/pocl/README.md).
 LEGO=$1
 D=$2
 I=$3
@@ -14,7 +16,7 @@ HERE=$(dirname "$0")
 EX=$HERE/../../examples/mdh/matvec.mdh
 mkdir -p "$D"
 "$LEGO" mdh "$EX" --template -o "$D/matvec.cl.tpl" || exit 1
-G="-D M_M=1 -D M_v=1"
+G=${6--D M_M=1 -D M_v=1}
 # shellcheck disable=SC2086
 "$LEGO" tune "$D/matvec.cl.tpl" --list -D I="$I" -D K="$K" $G |
 	awk -v s="$STEP" '(NR - 1) % s == 0' > "$D/configs" || exit 1
