@@ -22,7 +22,7 @@
 	"(int)threadIdx.x", "(int)(blockIdx.x * blockDim.x + threadIdx.x)", \
 	"(int)(gridDim.x * blockDim.x)", "__syncthreads()", \
 	"static __device__", "__align__(16) ", "*(const %s4 *)(", \
-	"__launch_bounds__({{ mdh_LOC.size }}, {{ B_sm }}) ", 1, 0, 1
+	"__launch_bounds__({{ mdh_LOC.size }}, {{ B_sm }}) ", 1, 0, 1, 1
 
 static const mdh_spelling spellings[] = {
 	/* OpenCL C contracts a * b + c into an FMA only within one
@@ -37,7 +37,7 @@ static const mdh_spelling spellings[] = {
 			"barrier(CLK_LOCAL_MEM_FENCE)", "static", "",
 			"vload4(0, ",
 			"__attribute__((reqd_work_group_size("
-			"{{ mdh_LOC.size }}, 1, 1))) ", 0, 1, 0},
+			"{{ mdh_LOC.size }}, 1, 1))) ", 0, 1, 0, 0},
 	[MDH_CUDA] = {"#include <limits.h>\n#include <math.h>\n",
 		      "__global__ void", CUDA_SPELLING},
 	/* NVRTC has no C library headers: the constants the built-in
@@ -788,7 +788,14 @@ static void put_tree(lego_sbuf *b, const mdh_program *p,
 	const char *lp = lpar ? lpar : "";
 	lego_sbuf_puts(b, "\tconst int mdh_r = {{ mdh_RED[");
 	mdh_put_each(b, p, MDH_RED, "mdh_l_@", ", ", "0");
-	lego_sbuf_puts(b, "] }};\n\tif ({{ mdh_RED.size }} > 1) {\n");
+	lego_sbuf_puts(b, "] }};\n");
+	const int warp = mdh_warp_able(p, sp);
+	if (warp) {
+		lego_sbuf_puts(b, "#if {{ B_red == 2 }}\n");
+		mdh_put_warp_combine(b, p);
+		lego_sbuf_puts(b, "#else\n");
+	}
+	lego_sbuf_puts(b, "\tif ({{ mdh_RED.size }} > 1) {\n");
 	for (size_t i = 0; i < p->nbufs; i++)
 		if (p->bufs[i].is_out)
 			lego_sbuf_printf(b, "\t\tfor (int mdh_a = 0; mdh_a < "
@@ -823,7 +830,7 @@ static void put_tree(lego_sbuf *b, const mdh_program *p,
 					 "mdh_acc_%s[mdh_a] = mdh_sh_%s[{{ "
 					 "mdh_SH[%s0, mdh_a] }}];\n\t\t}\n",
 					 p->bufs[i].name, p->bufs[i].name, lp);
-	lego_sbuf_puts(b, "\t}\n");
+	lego_sbuf_puts(b, warp ? "\t}\n#endif\n" : "\t}\n");
 	free(lpar);
 }
 
@@ -1015,6 +1022,9 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 	}
 	lego_sbuf_puts(b, "\n");
 	put_signature(b, p, sp);
+	/* no tree's buffer with the shuffles */
+	if (mdh_warp_able(p, sp))
+		lego_sbuf_puts(b, "#if {{ B_red == 1 }}\n");
 	for (size_t i = 0; mdh_has_red(p) && i < p->nbufs; i++)
 		if (p->bufs[i].is_out)
 			/* one element when there is no tree to hold */
@@ -1022,6 +1032,8 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 					 "> 1, mdh_SH.size, 1) }}];\n",
 					 sp->local, p->bufs[i].type,
 					 p->bufs[i].name);
+	if (mdh_warp_able(p, sp))
+		lego_sbuf_puts(b, "#endif\n");
 	for (size_t i = 0; i < p->nbufs; i++) {
 		const mdh_buf *m = &p->bufs[i];
 		if (!mdh_buf_stageable(m) && !mdh_buf_halo(m))

@@ -188,6 +188,10 @@ char *mdh_instantiate(lego_ctx *ctx, const mdh_program *p,
 	n = default_one(all, n, defs, ndefs, p, 'W',
 			sp->vectors ? mdh_cpu_vec_dim(p) : -1, wname);
 	n = default_one(all, n, defs, ndefs, p, 'S', mdh_store_dim(p), sname);
+	if (mdh_warp_able(p, sp) && !find_def(defs, ndefs, "B_red")) {
+		all[n].name = "B_red";
+		all[n++].value = 1;
+	}
 	if (mdh_grid_orders(p, sp->vectors) &&
 	    !find_def(defs, ndefs, "B_ord")) {
 		all[n].name = "B_ord";

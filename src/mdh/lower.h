@@ -150,6 +150,8 @@ typedef struct mdh_spelling {
 	int vectors;                /* whether W_v is (vector.c) */
 	int streaming;              /* whether S_d has the streaming
 				       stores 3, 4 (store.c) */
+	int shuffles;               /* whether B_red has the warp
+				       shuffles (warp.c) */
 } mdh_spelling;
 
 const mdh_spelling *mdh_spelling_of(mdh_target t);
@@ -249,6 +251,15 @@ void mdh_put_vec_scalar(lego_sbuf *b, const mdh_program *p,
 			const char *const *tiles, int v, int depth);
 void mdh_put_vec_store(lego_sbuf *b, const mdh_program *p,
 		       const char *const *tiles, int v, int depth);
+
+/* The warp layer (warp.c): whether B_red is a parameter (the spelling
+ * has shuffles, the program reduced dims, all after its ++ dims); its
+ * declaration and constraint; the combine by shuffles of the
+ * accumulators of the work-items that share a ++ point (mdh_r, mdh_lid
+ * declared). */
+int mdh_warp_able(const mdh_program *p, const mdh_spelling *sp);
+void mdh_put_warp_spec(lego_sbuf *b, const mdh_program *p);
+void mdh_put_warp_combine(lego_sbuf *b, const mdh_program *p);
 
 /* Copies C text into a template: `{{` and `}}` escaped. */
 void mdh_put_c(lego_sbuf *b, const char *c);

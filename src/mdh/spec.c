@@ -442,6 +442,8 @@ void mdh_put_spec(lego_sbuf *b, const mdh_program *p, int64_t maxwg,
 	 * over the block's threads, so that a second block fits. */
 	if (sp->occupancy)
 		put_values(b, "B", "sm", bvals, 4);
+	if (mdh_warp_able(p, sp))
+		mdh_put_warp_spec(b, p);
 	if (vd >= 0)
 		mdh_put_vec_spec(b, p, vd);
 	mdh_put_each(b, p, MDH_PAR,

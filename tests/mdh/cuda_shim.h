@@ -33,3 +33,8 @@ static inline float __int_as_float(int i)
 	__builtin_memcpy(&f, &i, sizeof f);
 	return f;
 }
+/* a warp shuffle (B_red = 2): one lane's view, its own value */
+template <class T> static inline T __shfl_xor_sync(unsigned, T v, int)
+{
+	return v;
+}

@@ -388,7 +388,10 @@ for t in "matmul -D L_i=4 -D L_j=8 -D L_k=4 -D G_k=2" "absmax -D L_j=8" \
 	"prl -D L_j=8" "jacobi3d -D L_k=32 -D P_i=4 -D M_x=5" \
 	"jacobi3d -D L_k=32 -D L_j=8 -D P_i=16 -D O_i=2 -D M_y=2 -D V_x=2" \
 	"ccsdt -D L_p4=2 -D P_p4=4 -D O_p4=3 -D S_p4=4" "ccsdt -D S_p4=3" \
-	"matmul -D L_i=4 -D L_j=8 -D L_k=4 -D G_k=2 -D M_A=4 -D M_2=2 -D R_k=2"; do
+	"matmul -D L_i=4 -D L_j=8 -D L_k=4 -D G_k=2 -D M_A=4 -D M_2=2 -D R_k=2" \
+	"matmul -D L_i=4 -D L_j=8 -D L_k=4 -D G_k=2 -D M_A=3 -D B_red=2" \
+	"dot -D L_k=32 -D B_red=2" "matvec -D L_i=4 -D L_k=8 -D B_red=2" \
+	"absmax -D L_i=4 -D L_j=16 -D B_red=2" "prl -D L_j=8 -D B_red=2"; do
 	set -- $t
 	n=$1
 	shift
@@ -407,6 +410,55 @@ for t in "matmul -D L_i=4 -D L_j=8 -D L_k=4 -D G_k=2" "absmax -D L_j=8" \
 		ko "$n with nvcc: $(cat "$TMP/nvcc.err")"
 	fi
 done
+
+# The warp layer (B_red = 2, src/mdh/warp.c; run on the GPU by
+# bench/mdh/warp.sh): the shuffles replace the tree, so the kernel has no
+# tree's buffer nor the tree's two barriers, and one shuffle in the
+# butterfly's loop; B_red = 1 keeps the tree.
+"$LEGO" mdh "$EX/dot.mdh" --target cuda -D L_k=32 -D B_red=2 -o "$TMP/w2.cu"
+"$LEGO" mdh "$EX/dot.mdh" --target cuda -D L_k=32 -D B_red=1 -o "$TMP/w1.cu"
+if ! grep -q "mdh_sh_" "$TMP/w2.cu" &&
+   [ "$(grep -c "__syncthreads" "$TMP/w1.cu")" -eq \
+     $(($(grep -c "__syncthreads" "$TMP/w2.cu") + 2)) ] &&
+   [ "$(grep -c "__shfl_xor_sync" "$TMP/w2.cu")" -eq 1 ] &&
+   grep -q "__shared__ float mdh_sh_r" "$TMP/w1.cu"; then
+	ok "B_red = 2: shuffles, no __shared__ tree"
+else
+	ko "B_red = 2: the kernel still has a tree, or no shuffle"
+fi
+# The space: matvec at I = 37 with all but L_i, L_k and B_red fixed.  By
+# hand: pairs with L_i <= 32 (L_i * P_i <= 37) and L_i * L_k <= 256 are
+# 9 + 8 + 7 + 6 + 5 + 4 = 39 (B_red = 1); with B_red = 2 also 2 <= L_k <=
+# 32: 5 + 5 + 5 + 5 + 4 + 3 = 27.  And brute force over the list: every
+# B_red = 2 configuration is a B_red = 1 one with 2 <= L_k <= 32.
+"$LEGO" mdh "$EX/matvec.mdh" --target cuda --template -o "$TMP/mv.tpl"
+"$LEGO" tune "$TMP/mv.tpl" --list -D I=37 -D K=1001 -D P_i=1 -D P_k=1 \
+	-D O_i=1 -D O_k=1 -D G_k=1 -D R_k=1 -D M_M=1 -D M_v=1 -D M_2=1 \
+	-D B_sm=1 -D S_i=1 > "$TMP/mv.list" 2>&1
+n1=$(grep -c "B_red=1" "$TMP/mv.list")
+n2=$(grep -c "B_red=2" "$TMP/mv.list")
+b2=$(awk '/B_red=1/ { split($2, k, "="); if (k[2] >= 2 && k[2] <= 32)
+	want[$1 " " $2] = 1 }
+	/B_red=2/ { if (!want[$1 " " $2]) bad++; n++ }
+	END { print n - bad }' "$TMP/mv.list")
+if [ "$n1" -eq 39 ] && [ "$n2" -eq 27 ] && [ "$b2" -eq 27 ]; then
+	ok "B_red's space: 39 + 27 matvec configurations (by hand)"
+else
+	ko "B_red's space: $n1 + $n2, $b2 allowed: $(head -n 3 "$TMP/mv.list")"
+fi
+# Not offered where it cannot hold: OpenCL keeps the tree (the -D is
+# refused), and a reduced dim before a ++ dim puts a point's work-items
+# L_i apart, not in consecutive lanes.
+"$LEGO" mdh "$EX/matvec.mdh" -D B_red=2 > /dev/null 2> "$TMP/err"
+printf 'size I, K\nmd_hom vm(k < K : +, i < I : ++)\nin float M : (k, i) -> (i, k)\nout float w : (k, i) -> (i)\nscalar { w = M; }\n' \
+	> "$TMP/vm.mdh"
+"$LEGO" mdh "$TMP/vm.mdh" --target cuda --template -o "$TMP/vm.tpl"
+if grep -q "matvec.mdh.tpl: error: -D B_red: no sym 'B_red' is declared" \
+	"$TMP/err" && ! grep -q "B_red" "$TMP/vm.tpl"; then
+	ok "B_red: not in OpenCL, nor with a reduced dim first"
+else
+	ko "B_red offered: $(cat "$TMP/err")"
+fi
 
 # NVRTC (what lego tune --runner cuda compiles): --target nvrtc, the
 # kernels alone, compile; the same kernels for nvcc do not (includes, the
