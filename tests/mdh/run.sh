@@ -16,6 +16,9 @@
 #     miscompiles, as C with a thread per work-item and every barrier
 #     checked (tests/mdh/pocl/threads.sh) and on PoCL with the optimiser
 #     off; the reduction without MDH (tests/mdh/pocl/partial.cl);
+#   - conv1d with the grid kernel and a double-buffered staged x, wrong
+#     on PoCL 5.0 (issue 19), and neighbours, as C threads launched by
+#     their host code, with six planted bugs the harness must reject;
 #   - the CUDA kernels compiled by nvcc, when present;
 #   - a small tuning run through `lego tune` (tests/mdh/measure.sh checks
 #     every candidate), then `lego gen --tuned` checked again.
@@ -332,7 +335,8 @@ P="$HERE/pocl"
 for m in "-D M_M=1 -D M_v=2" "-D M_M=2 -D M_v=1" "-D M_M=2 -D M_v=2"; do
 	d="-D L_i=2 -D G_k=4 $m"
 	# shellcheck disable=SC2086
-	if sh "$P/threads.sh" "$LEGO" "$TMP/th" 3 5 $d > "$TMP/th.log" 2>&1
+	if sh "$P/threads.sh" "$LEGO" matvec "$TMP/th" 3 5 -D I=3 -D K=5 $d \
+		> "$TMP/th.log" 2>&1
 	then
 		ok "matvec 3 x 5 $d as C threads: barriers and result"
 	else
@@ -352,7 +356,8 @@ done
 	awk '/barrier\(CLK_LOCAL_MEM_FENCE\);/ && ++n == 2 {
 		sub(/barrier/, "if (mdh_lid == 0) barrier") } { print }' \
 	> "$TMP/diverge.cl"
-if sh "$P/threads.sh" "$LEGO" "$TMP/th" 3 5 -D L_i=2 -D G_k=4 -D M_v=2 \
+if sh "$P/threads.sh" "$LEGO" matvec "$TMP/th" 3 5 -D I=3 -D K=5 -D L_i=2 \
+	-D G_k=4 -D M_v=2 \
 	--kernel "$TMP/diverge.cl" > "$TMP/th.log" 2>&1; then
 	ko "threads.sh accepts a barrier reached by work-item 0 alone"
 elif grep -q "a barrier not reached by all" "$TMP/th.log"; then
@@ -371,6 +376,60 @@ if ${CC:-cc} -std=c11 -O1 -Wall -Wextra -Werror "$P/repro.c" -lOpenCL -lm \
 else
 	ko "pocl/partial.cl with -cl-opt-disable: $(cat "$TMP/th.log")"
 fi
+
+# conv1d at 17 x 3 with the grid kernel and x staged in two slots, wrong
+# on PoCL 5.0 (issue 19), and its neighbours: right as C threads run
+# through their own host code (tests/mdh/pocl/README.md)
+c="-D L_d=2 -D P_i=2"
+for d in "-D G_d=2 -D M_x=5 -D M_2=1" "-D G_d=2 -D M_x=3 -D M_2=2" \
+	"-D G_d=1 -D M_x=5 -D M_2=2" "-D G_d=2 -D M_x=5 -D M_2=2"; do
+	# shellcheck disable=SC2086
+	if sh "$P/threads.sh" "$LEGO" conv1d "$TMP/th" 17 3 $c $d \
+		> "$TMP/th.log" 2>&1; then
+		ok "conv1d 17 x 3 $c $d as C threads: barriers and result"
+	else
+		ko "conv1d 17 x 3 $c $d as C threads: $(cat "$TMP/th.log")"
+	fi
+done
+# planted PART W SED WANT: threads.sh on the last conv1d (its kernel and
+# host code kept in $TMP/pl) at 17 x W with its kernel (PART k.cl) or
+# host code (h.h) edited by SED fails, saying WANT.
+cp -r "$TMP/th" "$TMP/pl"
+planted() {
+	sed "$3" "$TMP/pl/$1" > "$TMP/planted"
+	if cmp -s "$TMP/planted" "$TMP/pl/$1"; then
+		ko "planted '$3': no such code"
+		return
+	fi
+	opt=--kernel
+	[ "$1" = h.h ] && opt=--host
+	# shellcheck disable=SC2086
+	if sh "$P/threads.sh" "$LEGO" conv1d "$TMP/th" 17 "$2" $c $d \
+		$opt "$TMP/planted" > "$TMP/th.log" 2>&1; then
+		ko "threads.sh accepts conv1d 17 x $2 with '$3'"
+	elif grep -q "$4" "$TMP/th.log"; then
+		ok "threads.sh rejects conv1d 17 x $2 with '$3'"
+	else
+		ko "threads.sh on conv1d 17 x $2 with '$3': $(cat "$TMP/th.log")"
+	fi
+}
+# the tree's barrier reached by work-item 0 alone; the barrier that
+# publishes the staged x left out; the second work-group's partial sums
+# written over the first's (the rest of the scratch never written); x's
+# tile read without the window offset; half the work-groups launched;
+# at 17 x 9 (3 rounds) the next round's tile prefetched into the slot
+# being read
+T="$(printf '\t')"
+planted k.cl 3 "s/^$T${T}barrier(/${T}${T}if (mdh_lid == 0) barrier(/" \
+	"a barrier not reached by all"
+planted k.cl 3 "/^$T${T}if (1) {\$/{n;s/barrier(CLK_LOCAL_MEM_FENCE)/(void)0/;}" \
+	"order: element"
+planted k.cl 3 "s/(long)N \* mdh_g_d\]/(long)N * 0]/" "got nan"
+planted k.cl 3 "s/(mdh_l_d + mdh_l_i + t290_0)/(mdh_l_i + t290_0)/" \
+	"order: element"
+planted h.h 3 "s/mdh_global = 128LL/mdh_global = 64LL/" "got nan"
+planted k.cl 9 "s/mdh_st_x\[65 \* (1 - mdh_b) + mdh_h_x\]/mdh_st_x[65 * mdh_b + mdh_h_x]/" \
+	"order: element"
 
 # every 256th configuration of the whole space, staged placements with
 # it, on PoCL with its optimiser off (46 configurations, 5 s)

@@ -16,7 +16,7 @@
 typedef struct {
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
-	int n, reverse, turn, arrived, exited, line, gen, bad;
+	int n, groups, reverse, turn, arrived, exited, line, gen, bad;
 } wg_group;
 
 typedef struct {
@@ -109,17 +109,14 @@ static inline size_t get_local_id(int d)
 	return d == 0 ? (size_t)wg_self.lid : 0;
 }
 
-/* The grid kernel runs as one work-item covering every output. */
 static inline size_t get_global_id(int d)
 {
-	(void)d;
-	return 0;
+	return d == 0 ? (size_t)(wg_self.group * wg_self.grp->n + wg_self.lid) : 0;
 }
 
 static inline size_t get_global_size(int d)
 {
-	(void)d;
-	return 1;
+	return d == 0 ? (size_t)(wg_self.grp->groups * wg_self.grp->n) : 1;
 }
 
 #define __kernel
