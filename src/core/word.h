@@ -1,9 +1,10 @@
 /* word.h - finding a name in source text as a whole word (internal).
  *
- * The generators (src/gen) read template lines and the Lift compiler
- * (src/lift) reads the C it emitted; both ask whether a name occurs as
- * an identifier of its own, not inside a longer one (`n` in `n_0` or
- * `len` in `strlen` is no occurrence). */
+ * The generators (src/gen) read template lines, the Lift compiler
+ * (src/lift) reads the C it emitted and the MDH lowering (src/mdh)
+ * respells a loop variable in the pieces it emits; each asks whether a
+ * name occurs as an identifier of its own, not inside a longer one (`n`
+ * in `n_0` or `len` in `strlen` is no occurrence). */
 #ifndef LEGO_CORE_WORD_H
 #define LEGO_CORE_WORD_H
 

@@ -5,32 +5,27 @@
  * its names are spelled as that point's own variable, rather than the
  * loop's name redeclared in a block of its own, which would shadow it
  * (-Wshadow). */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/word.h"
 #include "mdh/lower.h"
-
-static int is_ident(char c)
-{
-	return c == '_' || isalnum((unsigned char)c);
-}
 
 void mdh_put_renamed(lego_sbuf *b, const char *text, const char *from,
 		     const char *to, int depth)
 {
-	const size_t n = from ? strlen(from) : 0;
+	const char *w = from ? lego_word_find(text, text, from) : NULL;
 	int bol = 1;
 	for (const char *c = text; *c;) {
 		if (bol && *c != '#' && *c != '\n')
 			for (int i = 0; i < depth; i++)
 				lego_sbuf_puts(b, "\t");
 		bol = *c == '\n';
-		if (n && !strncmp(c, from, n) && !is_ident(c[n]) &&
-		    (c == text || !is_ident(c[-1]))) {
+		if (c == w) {
 			lego_sbuf_puts(b, to);
-			c += n;
+			c += strlen(from);
+			w = lego_word_find(text, c, from);
 			continue;
 		}
 		lego_sbuf_printf(b, "%c", *c++);
