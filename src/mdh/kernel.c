@@ -114,12 +114,6 @@ void mdh_put_size_params(lego_sbuf *b, const mdh_program *p, int leading)
 				 p->sizes[i]);
 }
 
-static void indent(lego_sbuf *b, int n)
-{
-	for (int i = 0; i < n; i++)
-		lego_sbuf_puts(b, "\t");
-}
-
 /* The dims' tile indices, for an index function. */
 static const char **tile_texts(lego_ctx *ctx, const mdh_program *p)
 {
@@ -200,7 +194,7 @@ static void put_unroll_now(lego_sbuf *b, const mdh_program *p)
 static void open_tile(lego_sbuf *b, const mdh_dim *d, const char *step,
 		      int depth)
 {
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_printf(b, "for (int mdh_p_%s = 0; mdh_p_%s < {{ ", d->name,
 			 d->name);
 	if (mdh_dim_is_red(d))
@@ -273,11 +267,11 @@ static int open_inner_red(lego_sbuf *b, const mdh_program *p, int depth)
 		const char *n = p->dims[k].name;
 		if (!mdh_dim_is_red(&p->dims[k]))
 			continue;
-		indent(b, depth++);
+		mdh_put_indent(b, depth++);
 		lego_sbuf_printf(b, "for (int mdh_u_%s = 0; mdh_u_%s < {{ select("
 				 "R_%s == 2, P_%s, 1) }}; mdh_u_%s++) {\n", n, n,
 				 n, n, n);
-		indent(b, depth);
+		mdh_put_indent(b, depth);
 		lego_sbuf_printf(b, "const int mdh_z_%s = mdh_p_%s + mdh_u_%s;\n",
 				 n, n, n);
 	}
@@ -288,7 +282,7 @@ static int open_inner_red(lego_sbuf *b, const mdh_program *p, int depth)
 static void close_blocks(lego_sbuf *b, int to, int from)
 {
 	while (to > from) {
-		indent(b, --to);
+		mdh_put_indent(b, --to);
 		lego_sbuf_puts(b, "}\n");
 	}
 }
@@ -302,7 +296,7 @@ static void put_copy_coords(lego_sbuf *b, const mdh_program *p,
 	size_t order[64];
 	size_t n = mdh_staged_dims(p, m, 0, order);
 	for (size_t j = 0; j < n; j++) {
-		indent(b, depth);
+		mdh_put_indent(b, depth);
 		lego_sbuf_printf(b, "const int mdh_c%s_%s = {{ mdh_C_%s.inv("
 				 "mdh_x%s_%s)[%zu] }};\n", e,
 				 p->dims[order[j]].name, m->name, e, m->name,
@@ -325,7 +319,7 @@ static int put_copy_vec_cond(lego_sbuf *b, const mdh_program *p,
 	    last->terms[0].nsyms || last->terms[0].dim != (int)order[n - 1])
 		return 0;
 	const char *d = p->dims[order[n - 1]].name;
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_printf(b, "if ({{ P_%s * L_%s %% 4 == 0 && (", d, d);
 	mdh_put_extent(b, p, m, m->rank - 1);
 	lego_sbuf_puts(b, ") % 4 == 0 }}) {\n");
@@ -353,23 +347,23 @@ static void put_copy(lego_sbuf *b, const mdh_program *p, const mdh_buf *m,
 	size_t order[64];
 	size_t n = mdh_staged_dims(p, m, 0, order);
 	const char *x = m->name;
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	/* a trip count the same for every work-item: PoCL miscompiled
 	 * the barrier after a loop begun at the work-item's id */
 	lego_sbuf_printf(b, "for (int mdh_y = 0; mdh_y < {{ mdh_C_%s.size }};"
 			 " mdh_y += {{ %d * mdh_LOC.size }}) {\n", x, w);
-	indent(b, depth + 1);
+	mdh_put_indent(b, depth + 1);
 	lego_sbuf_printf(b, "const int mdh_x_%s = mdh_y + %d * mdh_lid;\n", x, w);
-	indent(b, depth + 1);
+	mdh_put_indent(b, depth + 1);
 	lego_sbuf_printf(b, "if (mdh_x_%s < {{ mdh_C_%s.size }}) {\n", x, x);
 	put_copy_coords(b, p, m, "", depth + 2);
-	indent(b, depth + 2);
+	mdh_put_indent(b, depth + 2);
 	lego_sbuf_puts(b, "if ({{ ");
 	for (size_t j = 0; j < n; j++)
 		lego_sbuf_printf(b, "%s%s < %s", j ? " && " : "", at[order[j]],
 				 p->dims[order[j]].size);
 	lego_sbuf_puts(b, " }}) {\n");
-	indent(b, depth + 3);
+	mdh_put_indent(b, depth + 3);
 	if (w == 1) {
 		put_st_open(b, m, buf);
 		mdh_put_staged_index(b, p, m, "mdh_c_@");
@@ -384,17 +378,17 @@ static void put_copy(lego_sbuf *b, const mdh_program *p, const mdh_buf *m,
 	lego_sbuf_printf(b, "&mdh_in_%s[", x);
 	mdh_put_access(b, m, &m->acc[0], at);
 	lego_sbuf_puts(b, "]);\n");
-	indent(b, depth + 3);
+	mdh_put_indent(b, depth + 3);
 	lego_sbuf_printf(b, "const %s mdh_h[4] = { mdh_f.x, mdh_f.y, mdh_f.z, "
 			 "mdh_f.w };\n", m->type);
-	indent(b, depth + 3);
+	mdh_put_indent(b, depth + 3);
 	/* each element's place: its coordinates again, from its number */
 	lego_sbuf_printf(b, "for (int mdh_e = 0; mdh_e < 4; mdh_e++) {\n");
-	indent(b, depth + 4);
+	mdh_put_indent(b, depth + 4);
 	lego_sbuf_printf(b, "const int mdh_xe_%s = mdh_x_%s + mdh_e;\n", x,
 			 x);
 	put_copy_coords(b, p, m, "e", depth + 4);
-	indent(b, depth + 4);
+	mdh_put_indent(b, depth + 4);
 	put_st_open(b, m, buf);
 	mdh_put_staged_index(b, p, m, "mdh_ce_@");
 	lego_sbuf_puts(b, " }}] = mdh_h[mdh_e];\n");
@@ -426,20 +420,20 @@ static void put_copies(lego_sbuf *b, const mdh_program *p,
 			mdh_put_halo_copy(b, p, m, buf, depth);
 		if (!mdh_buf_stageable(m))
 			continue;
-		indent(b, depth);
+		mdh_put_indent(b, depth);
 		lego_sbuf_printf(b, "if ({{ M_%s > 1 && M_%s < 5 }}) {\n", m->name,
 				 m->name);
 		if (put_copy_vec_cond(b, p, m, depth + 1)) {
 			put_copy(b, p, m, sp, at, 4, buf, depth + 2);
-			indent(b, depth + 1);
+			mdh_put_indent(b, depth + 1);
 			lego_sbuf_puts(b, "} else {\n");
 			put_copy(b, p, m, sp, at, 1, buf, depth + 2);
-			indent(b, depth + 1);
+			mdh_put_indent(b, depth + 1);
 			lego_sbuf_puts(b, "}\n");
 		} else {
 			put_copy(b, p, m, sp, at, 1, buf, depth + 1);
 		}
-		indent(b, depth);
+		mdh_put_indent(b, depth);
 		lego_sbuf_puts(b, "}\n");
 	}
 }
@@ -488,7 +482,7 @@ static void put_staging(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 	}
 	char *cond = lego_sbuf_take(&any);
 	/* the round's number, from the reduced dims' rounds */
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_puts(b, "const int mdh_rnd = ");
 	for (size_t k = 0; k < p->ndims; k++) {
 		if (!mdh_dim_is_red(&p->dims[k]))
@@ -504,36 +498,36 @@ static void put_staging(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 		lego_sbuf_printf(b, " + mdh_t_%s)", p->dims[k].name);
 	}
 	lego_sbuf_puts(b, ";\n");
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_puts(b, "const int mdh_b = mdh_rnd % {{ M_2 }};\n");
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_puts(b, "if ({{ M_2 }} == 1 || mdh_rnd == 0) {\n");
-	indent(b, depth + 1);
+	mdh_put_indent(b, depth + 1);
 	lego_sbuf_printf(b, "if ({{ M_2 == 1 && %s }}) {\n",
 			 cond ? cond : "1");
-	indent(b, depth + 2);
+	mdh_put_indent(b, depth + 2);
 	lego_sbuf_printf(b, "%s;\n", sp->barrier);
-	indent(b, depth + 1);
+	mdh_put_indent(b, depth + 1);
 	lego_sbuf_puts(b, "}\n");
 	put_copies(b, p, sp, at, "mdh_b", depth + 1);
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_puts(b, "}\n");
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_printf(b, "if ({{ %s }}) {\n", cond ? cond : "1");
-	indent(b, depth + 1);
+	mdh_put_indent(b, depth + 1);
 	lego_sbuf_printf(b, "%s;\n", sp->barrier);
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_puts(b, "}\n");
 	free(cond);
 	/* the next round: the innermost reduced dim a step on, carried */
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_puts(b, "if ({{ M_2 }} == 2) {\n");
-	indent(b, depth + 1);
+	mdh_put_indent(b, depth + 1);
 	lego_sbuf_puts(b, "int mdh_more = 1;\n");
 	for (size_t k = 0; k < p->ndims; k++) {
 		if (!mdh_dim_is_red(&p->dims[k]))
 			continue;
-		indent(b, depth + 1);
+		mdh_put_indent(b, depth + 1);
 		lego_sbuf_printf(b, "int mdh_n_%s = mdh_t_%s;\n",
 				 p->dims[k].name, p->dims[k].name);
 	}
@@ -541,18 +535,18 @@ static void put_staging(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 		if (!mdh_dim_is_red(&p->dims[k]))
 			continue;
 		const char *n = p->dims[k].name;
-		indent(b, depth + 1);
+		mdh_put_indent(b, depth + 1);
 		lego_sbuf_printf(b, "if (mdh_more) {\n");
-		indent(b, depth + 2);
+		mdh_put_indent(b, depth + 2);
 		lego_sbuf_printf(b, "mdh_n_%s = mdh_n_%s + 1 < ", n, n);
 		put_rounds(b, &p->dims[k]);
 		lego_sbuf_printf(b, " ? mdh_n_%s + 1 : 0;\n", n);
-		indent(b, depth + 2);
+		mdh_put_indent(b, depth + 2);
 		lego_sbuf_printf(b, "mdh_more = mdh_n_%s == 0;\n", n);
-		indent(b, depth + 1);
+		mdh_put_indent(b, depth + 1);
 		lego_sbuf_puts(b, "}\n");
 	}
-	indent(b, depth + 1);
+	mdh_put_indent(b, depth + 1);
 	lego_sbuf_puts(b, "if (!mdh_more) {\n");
 	/* the copies of round mdh_n_d, named so in place of mdh_t_d */
 	lego_sbuf c = {0};
@@ -575,7 +569,7 @@ static void put_vec_loads(lego_sbuf *b, const mdh_program *p,
 		if (v < 0)
 			continue;
 		const char *x = m->name;
-		indent(b, depth);
+		mdh_put_indent(b, depth);
 		lego_sbuf_puts(b, "if ({{ ");
 		mdh_put_vec_cond(b, p, m);
 		lego_sbuf_puts(b, " }}) {\n");
@@ -584,24 +578,24 @@ static void put_vec_loads(lego_sbuf *b, const mdh_program *p,
 			const char *n = p->dims[k].name;
 			if (mdh_dim_is_red(&p->dims[k]) || !mdh_buf_uses(m, k))
 				continue;
-			indent(b, d++);
+			mdh_put_indent(b, d++);
 			lego_sbuf_printf(b, "for (int mdh_p_%s = 0; mdh_p_%s < "
 					 "{{ P_%s }}; mdh_p_%s += %d) {\n", n, n,
 					 n, n, (int)k == v ? 4 : 1);
 		}
-		indent(b, d);
+		mdh_put_indent(b, d);
 		lego_sbuf_printf(b, "const %s4 mdh_f = ", m->type);
 		lego_sbuf_printf(b, sp->vload, m->type);
 		lego_sbuf_puts(b, "&");
 		put_st_open(b, m, "mdh_b");
 		mdh_put_staged_index(b, p, m, MDH_BOX_COORD);
 		lego_sbuf_printf(b, " }}]);\n");
-		indent(b, d);
+		mdh_put_indent(b, d);
 		lego_sbuf_printf(b, "const int mdh_w = {{ mdh_V_%s[", x);
 		mdh_put_each_of(b, p, MDH_PAR, m, "mdh_p_@", ", ", "0");
 		lego_sbuf_puts(b, "] }};\n");
 		for (int c = 0; c < 4; c++) {
-			indent(b, d);
+			mdh_put_indent(b, d);
 			lego_sbuf_printf(b, "mdh_v_%s[mdh_w + %d] = mdh_f.%c;\n", x,
 					 c, "xyzw"[c]);
 		}
@@ -633,15 +627,15 @@ static void put_private_loads(lego_sbuf *b, const mdh_program *p,
 		const mdh_buf *m = &p->bufs[i];
 		if (!mdh_buf_private(p, m))
 			continue;
-		indent(b, depth);
+		mdh_put_indent(b, depth);
 		lego_sbuf_printf(b, "if ({{ V_%s == 2 }}) {\n", m->name);
 		int d = open_tiles(b, p, MDH_PAR, vd, -1, depth + 1);
-		indent(b, d);
+		mdh_put_indent(b, d);
 		lego_sbuf_puts(b, "if ({{ ");
 		mdh_put_masks(b, p, 0);
 		lego_sbuf_puts(b, " }}) {\n");
 		for (size_t a = 0; a < m->nacc; a++) {
-			indent(b, d + 1);
+			mdh_put_indent(b, d + 1);
 			mdh_put_private_slot(b, p, m, a);
 			lego_sbuf_printf(b, " = mdh_in_%s[", m->name);
 			mdh_put_access(b, m, &m->acc[a], tiles);
@@ -654,7 +648,7 @@ static void put_private_loads(lego_sbuf *b, const mdh_program *p,
 void mdh_put_input(lego_sbuf *b, const mdh_program *p, const mdh_buf *m,
 		   const char *const *tiles, int depth)
 {
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	if (mdh_buf_stageable(m)) {
 		lego_sbuf_printf(b, "const %s %s = ", m->type, m->name);
 		put_private_read(b, p, m, 0);
@@ -721,7 +715,7 @@ void mdh_put_acc(lego_sbuf *b, const mdh_program *p, const mdh_buf *m, int v)
  * (v as for mdh_put_acc); closes the block the masks opened at depth. */
 void mdh_put_fold(lego_sbuf *b, const mdh_program *p, int v, int depth)
 {
-	indent(b, depth + 1);
+	mdh_put_indent(b, depth + 1);
 	mdh_put_c(b, p->scalar);
 	lego_sbuf_puts(b, "\n");
 	for (size_t i = 0; i < p->nbufs; i++) {
@@ -731,13 +725,13 @@ void mdh_put_fold(lego_sbuf *b, const mdh_program *p, int v, int depth)
 		lego_sbuf s = {0};
 		mdh_put_acc(&s, p, m, v);
 		char *acc = lego_sbuf_take(&s);
-		indent(b, depth + 1);
+		mdh_put_indent(b, depth + 1);
 		lego_sbuf_printf(b, "%s = ", acc ? acc : "?");
 		mdh_put_combine(b, p, m->type, acc ? acc : "?", m->name);
 		lego_sbuf_puts(b, ";\n");
 		free(acc);
 	}
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_puts(b, "}\n");
 }
 
@@ -752,7 +746,7 @@ static void put_scalar(lego_sbuf *b, const mdh_program *p,
 		       const mdh_spelling *sp, const char *const *tiles,
 		       int depth)
 {
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_puts(b, "if ({{ ");
 	mdh_put_masks(b, p, 0);
 	lego_sbuf_puts(b, " }}) {\n");
@@ -762,7 +756,7 @@ static void put_scalar(lego_sbuf *b, const mdh_program *p,
 			mdh_put_input(b, p, m, tiles, depth + 1);
 			continue;
 		}
-		indent(b, depth + 1);
+		mdh_put_indent(b, depth + 1);
 		lego_sbuf_printf(b, "%s %s;\n", m->type, m->name);
 	}
 	mdh_put_fold(b, p, -1, depth);
@@ -842,7 +836,7 @@ static void put_store(lego_sbuf *b, const mdh_program *p,
 		      const mdh_spelling *sp, const char *const *tiles,
 		      int now, int depth)
 {
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_puts(b, "if ({{ ");
 	mdh_put_masks(b, p, 1);
 	lego_sbuf_puts(b, " }}) {\n");
@@ -851,9 +845,9 @@ static void put_store(lego_sbuf *b, const mdh_program *p,
 		if (!m->is_out)
 			continue;
 		if (mdh_has_red(p)) {
-			indent(b, depth + 1);
+			mdh_put_indent(b, depth + 1);
 			lego_sbuf_printf(b, "if ({{ mdh_GR.size }} > 1) {\n");
-			indent(b, depth + 2);
+			mdh_put_indent(b, depth + 2);
 			lego_sbuf_printf(b, "mdh_scr_%s[{{ mdh_SCR[mdh_GR[",
 					 m->name);
 			mdh_put_each(b, p, MDH_RED, "mdh_g_@", ", ", "0");
@@ -865,11 +859,11 @@ static void put_store(lego_sbuf *b, const mdh_program *p,
 					 has_par(p) ? "" : ", 0", m->name);
 			put_acc_index(b, p);
 			lego_sbuf_puts(b, "];\n");
-			indent(b, depth + 1);
+			mdh_put_indent(b, depth + 1);
 			lego_sbuf_puts(b, "} else {\n");
 		}
 		if (!mdh_has_red(p)) {
-			indent(b, depth + 1);
+			mdh_put_indent(b, depth + 1);
 			lego_sbuf_printf(b, "if ({{ M_%s == %d }}) {\n", m->name,
 					 now ? 2 : 1);
 		}
@@ -884,10 +878,10 @@ static void put_store(lego_sbuf *b, const mdh_program *p,
 				  NULL, val ? val : "?", depth + 2);
 		free(lhs);
 		free(val);
-		indent(b, depth + 1);
+		mdh_put_indent(b, depth + 1);
 		lego_sbuf_puts(b, "}\n");
 	}
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_puts(b, "}\n");
 }
 
@@ -1099,7 +1093,7 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 		const char *n = p->dims[r].name;
 		if (!mdh_dim_is_red(&p->dims[r]))
 			continue;
-		indent(b, depth++);
+		mdh_put_indent(b, depth++);
 		lego_sbuf_printf(b, "for (int mdh_t_%s = 0; mdh_t_%s < {{ cdiv("
 				 "cdiv(%s, P_%s * L_%s), G_%s) }}; mdh_t_%s++) {\n",
 				 n, n, p->dims[r].size, n, n, n, n);

@@ -208,6 +208,8 @@ int mdh_store_dim(const mdh_program *p);
 void mdh_put_out_write(lego_sbuf *b, const mdh_program *p,
 		       const mdh_spelling *sp, int sd, const char *lhs,
 		       const char *addr, const char *val, int depth);
+/* depth tabs (rename.c). */
+void mdh_put_indent(lego_sbuf *b, int depth);
 /* Appends text, each line but the preprocessor's indented by depth tabs
  * more, with every identifier from spelled to (from NULL: none)
  * (rename.c). */

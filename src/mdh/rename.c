@@ -12,6 +12,12 @@
 #include "core/word.h"
 #include "mdh/lower.h"
 
+void mdh_put_indent(lego_sbuf *b, int depth)
+{
+	for (int i = 0; i < depth; i++)
+		lego_sbuf_puts(b, "\t");
+}
+
 void mdh_put_renamed(lego_sbuf *b, const char *text, const char *from,
 		     const char *to, int depth)
 {
@@ -19,8 +25,7 @@ void mdh_put_renamed(lego_sbuf *b, const char *text, const char *from,
 	int bol = 1;
 	for (const char *c = text; *c;) {
 		if (bol && *c != '#' && *c != '\n')
-			for (int i = 0; i < depth; i++)
-				lego_sbuf_puts(b, "\t");
+			mdh_put_indent(b, depth);
 		bol = *c == '\n';
 		if (c == w) {
 			lego_sbuf_puts(b, to);

@@ -36,23 +36,17 @@ int mdh_store_dim(const mdh_program *p)
 	return v >= 0 && !mdh_dim_is_red(&p->dims[v]) ? v : -1;
 }
 
-static void indent(lego_sbuf *b, int n)
-{
-	for (int i = 0; i < n; i++)
-		lego_sbuf_puts(b, "\t");
-}
-
 void mdh_put_out_write(lego_sbuf *b, const mdh_program *p,
 		       const mdh_spelling *sp, int sd, const char *lhs,
 		       const char *addr, const char *val, int depth)
 {
 	if (sd >= 0 && sp->streaming) {
 		lego_sbuf_printf(b, "#if {{ S_%s > 2 }}\n", p->dims[sd].name);
-		indent(b, depth);
+		mdh_put_indent(b, depth);
 		lego_sbuf_printf(b, "__stcs(%s%s, %s);\n#else\n",
 				 addr ? "" : "&", addr ? addr : lhs, val);
 	}
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_printf(b, "%s = %s;\n", lhs, val);
 	if (sd >= 0 && sp->streaming)
 		lego_sbuf_puts(b, "#endif\n");
@@ -75,14 +69,14 @@ static void put_point(lego_sbuf *b, const char *text, const char *d,
 static void put_run_point(lego_sbuf *b, const char *text, const char *d,
 			  int depth)
 {
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_printf(b, "const int mdh_q_%s = mdh_p_%s + mdh_e;\n", d, d);
 	put_point(b, text, d, "mdh_q_", depth);
 }
 
 static void close_block(lego_sbuf *b, int depth)
 {
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_puts(b, "}\n");
 }
 
@@ -106,7 +100,7 @@ static void put_vec_ok(lego_sbuf *b, const mdh_program *p,
 		lego_sbuf_puts(&s, "mdh_GR.size == 1 && ");
 	mdh_put_masks(&s, p, 1);
 	char *last = lego_sbuf_take(&s);
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_printf(b, "const int mdh_q3_%s = mdh_p_%s + 3;\n", d, d);
 	put_point(b, last ? last : "?", d, "mdh_q3_", depth);
 	free(last);
@@ -129,9 +123,9 @@ static void put_vec_write(lego_sbuf *b, const mdh_program *p,
 			  const char *const *tiles, int sd, int depth)
 {
 	const char *d = p->dims[sd].name;
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_printf(b, "float mdh_h_%s[4];\n", m->name);
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_puts(b, "for (int mdh_e = 0; mdh_e < 4; mdh_e++) {\n");
 	lego_sbuf s = {0};
 	lego_sbuf_printf(&s, "mdh_h_%s[mdh_e] = ", m->name);
@@ -148,7 +142,7 @@ static void put_vec_write(lego_sbuf *b, const mdh_program *p,
 	const char *a = at ? at : "?";
 	const char *n = m->name;
 	if (!sp->streaming) {
-		indent(b, depth);
+		mdh_put_indent(b, depth);
 		lego_sbuf_printf(b, "vstore4((float4)(mdh_h_%s[0], mdh_h_%s[1], "
 				 "mdh_h_%s[2], mdh_h_%s[3]), 0, &%s);\n",
 				 n, n, n, n, a);
@@ -178,15 +172,15 @@ void mdh_put_stores(lego_sbuf *b, const mdh_program *p,
 	/* S_d odd: the scalar stores alone, as without a store dim */
 	lego_sbuf_printf(b, "#if {{ S_%s %% 2 == 0 }}\n", d);
 	put_vec_ok(b, p, tiles, d, depth);
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_puts(b, "if (mdh_vs) {\n");
 	for (size_t i = 0; i < p->nbufs; i++)
 		if (p->bufs[i].is_out)
 			put_vec_write(b, p, sp, &p->bufs[i], tiles, sd,
 				      depth + 1);
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_puts(b, "} else {\n");
-	indent(b, depth + 1);
+	mdh_put_indent(b, depth + 1);
 	lego_sbuf_puts(b, "for (int mdh_e = 0; mdh_e < 4; mdh_e++) {\n");
 	put_run_point(b, scalar, d, depth + 2);
 	close_block(b, depth + 1);

@@ -103,12 +103,6 @@ void mdh_put_vec_spec(lego_sbuf *b, const mdh_program *p, int v)
 	lego_sbuf_puts(b, " == 1\n");
 }
 
-static void indent(lego_sbuf *b, int n)
-{
-	for (int i = 0; i < n; i++)
-		lego_sbuf_puts(b, "\t");
-}
-
 void mdh_put_vec_acc(lego_sbuf *b, const mdh_program *p, int v)
 {
 	const char *n = p->dims[v].name;
@@ -129,10 +123,10 @@ void mdh_put_vec_acc(lego_sbuf *b, const mdh_program *p, int v)
  * point is mdh_z_v.  The depth reached. */
 static int open_element(lego_sbuf *b, const char *n, int depth)
 {
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_printf(b, "for (int mdh_e = 0; mdh_e < {{ W_%s }}; mdh_e++) {\n",
 			 n);
-	indent(b, depth + 1);
+	mdh_put_indent(b, depth + 1);
 	lego_sbuf_printf(b, "const int mdh_z_%s = mdh_p_%s + mdh_e;\n", n, n);
 	return depth + 1;
 }
@@ -153,7 +147,7 @@ static void put_at_z(lego_sbuf *b, lego_sbuf *s, const char *n, int depth)
 static void close_to(lego_sbuf *b, int to, int from)
 {
 	while (to > from) {
-		indent(b, --to);
+		mdh_put_indent(b, --to);
 		lego_sbuf_puts(b, "}\n");
 	}
 }
@@ -163,7 +157,7 @@ static void close_to(lego_sbuf *b, int to, int from)
 static void open_masks(lego_sbuf *b, const mdh_program *p, int v,
 		       const mdh_buf *m, int par_only, int depth)
 {
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_puts(b, "if ({{ 1");
 	for (size_t k = 0; k < p->ndims; k++) {
 		if ((int)k == v || (par_only && mdh_dim_is_red(&p->dims[k])) ||
@@ -179,11 +173,11 @@ static void open_masks(lego_sbuf *b, const mdh_program *p, int v,
  * all are: the work-item's elements are adjacent, O_v = 2). */
 static void put_full(lego_sbuf *b, const mdh_dim *d, int depth)
 {
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_puts(b, "int mdh_full = 0;\n");
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_printf(b, "{\n");
-	indent(b, depth + 1);
+	mdh_put_indent(b, depth + 1);
 	lego_sbuf_printf(b, "const int mdh_z_%s = mdh_p_%s + {{ W_%s - 1 }};\n",
 			 d->name, d->name, d->name);
 	lego_sbuf s = {0};
@@ -201,20 +195,20 @@ static void put_vec_input(lego_sbuf *b, const mdh_program *p,
 			  int depth)
 {
 	const char *n = p->dims[v].name, *x = m->name, *t = m->type;
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_printf(b, "%s{{ W_%s }} %s = (%s{{ W_%s }})(0);\n", t, n, x,
 			 t, n);
 	open_masks(b, p, v, m, 0, depth);
 	depth++;
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_printf(b, "if (mdh_full) {\n");
-	indent(b, depth + 1);
+	mdh_put_indent(b, depth + 1);
 	lego_sbuf_printf(b, "%s = vload{{ W_%s }}(0, &mdh_in_%s[", x, n, x);
 	mdh_put_access(b, m, &m->acc[0], tiles);
 	lego_sbuf_puts(b, "]);\n");
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_puts(b, "} else {\n");
-	indent(b, depth + 1);
+	mdh_put_indent(b, depth + 1);
 	lego_sbuf_printf(b, "%s mdh_h[{{ W_%s }}];\n", t, n);
 	int d = open_element(b, n, depth + 1);
 	lego_sbuf s = {0};
@@ -225,7 +219,7 @@ static void put_vec_input(lego_sbuf *b, const mdh_program *p,
 	lego_sbuf_printf(&s, "] : (%s)0;\n", t);
 	put_at_z(b, &s, n, d);
 	close_to(b, d, depth + 1);
-	indent(b, depth + 1);
+	mdh_put_indent(b, depth + 1);
 	lego_sbuf_printf(b, "%s = vload{{ W_%s }}(0, mdh_h);\n", x, n);
 	close_to(b, depth + 1, depth - 1);
 }
@@ -249,7 +243,7 @@ void mdh_put_vec_scalar(lego_sbuf *b, const mdh_program *p,
 		if (!m->is_out && !mdh_buf_uses(m, (size_t)v)) {
 			mdh_put_input(b, p, m, tiles, depth + 1);
 		} else if (m->is_out) {
-			indent(b, depth + 1);
+			mdh_put_indent(b, depth + 1);
 			lego_sbuf_printf(b, "%s{{ W_%s }} %s;\n", m->type, n,
 					 m->name);
 		}
@@ -269,19 +263,19 @@ void mdh_put_vec_store(lego_sbuf *b, const mdh_program *p,
 		const mdh_buf *m = &p->bufs[i];
 		if (!m->is_out)
 			continue;
-		indent(b, depth + 1);
+		mdh_put_indent(b, depth + 1);
 		lego_sbuf_puts(b, "if (mdh_full) {\n");
-		indent(b, depth + 2);
+		mdh_put_indent(b, depth + 2);
 		lego_sbuf_printf(b, "vstore{{ W_%s }}(", n);
 		mdh_put_acc(b, p, m, v);
 		lego_sbuf_printf(b, ", 0, &mdh_out_%s[", m->name);
 		mdh_put_access(b, m, &m->acc[0], tiles);
 		lego_sbuf_puts(b, "]);\n");
-		indent(b, depth + 1);
+		mdh_put_indent(b, depth + 1);
 		lego_sbuf_puts(b, "} else {\n");
-		indent(b, depth + 2);
+		mdh_put_indent(b, depth + 2);
 		lego_sbuf_printf(b, "%s mdh_h[{{ W_%s }}];\n", m->type, n);
-		indent(b, depth + 2);
+		mdh_put_indent(b, depth + 2);
 		lego_sbuf_printf(b, "vstore{{ W_%s }}(", n);
 		mdh_put_acc(b, p, m, v);
 		lego_sbuf_puts(b, ", 0, mdh_h);\n");
@@ -295,6 +289,6 @@ void mdh_put_vec_store(lego_sbuf *b, const mdh_program *p,
 		put_at_z(b, &s, n, d);
 		close_to(b, d, depth + 1);
 	}
-	indent(b, depth);
+	mdh_put_indent(b, depth);
 	lego_sbuf_puts(b, "}\n");
 }
