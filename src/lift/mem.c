@@ -173,8 +173,7 @@ void lift_out_insert(lift_cc *cc, size_t mark, const char *text)
 int lift_barrier_insert(lift_cc *cc, size_t mark, lift_buf *b)
 {
 	lego_sbuf line = {0};
-	for (int i = 0; i < cc->indent; i++)
-		lego_sbuf_puts(&line, "\t");
+	lift_indent(cc, &line);
 	lego_sbuf_printf(&line, "%s\n", cc->tgt->barrier);
 	char *text = lego_sbuf_take(&line);
 	lift_barrier *r = lego_arena_alloc(&cc->ctx->arena, sizeof *r);

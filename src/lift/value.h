@@ -160,11 +160,13 @@ typedef struct lift_cc {
 	long long local_bytes;
 } lift_cc;
 
-/* "file:line:col: error: ..." at a; returns NULL. */
 /* Proves a | b (a divides b) from the facts. */
 int lift_divides(lego_ctx *ctx, lego_expr *a, lego_expr *b);
+/* "file:line:col: error: ..." at a; returns NULL. */
 void *lift_err(lift_cc *cc, const lift_ast *a, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* cc's indentation, as tabs appended to b. */
+void lift_indent(const lift_cc *cc, lego_sbuf *b);
 /* One line of the kernel body at the current indentation. */
 void lift_emit(lift_cc *cc, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

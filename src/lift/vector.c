@@ -206,13 +206,12 @@ static const char *load(lift_cc *cc, lift_type_kind kind, int w,
 			return cc->load_name;
 	}
 	char name[32];
-	snprintf(name, sizeof name, "v_%d", cc->nvars++);
+	snprintf(name, sizeof name, LIFT_NAME_VEC "%d", cc->nvars++);
 	const char *line = load_line(cc, name, kind, w, buf, f);
 	if (!line || !(cc->load_name = lego_arena_strdup(&cc->ctx->arena,
 							 name)))
 		return NULL;
-	for (int i = 0; i < cc->indent; i++)
-		lego_sbuf_puts(&cc->out, "\t");
+	lift_indent(cc, &cc->out);
 	lego_sbuf_puts(&cc->out, line);
 	return cc->load_name;
 }

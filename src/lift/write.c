@@ -12,11 +12,16 @@
 
 #include "lift/value.h"
 
+void lift_indent(const lift_cc *cc, lego_sbuf *b)
+{
+	for (int i = 0; i < cc->indent; i++)
+		lego_sbuf_puts(b, "\t");
+}
+
 void lift_emit(lift_cc *cc, const char *fmt, ...)
 {
 	va_list ap;
-	for (int i = 0; i < cc->indent; i++)
-		lego_sbuf_puts(&cc->out, "\t");
+	lift_indent(cc, &cc->out);
 	va_start(ap, fmt);
 	lego_sbuf_vprintf(&cc->out, fmt, ap);
 	va_end(ap);
