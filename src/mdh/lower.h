@@ -215,6 +215,11 @@ void mdh_put_indent(lego_sbuf *b, int depth);
  * (rename.c). */
 void mdh_put_renamed(lego_sbuf *b, const char *text, const char *from,
 		     const char *to, int depth);
+/* text at depth with dim d's point mdh_p_d spelled prefix + d: a point
+ * of its own (a run's, a vector element's) named afresh rather than a
+ * redeclared mdh_p_d, which would shadow the loop's. */
+void mdh_put_at_point(lego_sbuf *b, const char *text, const char *d,
+		      const char *prefix, int depth);
 /* The same with each reduced dim's from spelled to (@ in both: the dim's
  * name). */
 void mdh_put_renamed_dims(lego_sbuf *b, const mdh_program *p,

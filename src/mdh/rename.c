@@ -37,6 +37,15 @@ void mdh_put_renamed(lego_sbuf *b, const char *text, const char *from,
 	}
 }
 
+void mdh_put_at_point(lego_sbuf *b, const char *text, const char *d,
+		      const char *prefix, int depth)
+{
+	char from[80], to[80];
+	snprintf(from, sizeof from, "mdh_p_%s", d);
+	snprintf(to, sizeof to, "%s%s", prefix, d);
+	mdh_put_renamed(b, text, from, to, depth);
+}
+
 /* fmt with @ the dim's name. */
 static void dim_name(char *out, size_t size, const char *fmt,
 		     const char *d)

@@ -52,26 +52,13 @@ void mdh_put_out_write(lego_sbuf *b, const mdh_program *p,
 		lego_sbuf_puts(b, "#endif\n");
 }
 
-/* text at depth with mdh_p_D spelled qD (D the dim's name): a point of
- * a run named afresh rather than a redeclared mdh_p_D, which would
- * shadow the loop's (and mdh_p_D + 3 in its place would be checked
- * against P_D in the dead group of an odd S_D). */
-static void put_point(lego_sbuf *b, const char *text, const char *d,
-		      const char *q, int depth)
-{
-	char from[80], to[80];
-	snprintf(from, sizeof from, "mdh_p_%s", d);
-	snprintf(to, sizeof to, "%s%s", q, d);
-	mdh_put_renamed(b, text, from, to, depth);
-}
-
 /* text at the run's point mdh_e, mdh_q_D, at depth. */
 static void put_run_point(lego_sbuf *b, const char *text, const char *d,
 			  int depth)
 {
 	mdh_put_indent(b, depth);
 	lego_sbuf_printf(b, "const int mdh_q_%s = mdh_p_%s + mdh_e;\n", d, d);
-	put_point(b, text, d, "mdh_q_", depth);
+	mdh_put_at_point(b, text, d, "mdh_q_", depth);
 }
 
 static void close_block(lego_sbuf *b, int depth)
@@ -102,7 +89,9 @@ static void put_vec_ok(lego_sbuf *b, const mdh_program *p,
 	char *last = lego_sbuf_take(&s);
 	mdh_put_indent(b, depth);
 	lego_sbuf_printf(b, "const int mdh_q3_%s = mdh_p_%s + 3;\n", d, d);
-	put_point(b, last ? last : "?", d, "mdh_q3_", depth);
+	/* mdh_p_d + 3 in place of a redeclared mdh_p_d (checked against P_d
+	 * in the dead group of an odd S_d otherwise) */
+	mdh_put_at_point(b, last ? last : "?", d, "mdh_q3_", depth);
 	free(last);
 	for (size_t i = 0; i < p->nbufs; i++) {
 		if (!p->bufs[i].is_out)

@@ -136,11 +136,8 @@ static int open_element(lego_sbuf *b, const char *n, int depth)
  * declared again would shadow the loop's); s emptied. */
 static void put_at_z(lego_sbuf *b, lego_sbuf *s, const char *n, int depth)
 {
-	char from[80], to[80];
-	snprintf(from, sizeof from, "mdh_p_%s", n);
-	snprintf(to, sizeof to, "mdh_z_%s", n);
 	char *t = lego_sbuf_take(s);
-	mdh_put_renamed(b, t ? t : "?", from, to, depth);
+	mdh_put_at_point(b, t ? t : "?", n, "mdh_z_", depth);
 	free(t);
 }
 
