@@ -1017,7 +1017,8 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 	lego_sbuf_puts(b, "\n");
 	put_signature(b, p, sp);
 	/* no tree's buffer with the shuffles */
-	if (mdh_warp_able(p, sp))
+	const int warp = mdh_warp_able(p, sp);
+	if (warp)
 		lego_sbuf_puts(b, "#if {{ B_red == 1 }}\n");
 	for (size_t i = 0; mdh_has_red(p) && i < p->nbufs; i++)
 		if (p->bufs[i].is_out)
@@ -1026,7 +1027,7 @@ void mdh_put_kernel(lego_ctx *ctx, lego_sbuf *b, const mdh_program *p,
 					 "> 1, mdh_SH.size, 1) }}];\n",
 					 sp->local, p->bufs[i].type,
 					 p->bufs[i].name);
-	if (mdh_warp_able(p, sp))
+	if (warp)
 		lego_sbuf_puts(b, "#endif\n");
 	for (size_t i = 0; i < p->nbufs; i++) {
 		const mdh_buf *m = &p->bufs[i];
